@@ -1,0 +1,131 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createTestApp, type TestApp } from './test/app';
+
+let t: TestApp;
+let web: TestApp;
+let webDist: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'swapu-web-'));
+  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+  fs.mkdirSync(path.join(webDist, 'assets'));
+  fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  web = await createTestApp({ serveWeb: true, config: { webDist } });
+});
+afterAll(async () => {
+  await t.close();
+  await web.close();
+  fs.rmSync(webDist, { recursive: true, force: true });
+});
+
+describe('operations endpoints', () => {
+  it('reports health and readiness', async () => {
+    expect((await t.app.inject({ url: '/api/health' })).json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject({ url: '/api/ready' });
+    expect(ready.statusCode).toBe(200);
+  });
+
+  it('is not ready when the database does not answer', async () => {
+    const broken = await createTestApp();
+    await broken.database.close();
+    const res = await broken.app.inject({ url: '/api/ready' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error.message).toBe('An error occurred');
+    await broken.app.close();
+  });
+
+  it('publishes the OpenAPI document and its browsable page', async () => {
+    const doc = await t.app.inject({ url: '/api/docs/json' });
+    expect(doc.statusCode).toBe(200);
+    const paths = Object.keys(doc.json().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/v1/posts',
+        '/api/v1/posts/{id}',
+        '/api/v1/categories',
+        '/api/v1/localities',
+        '/api/v1/blog/by-url-title/{urlTitle}',
+      ]),
+    );
+    const page = await t.app.inject({ url: '/api/docs' });
+    expect([200, 302]).toContain(page.statusCode);
+  });
+});
+
+describe('errors', () => {
+  it('answers an unknown API path with a 404 JSON body', async () => {
+    const res = await t.app.inject({ url: '/api/v1/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(res.json()).toEqual({ error: { code: 'not_found', message: 'Not found' } });
+  });
+
+  it('speaks Portuguese to a pt-PT client', async () => {
+    const res = await t.app.inject({ url: '/api/v1/posts?limit=abc', headers: { 'accept-language': 'pt-PT' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('Dados inválidos');
+  });
+
+  it('answers malformed JSON with a 400, not a 500', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/posts',
+      headers: { 'content-type': 'application/json' },
+      payload: '{not json',
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+  });
+});
+
+describe('web app serving', () => {
+  it('serves the app shell for client routes and unknown paths, but JSON 404 under /api', async () => {
+    for (const url of ['/', '/viewPost/abc', '/all-categories', '/how-to-swap-safely']) {
+      const res = await web.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+    }
+    expect((await web.app.inject({ url: '/api/v1/missing' })).statusCode).toBe(404);
+  });
+
+  it('caches hashed assets forever and the shell never', async () => {
+    const asset = await web.app.inject({ url: '/assets/app-abc123.js' });
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const shell = await web.app.inject({ url: '/offers' });
+    expect(shell.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('WebSocket endpoint', () => {
+  it('greets a client, answers ping with pong and refuses foreign origins', async () => {
+    await web.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (web.app.server.address() as { port: number }).port;
+    const url = `ws://127.0.0.1:${port}/api/v1/ws`;
+
+    const ws = new WebSocket(url, { origin: `http://127.0.0.1:${port}` });
+    const messages: unknown[] = [];
+    await new Promise<void>((resolve, reject) => {
+      ws.on('message', (m) => {
+        messages.push(JSON.parse(String(m)));
+        if (messages.length === 1) ws.send(JSON.stringify({ type: 'ping', id: '7' }));
+        if (messages.length === 2) resolve();
+      });
+      ws.on('error', reject);
+    });
+    expect(messages).toEqual([
+      { type: 'hello', viewer: 'guest' },
+      { type: 'pong', id: '7' },
+    ]);
+    ws.close();
+
+    const foreign = new WebSocket(url, { origin: 'https://evil.example' });
+    const code = await new Promise<number>((resolve) => foreign.on('close', (c) => resolve(c)));
+    expect(code).toBe(1008);
+  });
+});

@@ -1,0 +1,136 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify, { type FastifyError } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { type Clock, systemClock } from './lib/clock';
+import type { AppContext } from './lib/context';
+import { AppError } from './lib/errors';
+import { localStorage } from './lib/storage';
+import { GUEST } from './lib/viewer';
+import { blogRoutes } from './modules/blog/blog.routes';
+import { categoriesRoutes } from './modules/categories/categories.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { localitiesRoutes } from './modules/localities/localities.routes';
+import { postsRoutes } from './modules/posts/posts.routes';
+import { realtimeRoutes } from './modules/realtime/realtime.routes';
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  /** Serve the built web app when it exists (on by default). */
+  serveWeb?: boolean;
+}
+
+const localeOf = (acceptLanguage: string | undefined) => (acceptLanguage?.toLowerCase().startsWith('pt') ? 'pt-PT' : 'en-US');
+
+/** Builds the whole HTTP app from configuration; tests build it too and drive it with inject(). */
+export async function buildApp(opts: BuildOptions) {
+  const { config } = opts;
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ctx: AppContext = {
+    config,
+    database: opts.database,
+    clock: opts.clock ?? systemClock,
+    storage: localStorage(config.uploadsDir),
+  };
+  app.decorate('ctx', ctx);
+  app.decorateRequest('viewer', null as never);
+  // Every request starts as a guest; the accounts module upgrades it from the access token.
+  app.addHook('onRequest', async (req) => {
+    req.viewer = GUEST;
+  });
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const locale = localeOf(req.headers['accept-language']);
+    if (err instanceof AppError) return reply.status(err.status).send(err.body(locale));
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields: Record<string, string> = {};
+      for (const issue of err.validation) {
+        const key = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
+        fields[key] = issue.message ?? 'invalid';
+      }
+      return reply.status(400).send(new AppError(400, 'data_invalid', fields).body(locale));
+    }
+    const status = err.statusCode ?? 500;
+    if (status === 413) return reply.status(413).send(new AppError(413, 'file_too_large').body(locale));
+    if (status >= 400 && status < 500) return reply.status(status).send(new AppError(status, 'data_invalid').body(locale));
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send(new AppError(500, 'generic').body(locale));
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'SwapU API', version: '1.0.0', description: 'The SwapU marketplace API.' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+
+  await app.register(healthRoutes);
+  await app.register(postsRoutes);
+  await app.register(categoriesRoutes);
+  await app.register(localitiesRoutes);
+  await app.register(blogRoutes);
+  await app.register(realtimeRoutes);
+
+  fs.mkdirSync(config.uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: config.uploadsDir,
+    prefix: '/media/',
+    decorateReply: false,
+    immutable: true,
+    maxAge: '365d',
+    index: false,
+  });
+
+  const indexHtml = path.join(config.webDist, 'index.html');
+  const serveWeb = (opts.serveWeb ?? true) && fs.existsSync(indexHtml);
+  if (serveWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders: (res, file) => {
+        // Hashed build assets never change; the HTML shell must always be revalidated.
+        res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const locale = localeOf(req.headers['accept-language']);
+    const isApi = req.url.startsWith('/api') || req.url.startsWith('/media/') || req.url.startsWith('/identity/');
+    if (!isApi && serveWeb && (req.method === 'GET' || req.method === 'HEAD')) {
+      // The web app's router owns every other path (including unknown ones: it looks up blog urlTitles).
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', config.webDist);
+    }
+    return reply.status(404).send(new AppError(404, 'not_found').body(locale));
+  });
+
+  return app;
+}

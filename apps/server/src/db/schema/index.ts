@@ -1,0 +1,5 @@
+export * from './users';
+export * from './posts';
+export * from './content';
+export * from './mail';
+export * from './subscriptions';

@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, doublePrecision, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    displayName: text('display_name').notNull(),
+    bio: text('bio').notNull().default(''),
+    suburb: text('suburb'),
+    postcode: text('postcode'),
+    auState: text('au_state'),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    role: text('role').notNull().default('user'),
+    banned: boolean('banned').notNull().default(false),
+    language: text('language').notNull().default('en-US'),
+    interests: text('interests').array().notNull().default(sql`'{}'::text[]`),
+    avatarKey: text('avatar_key'),
+    bannerKey: text('banner_key'),
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    index('users_created_at_idx').on(t.createdAt),
+    check('users_role_check', sql`${t.role} in ('user', 'admin')`),
+  ],
+);

@@ -1,0 +1,197 @@
+import { hash } from '@node-rs/argon2';
+import { and, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { CATEGORIES, CONDITIONS, type CategorySlug } from '@swapu/shared/constants';
+import type { Db } from '../client';
+import { blogPosts, localities, postImages, posts, subscriptions, users } from '../schema/index';
+import type { Storage } from '../../lib/storage';
+import { imageVariantKeys } from '../../lib/storage';
+import { BLOG_POSTS } from './blog-content';
+import { BIOS, CATALOGUE, FIRST_NAMES, LAST_NAMES } from './catalogue';
+import { createRandom } from './random';
+import { renderItemImage } from './render-image';
+
+/** Every demo account shares this password (listed in the README). */
+export const DEMO_PASSWORD = 'swapu-demo';
+export const DEMO_ACCOUNTS = [
+  { email: 'demo@swapu.au', role: 'user' as const, subscriber: false },
+  { email: 'subscriber@swapu.au', role: 'user' as const, subscriber: true },
+  { email: 'admin@swapu.au', role: 'admin' as const, subscriber: false },
+];
+const SEED = 20261122;
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Real suburbs in every state and territory; coordinates come from the localities table. */
+const SUBURBS: Array<[string, string, string]> = [
+  ['Newtown', '2042', 'NSW'], ['Parramatta', '2150', 'NSW'], ['Bondi', '2026', 'NSW'], ['Manly', '2095', 'NSW'],
+  ['Penrith', '2750', 'NSW'], ['Newcastle', '2300', 'NSW'], ['Wollongong', '2500', 'NSW'], ['Chatswood', '2067', 'NSW'],
+  ['Fitzroy', '3065', 'VIC'], ['Brunswick', '3056', 'VIC'], ['St Kilda', '3182', 'VIC'], ['Geelong', '3220', 'VIC'],
+  ['Ballarat Central', '3350', 'VIC'], ['Footscray', '3011', 'VIC'], ['Box Hill', '3128', 'VIC'], ['Frankston', '3199', 'VIC'],
+  ['West End', '4101', 'QLD'], ['Paddington', '4064', 'QLD'], ['Southport', '4215', 'QLD'], ['Toowoomba City', '4350', 'QLD'],
+  ['Cairns City', '4870', 'QLD'], ['Townsville City', '4810', 'QLD'], ['Noosa Heads', '4567', 'QLD'],
+  ['Fremantle', '6160', 'WA'], ['Subiaco', '6008', 'WA'], ['Joondalup', '6027', 'WA'], ['Mandurah', '6210', 'WA'],
+  ['Bunbury', '6230', 'WA'], ['Scarborough', '6019', 'WA'],
+  ['Glenelg', '5045', 'SA'], ['Norwood', '5067', 'SA'], ['Prospect', '5082', 'SA'], ['Mount Barker', '5251', 'SA'],
+  ['Hobart', '7000', 'TAS'], ['Launceston', '7250', 'TAS'], ['Sandy Bay', '7005', 'TAS'], ['Devonport', '7310', 'TAS'],
+  ['Braddon', '2612', 'ACT'], ['Belconnen', '2617', 'ACT'], ['Kingston', '2604', 'ACT'], ['Phillip', '2606', 'ACT'],
+  ['Darwin City', '0800', 'NT'], ['Palmerston City', '0830', 'NT'], ['Alice Springs', '0870', 'NT'], ['Nightcliff', '0810', 'NT'],
+];
+
+async function pool<T>(items: T[], size: number, fn: (item: T) => Promise<void>) {
+  let i = 0;
+  await Promise.all(
+    Array.from({ length: size }, async () => {
+      while (i < items.length) await fn(items[i++] as T);
+    }),
+  );
+}
+
+/** True when the database holds no users yet (a fresh installation). */
+export async function isEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  return (row?.n ?? 0) === 0;
+}
+
+/**
+ * Seeds a believable, deterministic demo marketplace: users in real suburbs of every state,
+ * posts in all 36 categories with locally rendered photos, some younger than 24 hours, a
+ * subscriber, an admin and a few blog posts. One transaction: all or nothing.
+ */
+export async function seedDemo(db: Db, storage: Storage, now = new Date(), log: (m: string) => void = () => {}) {
+  const rnd = createRandom(SEED);
+  const passwordHash = await hash(DEMO_PASSWORD);
+
+  // Users, one per suburb.
+  const userRows: Array<typeof users.$inferInsert> = [];
+  for (const [i, [suburb, postcode, state]] of SUBURBS.entries()) {
+    const [loc] = await db
+      .select()
+      .from(localities)
+      .where(and(sql`lower(${localities.suburb}) = ${suburb.toLowerCase()}`, eq(localities.postcode, postcode)))
+      .limit(1);
+    const [fallback] = loc ? [loc] : await db.select().from(localities).where(eq(localities.postcode, postcode)).limit(1);
+    const first = rnd.pick(FIRST_NAMES);
+    const last = rnd.pick(LAST_NAMES);
+    const demo = DEMO_ACCOUNTS[i];
+    const email = demo?.email ?? `${first}.${last}${i}@example.com`.toLowerCase().replace(/[^a-z0-9.@]/g, '');
+    userRows.push({
+      id: rnd.uuid(),
+      email,
+      passwordHash,
+      displayName: `${first} ${last}`,
+      bio: rnd.pick(BIOS),
+      suburb,
+      postcode,
+      auState: state,
+      lat: fallback?.lat ?? null,
+      lng: fallback?.lng ?? null,
+      role: demo?.role ?? 'user',
+      interests: [rnd.pick(CATEGORIES), rnd.pick(CATEGORIES), rnd.pick(CATEGORIES)],
+      termsAcceptedAt: new Date(now.getTime() - rnd.int(90, 700) * DAY),
+      createdAt: new Date(now.getTime() - rnd.int(90, 700) * DAY),
+    });
+  }
+
+  // Posts: every template of every category once, spread over the last 60 days.
+  type PostRow = typeof posts.$inferInsert;
+  const postRows: PostRow[] = [];
+  const imageJobs: Array<{ postId: string; category: CategorySlug; title: string; seed: number; position: number }> = [];
+  let n = 0;
+  for (const category of CATEGORIES) {
+    for (const t of CATALOGUE[category]) {
+      const owner = rnd.pick(userRows);
+      const id = rnd.uuid();
+      // Every 20th post is younger than 24 hours, so early access is visible in the demo.
+      const ageMs = n % 20 === 7 ? rnd.int(1, 23 * 60) * 60_000 : rnd.int(26 * 60, 60 * 24 * 60) * 60_000;
+      const publishedAt = new Date(now.getTime() - ageMs);
+      const roll = rnd.next();
+      const state = roll < 0.02 ? 'draft' : roll < 0.05 ? 'swapped' : roll < 0.06 ? 'archived' : 'published';
+      const value = Math.round(rnd.int(t.valueAud[0], t.valueAud[1]) / 5) * 5 || t.valueAud[0];
+      const weight = Math.round((t.weightKg[0] + rnd.next() * (t.weightKg[1] - t.weightKg[0])) * 10) / 10 || t.weightKg[0];
+      const otherCat = rnd.chance(0.25) ? rnd.pick(CATEGORIES) : undefined;
+      postRows.push({
+        id,
+        ownerId: owner.id!,
+        state,
+        title: t.title,
+        description: t.description,
+        categories: otherCat && otherCat !== category ? [category, otherCat] : [category],
+        keywords: t.keywords,
+        wishCategories: t.wishCategories,
+        wishKeywords: t.wishKeywords,
+        cashValueCents: value * 100,
+        weightKg: weight,
+        lengthCm: t.dimsCm[0],
+        widthCm: t.dimsCm[1],
+        heightCm: t.dimsCm[2],
+        sizePreset: t.sizePreset ?? null,
+        materials: t.materials,
+        suburb: owner.suburb!,
+        postcode: owner.postcode!,
+        auState: owner.auState!,
+        lat: owner.lat!,
+        lng: owner.lng!,
+        condition: rnd.pick(CONDITIONS),
+        openToSelling: rnd.chance(0.5),
+        openToSwapAnything: rnd.chance(0.3),
+        deliveryOption: t.deliveryOption,
+        boostedUntil: state === 'published' && rnd.chance(0.05) ? new Date(now.getTime() + rnd.int(1, 6) * DAY) : null,
+        createdAt: new Date(publishedAt.getTime() - rnd.int(5, 120) * 60_000),
+        updatedAt: publishedAt,
+        publishedAt: state === 'draft' ? null : publishedAt,
+      });
+      const count = 1 + (rnd.chance(0.35) ? 1 : 0) + (rnd.chance(0.1) ? 1 : 0);
+      for (let p = 0; p < count; p++) imageJobs.push({ postId: id, category, title: t.title, seed: rnd.int(1, 1e9), position: p });
+      n++;
+    }
+  }
+
+  // Photos are rendered before the transaction; a crash leaves only unreferenced files behind.
+  const imageRows: Array<typeof postImages.$inferInsert> = [];
+  for (const job of imageJobs) {
+    imageRows.push({ id: rnd.uuid(), postId: job.postId, position: job.position, storageKey: '', width: 960, height: 960 });
+  }
+  await pool(
+    imageJobs.map((job, i) => ({ job, row: imageRows[i]! })),
+    4,
+    async ({ job, row }) => {
+      row.storageKey = `posts/${job.postId}/${row.id}`;
+      const keys = imageVariantKeys(row.storageKey);
+      const lg = await renderItemImage(job.category, job.title, job.seed);
+      const sm = await sharp(lg).resize(400, 400).webp({ quality: 72 }).toBuffer();
+      await storage.put(keys.lg, lg);
+      await storage.put(keys.sm, sm);
+    },
+  );
+  log(`rendered ${imageRows.length} images`);
+
+  await db.transaction(async (tx) => {
+    await tx.insert(users).values(userRows);
+    for (let i = 0; i < postRows.length; i += 200) await tx.insert(posts).values(postRows.slice(i, i + 200));
+    for (let i = 0; i < imageRows.length; i += 500) await tx.insert(postImages).values(imageRows.slice(i, i + 500));
+    const subscriber = userRows[DEMO_ACCOUNTS.findIndex((a) => a.subscriber)]!;
+    await tx.insert(subscriptions).values({
+      id: rnd.uuid(),
+      userId: subscriber.id!,
+      status: 'active',
+      createdAt: new Date(now.getTime() - 20 * DAY),
+      currentPeriodEnd: new Date(now.getTime() + 10 * DAY),
+    });
+    const admin = userRows[DEMO_ACCOUNTS.findIndex((a) => a.role === 'admin')]!;
+    await tx.insert(blogPosts).values(
+      BLOG_POSTS.map((b) => ({
+        id: rnd.uuid(),
+        urlTitle: b.urlTitle,
+        title: b.title,
+        summary: b.summary,
+        body: b.body,
+        authorId: admin.id!,
+        authorName: 'The SwapU team',
+        publishedAt: new Date(now.getTime() - b.daysAgo * DAY),
+        createdAt: new Date(now.getTime() - b.daysAgo * DAY),
+      })),
+    );
+  });
+  log(`seeded ${userRows.length} users, ${postRows.length} posts, ${BLOG_POSTS.length} blog posts`);
+  return { users: userRows.length, posts: postRows.length, images: imageRows.length };
+}

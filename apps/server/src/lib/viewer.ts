@@ -1,0 +1,47 @@
+import { and, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { EARLY_ACCESS_MS } from '@swapu/shared/constants';
+import type { Tx } from '../db/client';
+import { posts, subscriptions } from '../db/schema/index';
+
+/** Who is asking: guests have no id. */
+export interface Viewer {
+  userId: string | null;
+  role: 'guest' | 'user' | 'admin';
+  /** Has an active subscription (or a cancelled one still inside its paid period). */
+  subscriber: boolean;
+}
+
+export const GUEST: Viewer = { userId: null, role: 'guest', subscriber: false };
+
+/** True when the user has a subscription granting early access at `now`. */
+export async function hasEarlyAccess(db: Tx, userId: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        inArray(subscriptions.status, ['active', 'cancelled']),
+        gt(subscriptions.currentPeriodEnd, now),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * The 24-hour early-access rule (PRODUCT.md): a post published at T is visible to subscribers,
+ * its owner and admins at once, and to everyone else from T + 24 h.
+ */
+export function earlyAccessCondition(viewer: Viewer, now: Date): SQL | undefined {
+  if (viewer.role === 'admin' || viewer.subscriber) return undefined;
+  const cutoff = new Date(now.getTime() - EARLY_ACCESS_MS);
+  const old = sql`${posts.publishedAt} <= ${cutoff.toISOString()}::timestamptz`;
+  return viewer.userId ? or(old, eq(posts.ownerId, viewer.userId)) : old;
+}
+
+/** Published and visible to this viewer now: what every feed and search must apply. */
+export function visiblePublishedCondition(viewer: Viewer, now: Date): SQL {
+  const early = earlyAccessCondition(viewer, now);
+  return early ? and(eq(posts.state, 'published'), early)! : eq(posts.state, 'published');
+}

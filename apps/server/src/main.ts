@@ -1,0 +1,29 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { bootstrapDatabase } from './db/bootstrap';
+
+if (Number(process.versions.node.split('.')[0]) < 24) {
+  console.error(`SwapU needs Node 24 or later (this is ${process.version}). Run it through npm start.`);
+  process.exit(1);
+}
+
+const config = loadConfig();
+const database = await bootstrapDatabase(config, (m) => console.log(`[swapu] ${m}`));
+const app = await buildApp({ config, database });
+
+let closing = false;
+const shutdown = async (signal: string) => {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  const timer = setTimeout(() => process.exit(1), 10_000);
+  timer.unref();
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+console.log(`[swapu] ready on http://localhost:${config.port} (${database.kind})`);

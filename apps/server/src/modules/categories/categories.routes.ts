@@ -1,0 +1,17 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CategoryListSchema } from '@swapu/shared/api';
+import { listCategories } from './categories.service';
+
+export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/v1/categories',
+    {
+      schema: {
+        tags: ['categories'],
+        summary: 'The 36 categories with their live post counts',
+        response: { 200: CategoryListSchema },
+      },
+    },
+    async (req) => ({ items: await listCategories(app.ctx.database.db, req.viewer, app.ctx.clock.now()) }),
+  );
+};

@@ -1,0 +1,195 @@
+import { and, arrayContains, asc, desc, eq, ilike, lt, or, sql } from 'drizzle-orm';
+import type { PostCard, PostDetail, PostList } from '@swapu/shared/api';
+import type { Condition, DeliveryOption, PostState } from '@swapu/shared/constants';
+import type { Tx } from '../../db/client';
+import { postImages, posts, users } from '../../db/schema/index';
+import { errors } from '../../lib/errors';
+import { imageVariantKeys } from '../../lib/storage';
+import { type Viewer, visiblePublishedCondition, earlyAccessCondition } from '../../lib/viewer';
+
+const media = (key: string) => `/media/${key}`;
+
+/** Opaque keyset cursor over (published_at, id). */
+export function encodeCursor(publishedAt: Date, id: string): string {
+  return Buffer.from(`${publishedAt.toISOString()}|${id}`).toString('base64url');
+}
+
+export function decodeCursor(cursor: string): { publishedAt: Date; id: string } {
+  const raw = Buffer.from(cursor, 'base64url').toString('utf8');
+  const sep = raw.indexOf('|');
+  const at = new Date(raw.slice(0, sep));
+  const id = raw.slice(sep + 1);
+  if (sep < 0 || Number.isNaN(at.getTime()) || !id) throw errors.badRequest('data_invalid', { cursor: 'invalid' });
+  return { publishedAt: at, id };
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Every word must appear in the title, description or keywords (plain matching; ranked search is its own module). */
+function keywordCondition(q: string) {
+  const words = q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
+  return and(
+    ...words.map((w) => {
+      const pattern = `%${escapeLike(w)}%`;
+      return or(
+        ilike(posts.title, pattern),
+        ilike(posts.description, pattern),
+        sql`array_to_string(${posts.keywords}, ' ') ilike ${pattern}`,
+      );
+    }),
+  );
+}
+
+// Written with explicit aliases: inside a select list Drizzle renders columns unqualified.
+const firstImageKey = sql<string | null>`(
+  select pi.storage_key from post_images pi
+  where pi.post_id = "posts"."id"
+  order by pi.position asc limit 1)`;
+
+/**
+ * The home feed: published posts visible to the viewer, newest first (created_on descending in
+ * the spec's words: the time the post was listed), keyset-paged.
+ */
+export async function listFeed(
+  db: Tx,
+  viewer: Viewer,
+  now: Date,
+  query: { limit: number; cursor?: string | undefined; category?: string | undefined; q?: string | undefined },
+): Promise<PostList> {
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const afterCond = after
+    ? or(
+        lt(posts.publishedAt, after.publishedAt),
+        and(eq(posts.publishedAt, after.publishedAt), lt(posts.id, after.id)),
+      )
+    : undefined;
+  const rows = await db
+    .select({
+      id: posts.id,
+      title: posts.title,
+      cashValueCents: posts.cashValueCents,
+      condition: posts.condition,
+      categories: posts.categories,
+      suburb: posts.suburb,
+      auState: posts.auState,
+      openToSelling: posts.openToSelling,
+      openToSwapAnything: posts.openToSwapAnything,
+      publishedAt: posts.publishedAt,
+      boostedUntil: posts.boostedUntil,
+      imageKey: firstImageKey,
+    })
+    .from(posts)
+    .where(
+      and(
+        visiblePublishedCondition(viewer, now),
+        afterCond,
+        query.category ? arrayContains(posts.categories, [query.category]) : undefined,
+        query.q ? keywordCondition(query.q) : undefined,
+      ),
+    )
+    .orderBy(desc(posts.publishedAt), desc(posts.id))
+    .limit(query.limit + 1);
+
+  const page = rows.slice(0, query.limit);
+  const items: PostCard[] = page.map((r) => ({
+    id: r.id,
+    title: r.title,
+    cashValueCents: r.cashValueCents ?? 0,
+    condition: r.condition as Condition,
+    categories: r.categories,
+    suburb: r.suburb,
+    auState: r.auState,
+    openToSelling: r.openToSelling,
+    openToSwapAnything: r.openToSwapAnything,
+    thumbUrl: r.imageKey ? media(imageVariantKeys(r.imageKey).sm) : null,
+    publishedAt: r.publishedAt!.toISOString(),
+    boosted: !!r.boostedUntil && r.boostedUntil > now,
+  }));
+  const last = page.at(-1);
+  return {
+    items,
+    nextCursor: rows.length > query.limit && last ? encodeCursor(last.publishedAt!, last.id) : null,
+  };
+}
+
+/**
+ * One post with every spec field. Drafts and archived posts are seen only by their owner and
+ * admins; other states follow the early-access rule.
+ */
+export async function getPost(db: Tx, viewer: Viewer, now: Date, id: string): Promise<PostDetail> {
+  const isOwnerOrAdmin = (ownerId: string) => viewer.role === 'admin' || viewer.userId === ownerId;
+  const [row] = await db
+    .select({ post: posts, owner: users })
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.ownerId))
+    .where(eq(posts.id, id))
+    .limit(1);
+  if (!row) throw errors.notFound();
+  const p = row.post;
+  if (!isOwnerOrAdmin(p.ownerId)) {
+    if (p.state === 'draft' || p.state === 'archived' || !p.publishedAt) throw errors.notFound();
+    const early = earlyAccessCondition(viewer, now);
+    if (early) {
+      const [visible] = await db
+        .select({ id: posts.id })
+        .from(posts)
+        .where(and(eq(posts.id, id), early));
+      if (!visible) throw errors.notFound();
+    }
+  }
+  const images = await db
+    .select()
+    .from(postImages)
+    .where(eq(postImages.postId, id))
+    .orderBy(asc(postImages.position));
+
+  return {
+    id: p.id,
+    state: p.state as PostState,
+    title: p.title,
+    description: p.description,
+    categories: p.categories,
+    keywords: p.keywords,
+    wishCategories: p.wishCategories,
+    wishKeywords: p.wishKeywords,
+    cashValueCents: p.cashValueCents ?? 0,
+    weightKg: p.weightKg ?? 0,
+    lengthCm: p.lengthCm ?? 0,
+    widthCm: p.widthCm ?? 0,
+    heightCm: p.heightCm ?? 0,
+    materials: p.materials,
+    suburb: p.suburb,
+    postcode: p.postcode,
+    auState: p.auState,
+    condition: p.condition as Condition,
+    openToSelling: p.openToSelling,
+    openToSwapAnything: p.openToSwapAnything,
+    deliveryOption: p.deliveryOption as DeliveryOption,
+    images: images.map((img) => {
+      const v = imageVariantKeys(img.storageKey);
+      return { id: img.id, url: media(v.lg), thumbUrl: media(v.sm), width: img.width, height: img.height };
+    }),
+    owner: {
+      id: row.owner.id,
+      displayName: row.owner.displayName,
+      suburb: row.owner.suburb,
+      auState: row.owner.auState,
+      memberSince: row.owner.createdAt.toISOString(),
+    },
+    publishedAt: p.publishedAt?.toISOString() ?? null,
+    createdAt: p.createdAt.toISOString(),
+    boostedUntil: p.boostedUntil?.toISOString() ?? null,
+    swapAssistUntil: p.swapAssistUntil?.toISOString() ?? null,
+  };
+}
+
+/** Counts of visible published posts per category slug. */
+export async function countByCategory(db: Tx, viewer: Viewer, now: Date): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ slug: sql<string>`unnest(${posts.categories})`, count: sql<number>`count(*)::int` })
+    .from(posts)
+    .where(visiblePublishedCondition(viewer, now))
+    .groupBy(sql`1`);
+  return new Map(rows.map((r) => [r.slug, r.count]));
+}
+

@@ -1,0 +1,36 @@
+import fs from 'node:fs';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type Database, openPglite, openPostgres } from '../db/client';
+
+/** Which engine this run tests: PGlite by default, PostgreSQL when TEST_DB=pg. */
+export const TEST_DB_KIND: 'pglite' | 'pg' = process.env.TEST_DB === 'pg' ? 'pg' : 'pglite';
+
+/** A fresh, migrated database with reference data (categories, localities) for one test file. */
+export async function createTestDatabase(): Promise<Database> {
+  if (TEST_DB_KIND === 'pglite') {
+    const data = fs.readFileSync(inject('pgliteSnapshot'));
+    return openPglite(undefined, { loadDataDir: new Blob([data]) });
+  }
+  const template = inject('pgTemplate');
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `swapu_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${template}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString(), 4);
+  const close = database.close;
+  return {
+    ...database,
+    close: async () => {
+      await close();
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}

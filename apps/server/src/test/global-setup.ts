@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openPglite, openPostgres } from '../db/client';
+import { ensureReferenceData } from '../db/reference-data';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteSnapshot: string;
+    pgTemplate: string | null;
+  }
+}
+
+/**
+ * Migrates one database with the reference data once per run. PGlite tests load a copy of its
+ * data directory; PostgreSQL tests (TEST_DB=pg) clone a template database. Every test file then
+ * gets its own fresh database.
+ */
+export default async function setup(project: TestProject) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'swapu-test-'));
+  const snapshot = path.join(dir, 'pglite.tar.gz');
+  let template: string | null = null;
+  const adminUrl = process.env.TEST_DATABASE_URL;
+
+  if (process.env.TEST_DB === 'pg') {
+    if (!adminUrl) throw new Error('TEST_DB=pg needs TEST_DATABASE_URL');
+    template = `swapu_tpl_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${template}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${template}`;
+    const database = await openPostgres(url.toString(), 2);
+    await database.migrate();
+    await ensureReferenceData(database.db);
+    await database.close();
+  } else {
+    const database = await openPglite(undefined);
+    await database.migrate();
+    await ensureReferenceData(database.db);
+    const client = (database.db as unknown as { $client: { dumpDataDir(c: 'gzip'): Promise<Blob> } }).$client;
+    const blob = await client.dumpDataDir('gzip');
+    fs.writeFileSync(snapshot, Buffer.from(await blob.arrayBuffer()));
+    await database.close();
+  }
+  project.provide('pgliteSnapshot', snapshot);
+  project.provide('pgTemplate', template);
+
+  return async () => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    if (template && adminUrl) {
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`drop database if exists ${template}`);
+      await admin.end();
+    }
+  };
+}

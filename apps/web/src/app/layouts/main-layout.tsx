@@ -1,0 +1,162 @@
+import { Anchor, Box, Button, Container, Group, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconHome, IconMessageCircle, IconPlus, IconSearch, IconArrowsExchange } from '@tabler/icons-react';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, Outlet, ScrollRestoration } from 'react-router';
+import { LanguageSwitch } from '../../components/language-switch';
+import { Logo } from '../../components/logo';
+import { PageSkeleton } from '../../components/page-skeleton';
+import { SearchBox } from '../../components/search-box';
+
+function Header() {
+  const { t } = useTranslation();
+  return (
+    <Box
+      component="header"
+      style={{
+        position: 'sticky',
+        top: 0,
+        zIndex: 100,
+        background: 'rgba(255,255,255,0.96)',
+        backdropFilter: 'blur(6px)',
+        borderBottom: '1px solid var(--mantine-color-gray-2)',
+      }}
+    >
+      <Container size="xl" py={10}>
+        <Group justify="space-between" wrap="nowrap" gap="md">
+          <Logo />
+          <Box visibleFrom="md" style={{ flex: 1, maxWidth: 760 }}>
+            <SearchBox />
+          </Box>
+          <Group gap="xs" wrap="nowrap">
+            <Anchor component={Link} to="/all-categories" visibleFrom="lg" fz="sm" c="dark">
+              {t('nav.allCategories')}
+            </Anchor>
+            <LanguageSwitch />
+            <Button component={Link} to="/auth" variant="filled">
+              {t('nav.login')}
+            </Button>
+          </Group>
+        </Group>
+        <Box hiddenFrom="md" mt={8}>
+          <SearchBox compact />
+        </Box>
+      </Container>
+    </Box>
+  );
+}
+
+function BottomNav() {
+  const { t } = useTranslation();
+  const items = [
+    { to: '/', label: t('nav.home'), icon: IconHome },
+    { to: '/search', label: t('nav.search'), icon: IconSearch },
+    { to: '/create', label: t('nav.list'), icon: IconPlus },
+    { to: '/offers', label: t('nav.offers'), icon: IconArrowsExchange },
+    { to: '/discuss', label: t('nav.chat'), icon: IconMessageCircle },
+  ];
+  return (
+    <Box
+      component="nav"
+      aria-label={t('nav.menu')}
+      hiddenFrom="sm"
+      style={{
+        position: 'fixed',
+        bottom: 0,
+        left: 0,
+        right: 0,
+        zIndex: 100,
+        background: 'white',
+        borderTop: '1px solid var(--mantine-color-gray-2)',
+        paddingBottom: 'env(safe-area-inset-bottom)',
+      }}
+    >
+      <SimpleGrid cols={5} spacing={0} h={60}>
+        {items.map(({ to, label, icon: Icon }) => (
+          <UnstyledButton
+            key={to}
+            component={NavLink}
+            to={to}
+            end={to === '/'}
+            style={({ isActive }: { isActive: boolean }) => ({
+              display: 'flex',
+              flexDirection: 'column',
+              alignItems: 'center',
+              justifyContent: 'center',
+              gap: 2,
+              color: isActive ? 'var(--mantine-color-swapu-7)' : 'var(--mantine-color-gray-7)',
+            })}
+          >
+            <Icon size={22} stroke={1.8} aria-hidden="true" />
+            <Text fz={11} fw={600}>
+              {label}
+            </Text>
+          </UnstyledButton>
+        ))}
+      </SimpleGrid>
+    </Box>
+  );
+}
+
+function Footer() {
+  const { t } = useTranslation();
+  const link = (to: string, label: string) => (
+    <Anchor component={Link} to={to} c="gray.7" fz="sm">
+      {label}
+    </Anchor>
+  );
+  return (
+    <Box component="footer" bg="white" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }} py="xl">
+      <Container size="xl">
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="lg">
+          <Stack gap={6}>
+            <Logo />
+            <Text fz="sm" c="dimmed" maw={320}>
+              {t('footer.about')}
+            </Text>
+          </Stack>
+          <Stack gap={6}>
+            <Text fw={700} fz="sm">
+              {t('footer.help')}
+            </Text>
+            {link('/FAQ', t('footer.faq'))}
+            {link('/terms-and-conditions', t('footer.terms'))}
+            {link('/privacy', t('footer.privacy'))}
+            {link('/swapu-blog', t('footer.blog'))}
+          </Stack>
+          <Stack gap={6}>
+            <Text fw={700} fz="sm">
+              {t('footer.tools')}
+            </Text>
+            {link('/carbon-calculator', t('footer.carbonCalculator'))}
+            {link('/delivery-calculator', t('footer.deliveryCalculator'))}
+            {link('/all-categories', t('nav.allCategories'))}
+          </Stack>
+        </SimpleGrid>
+        <Text fz="xs" c="dimmed" mt="xl">
+          {t('footer.copyright', { year: new Date().getFullYear() })}
+        </Text>
+      </Container>
+    </Box>
+  );
+}
+
+export function MainLayout() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <a href="#main" className="swapu-skip">
+        {t('skipToContent')}
+      </a>
+      <Header />
+      <main id="main" className="swapu-main">
+        <Suspense fallback={<PageSkeleton />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <BottomNav />
+      <ScrollRestoration />
+    </>
+  );
+}

@@ -1,0 +1,111 @@
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { lazyPage, withChunkTimeout } from '../lib/lazy-page';
+import { isGuest } from '../lib/session';
+import { BareLayout } from './layouts/bare-layout';
+import { MainLayout } from './layouts/main-layout';
+import { RouteError } from './route-error';
+
+/** A placeholder page for a screen a later issue builds: its title and one line from the `pages` catalogue. */
+const soon = (key: string): RouteObject['lazy'] => async () => {
+  const { comingSoonPage } = await withChunkTimeout(() => import('./routes/coming-soon'));
+  return { Component: comingSoonPage(key) };
+};
+
+/** Guest-blocked routes (spec section 2 and 6): a stored user id of guest (or none) goes to /. */
+const requireUser = () => {
+  if (isGuest()) throw redirect('/');
+  return null;
+};
+
+export const routes: RouteObject[] = [
+  {
+    element: <MainLayout />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          // Public routes of the main layout
+          { index: true, lazy: lazyPage(() => import('./routes/home')) },
+          { path: 'testSearchAlgolia', lazy: soon('testSearchAlgolia') },
+          { path: 'all-categories', lazy: lazyPage(() => import('./routes/all-categories')) },
+          { path: 'advanced-search', lazy: soon('advancedSearch') },
+          { path: 'search', lazy: lazyPage(() => import('./routes/search')) },
+          { path: 'demo', lazy: soon('demo') },
+          { path: 'swap-swipe', lazy: soon('swapSwipe') },
+          { path: 'swap-swipe/:currentPage/:counterPage', lazy: soon('swapSwipe') },
+          { path: 'viewPost/:postId', lazy: lazyPage(() => import('./routes/view-post')) },
+          { path: 'testNewProductPage', lazy: soon('testNewProductPage') },
+          { path: 'delivery-calculator', lazy: soon('deliveryCalculator') },
+          { path: 'carbon-calculator', lazy: soon('carbonCalculator') },
+          { path: 'activity', lazy: soon('activity') },
+          { path: 'FAQ', lazy: lazyPage(() => import('./routes/faq')) },
+          { path: 'terms-and-conditions', lazy: lazyPage(() => import('./routes/terms')) },
+          { path: 'privacy', lazy: lazyPage(() => import('./routes/privacy')) },
+          { path: 'swapu-blog', lazy: lazyPage(() => import('./routes/blog-list')) },
+          { path: 'swapu-blog/post/:id', lazy: lazyPage(() => import('./routes/blog-post')) },
+          { path: 'docs/*', lazy: soon('docs') },
+          {
+            // Guest-blocked routes
+            loader: requireUser,
+            children: [
+              { path: 'offer-item/:postId', lazy: soon('offerItem') },
+              { path: 'swap-swipe/:currentPage', lazy: soon('swapSwipe') },
+              { path: 'swap-swipe-success', lazy: soon('swapSwipeSuccess') },
+              { path: 'swap-swipe-cancel', lazy: soon('swapSwipeCancel') },
+              { path: 'create', lazy: soon('create') },
+              { path: 'editPost/:postId', lazy: soon('editPost') },
+              { path: 'discuss', lazy: soon('discuss') },
+              { path: 'discuss/:id', lazy: soon('discuss') },
+              { path: 'discuss/:id/:postId', lazy: soon('discuss') },
+              { path: 'myswapu', lazy: soon('mySwapU') },
+              { path: 'offers', lazy: soon('offers') },
+              { path: 'swap-status', lazy: soon('swapStatus') },
+              { path: 'swap-status/:filter', lazy: soon('swapStatus') },
+              { path: 'user-detail/:userid', lazy: soon('userDetail') },
+              { path: 'onboarding', lazy: soon('onboarding') },
+              { path: 'chooseInterest', lazy: soon('chooseInterest') },
+              { path: 'favorite', lazy: soon('favorite') },
+              { path: 'subscription', lazy: soon('subscription') },
+              { path: 'swap-chain-liked', lazy: soon('swapChainLiked') },
+              { path: 'search-filter', lazy: soon('searchFilter') },
+              { path: 'suggested', lazy: soon('suggested') },
+              { path: 'categories-filter', lazy: soon('categoriesFilter') },
+              { path: 'categories-interests', lazy: soon('categoriesInterests') },
+              { path: 'tokens', lazy: soon('tokens') },
+              { path: 'swap-offer', lazy: soon('swapOffer') },
+              { path: 'swap-offer/:offerId', lazy: soon('swapOffer') },
+              { path: 'my-delivery', lazy: soon('myDelivery') },
+              { path: 'my-delivery-status/:status', lazy: soon('myDelivery') },
+              { path: 'my-delivery/:postId/:offerId/:receiver', lazy: soon('myDelivery') },
+              { path: 'review-swap', lazy: soon('reviewSwap') },
+              { path: 'review-swap/:keyPair', lazy: soon('reviewSwap') },
+              { path: 'notification', lazy: soon('notification') },
+              { path: 'delivery-swap', lazy: soon('deliverySwap') },
+              { path: 'welcome-mail', lazy: soon('welcomeMail') },
+              { path: 'user-coupon', lazy: soon('userCoupon') },
+              { path: 'admin', lazy: soon('admin') },
+              { path: 'admin/:selectedButton', lazy: soon('admin') },
+            ],
+          },
+          // Unknown paths: a blog post whose urlTitle equals the path, otherwise home.
+          { path: '*', lazy: lazyPage(() => import('./routes/unknown-path')) },
+        ],
+      },
+    ],
+  },
+  {
+    // Outside the main layout
+    element: <BareLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { path: 'email-subscription', lazy: soon('emailSubscription') },
+      { path: 'email-edit', lazy: soon('emailEdit') },
+      { path: 'forgot-password', lazy: soon('forgotPassword') },
+      { path: 'auth', lazy: soon('auth') },
+      { path: 'auth/:signup', lazy: soon('auth') },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

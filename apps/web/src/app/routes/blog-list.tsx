@@ -1,0 +1,45 @@
+import { Alert, Card, Container, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useBlogPosts } from '../../features/blog/use-blog';
+import { formatDateTime } from '../../lib/format';
+
+export default function BlogListPage() {
+  const { t, i18n } = useTranslation(['blog', 'common']);
+  const posts = useBlogPosts();
+  return (
+    <Container size="lg" py="lg">
+      <Stack gap="md">
+        <Title order={1}>{t('title')}</Title>
+        <Text c="dimmed">{t('intro')}</Text>
+        {posts.isError && (
+          <Alert color="red" role="alert">
+            {t('errors:generic')}
+          </Alert>
+        )}
+        {posts.data?.length === 0 && <Text>{t('empty')}</Text>}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          {posts.isPending
+            ? Array.from({ length: 4 }, (_, i) => <Skeleton key={i} height={160} radius="lg" />)
+            : posts.data?.map((p) => (
+                <Link key={p.id} to={`/swapu-blog/post/${p.id}`} className="swapu-card-link">
+                  <Card padding="lg" h="100%">
+                    <Stack gap={6}>
+                      <Text fz="xs" c="dimmed">
+                        {formatDateTime(p.publishedAt, i18n.language)} · {p.author}
+                      </Text>
+                      <Title order={2} fz="lg" c="dark.7">
+                        {p.title}
+                      </Title>
+                      <Text fz="sm" c="dimmed">
+                        {p.summary}
+                      </Text>
+                    </Stack>
+                  </Card>
+                </Link>
+              ))}
+        </SimpleGrid>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,53 @@
+import { Alert, Anchor, Container, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { NotFound } from '../../components/not-found';
+import { SimpleMarkdown } from '../../components/simple-markdown';
+import { useBlogPost } from '../../features/blog/use-blog';
+import { ApiError } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
+
+export default function BlogPostPage() {
+  const { id = '' } = useParams();
+  const { t, i18n } = useTranslation(['blog', 'common']);
+  const post = useBlogPost(id);
+  if (post.isPending)
+    return (
+      <Container size="sm" py="lg">
+        <Stack>
+          <Skeleton height={36} />
+          <Skeleton height={200} />
+        </Stack>
+      </Container>
+    );
+  if (post.isError)
+    return post.error instanceof ApiError && post.error.status === 404 ? (
+      <NotFound />
+    ) : (
+      <Container size="sm" py="lg">
+        <Alert color="red" role="alert">
+          {t('errors:generic')}
+        </Alert>
+      </Container>
+    );
+  const p = post.data;
+  return (
+    <Container size="sm" py="lg">
+      <Stack gap="sm" component="article">
+        <Anchor component={Link} to="/swapu-blog" fz="sm">
+          ← {t('back')}
+        </Anchor>
+        <Title order={1} lh={1.2}>
+          {p.title}
+        </Title>
+        <Text c="dimmed" fz="sm">
+          {formatDateTime(p.publishedAt, i18n.language)} · {p.author}
+        </Text>
+        <Text fz="lg" c="dark.5">
+          {p.summary}
+        </Text>
+        <SimpleMarkdown source={p.body} />
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,28 @@
+import { Accordion, Container, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+export default function FaqPage() {
+  const { t } = useTranslation('faq');
+  const items = t('items', { returnObjects: true }) as Array<{ q: string; a: string }>;
+  return (
+    <Container size="md" py="lg">
+      <Stack gap="md">
+        <Title order={1}>{t('title')}</Title>
+        <Text c="dimmed">{t('intro')}</Text>
+        <Accordion variant="separated" radius="lg">
+          {Array.isArray(items) &&
+            items.map((item, i) => (
+              <Accordion.Item key={i} value={String(i)}>
+                <Accordion.Control>
+                  <Text fw={600}>{item.q}</Text>
+                </Accordion.Control>
+                <Accordion.Panel>
+                  <Text lh={1.7}>{item.a}</Text>
+                </Accordion.Panel>
+              </Accordion.Item>
+            ))}
+        </Accordion>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,34 @@
+import { Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import {
+  CORRECTION_DAYS,
+  FEE_NOTICE_DAYS,
+  INACTIVE_CLOSURE_MONTHS,
+  MINIMUM_AGE,
+} from '@swapu/shared/constants';
+import { SimpleMarkdown } from '../../components/simple-markdown';
+
+const values = {
+  correctionDays: CORRECTION_DAYS,
+  feeNoticeDays: FEE_NOTICE_DAYS,
+  inactiveMonths: INACTIVE_CLOSURE_MONTHS,
+  minimumAge: MINIMUM_AGE,
+};
+
+/** Terms and privacy: markdown from the `legal` catalogue with the spec's legal constants filled in. */
+export function LegalPage({ doc }: { doc: 'terms' | 'privacy' }) {
+  const { t } = useTranslation('legal');
+  return (
+    <Container size="md" py="lg">
+      <Paper p={{ base: 'md', sm: 'xl' }} radius="lg" withBorder>
+        <Stack gap="xs">
+          <Title order={1}>{t(`${doc}.title`)}</Title>
+          <Text c="dimmed" fz="sm">
+            {t('updated')}
+          </Text>
+          <SimpleMarkdown source={t(`${doc}.body`, values)} />
+        </Stack>
+      </Paper>
+    </Container>
+  );
+}

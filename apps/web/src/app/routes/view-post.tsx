@@ -1,0 +1,184 @@
+import {
+  Alert,
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Container,
+  Grid,
+  Group,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconLeaf, IconMapPin } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { carbonSavedKg } from '@swapu/shared/carbon';
+import { NotFound } from '../../components/not-found';
+import { PostGallery } from '../../features/posts/post-gallery';
+import { usePost } from '../../features/posts/use-post';
+import { ApiError } from '../../lib/api';
+import { formatDateTime, formatMoney, formatNumber, formatRelative } from '../../lib/format';
+
+export default function ViewPostPage() {
+  const { postId = '' } = useParams();
+  const { t, i18n } = useTranslation(['posts', 'categories', 'common']);
+  const post = usePost(postId);
+  const lang = i18n.language;
+
+  if (post.isPending)
+    return (
+      <Container size="lg" py="lg">
+        <Grid gap="xl">
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Skeleton style={{ paddingTop: '100%' }} radius="lg" />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <Stack>
+              <Skeleton height={32} />
+              <Skeleton height={24} width="40%" />
+              <Skeleton height={120} />
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      </Container>
+    );
+  if (post.isError) {
+    if (post.error instanceof ApiError && post.error.status === 404) return <NotFound />;
+    return (
+      <Container size="sm" py="xl">
+        <Alert color="red" role="alert" title={t('errors:generic')}>
+          <Button mt="sm" size="xs" variant="light" color="red" onClick={() => void post.refetch()}>
+            {t('common:actions.retry')}
+          </Button>
+        </Alert>
+      </Container>
+    );
+  }
+  const p = post.data;
+  const yesNo = (v: boolean) => (v ? t('detail.yes') : t('detail.no'));
+  const list = (xs: string[], render: (x: string) => string = (x) => x) =>
+    xs.length ? xs.map(render).join(', ') : t('detail.nothing');
+  const carbon = carbonSavedKg(p.weightKg, p.materials, p.categories);
+  const rows: Array<[string, string]> = [
+    [t('detail.condition'), t(`condition.${p.condition}`)],
+    [t('detail.categories'), list(p.categories, (c) => t(`categories:names.${c}`))],
+    [t('detail.keywords'), list(p.keywords)],
+    [t('detail.wishCategories'), list(p.wishCategories, (c) => t(`categories:names.${c}`))],
+    [t('detail.wishKeywords'), list(p.wishKeywords)],
+    [t('detail.weight'), t('detail.weightValue', { value: formatNumber(p.weightKg, lang) })],
+    [
+      t('detail.dimensions'),
+      t('detail.dimensionsValue', {
+        length: formatNumber(p.lengthCm, lang),
+        width: formatNumber(p.widthCm, lang),
+        height: formatNumber(p.heightCm, lang),
+      }),
+    ],
+    [
+      t('detail.materials'),
+      p.materials.length ? p.materials.map((m) => `${m.material.replace('_', ' ')} ${m.percent}%`).join(', ') : t('detail.noMaterials'),
+    ],
+    [t('detail.location'), [p.suburb, p.auState, p.postcode].filter(Boolean).join(', ')],
+    [t('detail.openToSelling'), yesNo(p.openToSelling)],
+    [t('detail.openToSwapAnything'), yesNo(p.openToSwapAnything)],
+    [t('detail.deliveryOption'), t(`delivery.${p.deliveryOption}`)],
+  ];
+
+  return (
+    <Container size="lg" py="lg">
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <PostGallery images={p.images} title={p.title} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="md">
+            {p.state !== 'published' && (
+              <Alert color="yellow">{t('detail.statusBanner', { state: t(`state.${p.state}`) })}</Alert>
+            )}
+            <Title order={1} fz={{ base: 24, sm: 30 }} lh={1.2}>
+              {p.title}
+            </Title>
+            <Group gap="xs">
+              <Text fz={28} fw={800} c="swapu.8" aria-label={t('detail.estimatedValue')}>
+                {formatMoney(p.cashValueCents, lang)}
+              </Text>
+              <Badge variant="light">{t(`condition.${p.condition}`)}</Badge>
+            </Group>
+            <Group gap={6} c="dimmed">
+              <IconMapPin size={16} aria-hidden="true" />
+              <Text fz="sm">{[p.suburb, p.auState].filter(Boolean).join(', ')}</Text>
+              {p.publishedAt && (
+                <Text fz="sm" title={formatDateTime(p.publishedAt, lang)} data-testid="post-listed">
+                  · {t('common:time.listed', { time: formatRelative(p.publishedAt, lang) })}
+                </Text>
+              )}
+            </Group>
+            <Button component={Link} to={`/offer-item/${p.id}`} size="md">
+              {t('detail.makeOffer')}
+            </Button>
+            {carbon > 0 && (
+              <Group gap={8} c="swapu.8" wrap="nowrap">
+                <IconLeaf size={20} aria-hidden="true" />
+                <Text fz="sm" fw={600}>
+                  {t('detail.carbon', { kg: formatNumber(carbon, lang) })}
+                </Text>
+              </Group>
+            )}
+            <Card padding="md">
+              <Group wrap="nowrap">
+                <Avatar color="swapu" radius="xl" size="lg" name={p.owner.displayName} />
+                <Stack gap={0}>
+                  <Text fz="xs" c="dimmed">
+                    {t('detail.owner')}
+                  </Text>
+                  <Text fw={700} data-testid="post-owner">
+                    {p.owner.displayName}
+                  </Text>
+                  <Text fz="sm" c="dimmed">
+                    {[p.owner.suburb, p.owner.auState].filter(Boolean).join(', ')} ·{' '}
+                    {t('detail.memberSince', {
+                      date: new Intl.DateTimeFormat(lang, { month: 'long', year: 'numeric' }).format(
+                        new Date(p.owner.memberSince),
+                      ),
+                    })}
+                  </Text>
+                </Stack>
+              </Group>
+            </Card>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="lg">
+            <div>
+              <Title order={2} fz="lg" mb="xs">
+                {t('detail.description')}
+              </Title>
+              <Text style={{ whiteSpace: 'pre-line' }} lh={1.7}>
+                {p.description}
+              </Text>
+            </div>
+            <div>
+              <Title order={2} fz="lg" mb="xs">
+                {t('detail.details')}
+              </Title>
+              <Table variant="vertical" layout="fixed" withTableBorder data-testid="post-fields">
+                <Table.Tbody>
+                  {rows.map(([k, v]) => (
+                    <Table.Tr key={k}>
+                      <Table.Th w={{ base: 140, sm: 220 }}>{k}</Table.Th>
+                      <Table.Td>{v}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </div>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Container>
+  );
+}

@@ -1,0 +1,55 @@
+import { AspectRatio, Badge, Card, Group, Image, Stack, Text } from '@mantine/core';
+import { IconMapPin, IconPhotoOff } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { PostCard as PostCardData } from '@swapu/shared/api';
+import { formatDateTime, formatMoney, formatRelative } from '../../lib/format';
+
+export function PostCard({ post }: { post: PostCardData }) {
+  const { t, i18n } = useTranslation(['posts', 'common']);
+  return (
+    <Link to={`/viewPost/${post.id}`} className="swapu-card-link" aria-label={post.title} data-testid="post-card">
+      <Card padding={0} h="100%" style={{ overflow: 'hidden' }}>
+        <AspectRatio ratio={1}>
+          {post.thumbUrl ? (
+            <Image src={post.thumbUrl} alt="" loading="lazy" fit="cover" />
+          ) : (
+            <Stack align="center" justify="center" bg="sand.1" c="sand.6" gap={4}>
+              <IconPhotoOff size={32} aria-hidden="true" />
+              <Text fz="xs">{t('card.noPhoto')}</Text>
+            </Stack>
+          )}
+        </AspectRatio>
+        {post.boosted && (
+          <Badge pos="absolute" top={8} left={8} color="yellow" c="dark" variant="filled" size="sm">
+            {t('card.boosted')}
+          </Badge>
+        )}
+        <Stack gap={4} p="sm">
+          <Text fw={800} fz="lg" c="swapu.8">
+            {formatMoney(post.cashValueCents, i18n.language)}
+          </Text>
+          <Text fw={600} fz="sm" lineClamp={2} lh={1.3} c="dark.7">
+            {post.title}
+          </Text>
+          <Group gap={4} c="dimmed" wrap="nowrap">
+            <IconMapPin size={14} aria-hidden="true" style={{ flexShrink: 0 }} />
+            <Text fz="xs" truncate>
+              {[post.suburb, post.auState].filter(Boolean).join(', ')}
+            </Text>
+          </Group>
+          <Group gap={6} justify="space-between" wrap="nowrap">
+            <Text fz="xs" c="dimmed" title={formatDateTime(post.publishedAt, i18n.language)}>
+              {formatRelative(post.publishedAt, i18n.language)}
+            </Text>
+            {post.openToSelling && (
+              <Badge size="xs" variant="light" color="swapu">
+                {t('card.openToSelling')}
+              </Badge>
+            )}
+          </Group>
+        </Stack>
+      </Card>
+    </Link>
+  );
+}

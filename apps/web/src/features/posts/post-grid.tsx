@@ -1,0 +1,31 @@
+import { Card, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import type { PostCard as PostCardData } from '@swapu/shared/api';
+import { PostCard } from './post-card';
+
+/** 2 columns on a phone, up to 5 on a wide screen. */
+export function PostGrid({ posts }: { posts: PostCardData[] }) {
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3, md: 4, xl: 5 }} spacing={{ base: 'sm', sm: 'md' }} data-testid="post-grid">
+      {posts.map((p) => (
+        <PostCard key={p.id} post={p} />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+export function PostGridSkeleton({ count = 10 }: { count?: number }) {
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3, md: 4, xl: 5 }} spacing={{ base: 'sm', sm: 'md' }} aria-busy="true">
+      {Array.from({ length: count }, (_, i) => (
+        <Card key={i} padding={0}>
+          <Skeleton height={0} style={{ paddingTop: '100%' }} radius={0} />
+          <Stack gap={6} p="sm">
+            <Skeleton height={18} width="40%" />
+            <Skeleton height={12} />
+            <Skeleton height={12} width="60%" />
+          </Stack>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,48 @@
+import type { ErrorCode } from '@swapu/shared/errors';
+import { ERROR_CATALOGUE } from '@swapu/shared/errors';
+import { getSession } from './session';
+
+/** An API failure carrying the catalogue code; the UI translates it with t(`errors:${code}`). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+const isCode = (c: unknown): c is ErrorCode => typeof c === 'string' && c in ERROR_CATALOGUE;
+
+/** fetch() for our JSON API: adds the token, parses the error body, never throws raw. */
+export async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const headers = new Headers(init.headers);
+  headers.set('accept', 'application/json');
+  const token = getSession().token;
+  if (token) headers.set('authorization', `Bearer ${token}`);
+  let res: Response;
+  try {
+    res = await fetch(path, { ...init, headers });
+  } catch {
+    throw new ApiError(0, 'generic', ERROR_CATALOGUE.generic.en);
+  }
+  if (res.ok) return (await res.json()) as T;
+  let body: { error?: { code?: string; message?: string; fields?: Record<string, string> } } = {};
+  try {
+    body = await res.json();
+  } catch {
+    // not JSON: fall through to the generic error
+  }
+  const code = isCode(body.error?.code) ? body.error.code : 'generic';
+  throw new ApiError(res.status, code, body.error?.message ?? ERROR_CATALOGUE[code].en, body.error?.fields);
+}
+
+export const qs = (params: Record<string, string | number | undefined | null>) => {
+  const s = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') s.set(k, String(v));
+  const out = s.toString();
+  return out ? `?${out}` : '';
+};

@@ -1,0 +1,34 @@
+/** A$ with the locale's formatting; whole dollars drop the cents. */
+export function formatMoney(cents: number, locale: string): string {
+  const whole = cents % 100 === 0;
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: 'AUD',
+    currencyDisplay: 'symbol',
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: whole ? 0 : 2,
+  }).format(cents / 100);
+}
+
+const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+/** "2 h ago" style relative time. */
+export function formatRelative(iso: string, locale: string, now = Date.now()): string {
+  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
+  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'short' });
+  for (const [unit, s] of UNITS) if (Math.abs(seconds) >= s) return rtf.format(Math.round(seconds / s), unit);
+  return rtf.format(0, 'minute');
+}
+
+export const formatDateTime = (iso: string, locale: string) =>
+  new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+
+export const formatNumber = (n: number, locale: string, digits = 1) =>
+  new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(n);

@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { CATEGORIES, CONDITIONS, DELIVERY_OPTIONS, POST_STATES, POSTS_LIMIT_DEFAULT, POSTS_LIMIT_MAX } from './constants';
+
+/** The error body every API failure renders. */
+export const ErrorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+export const CategorySlugSchema = z.enum(CATEGORIES);
+
+/**
+ * Query of the feed: `limit` 1–50 (default 10), an opaque cursor from the previous page, and an
+ * optional category and plain keyword filter (the search issue adds ranked search).
+ */
+export const PostListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(POSTS_LIMIT_MAX).default(POSTS_LIMIT_DEFAULT),
+  cursor: z.string().max(200).optional(),
+  category: z.enum(CATEGORIES).optional(),
+  q: z.string().trim().max(100).optional(),
+});
+export type PostListQuery = z.infer<typeof PostListQuerySchema>;
+
+export const MaterialSchema = z.object({
+  material: z.string().min(1).max(40),
+  percent: z.number().int().min(1).max(100),
+});
+export type Material = z.infer<typeof MaterialSchema>;
+
+export const PostImageSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  thumbUrl: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type PostImage = z.infer<typeof PostImageSchema>;
+
+export const PostOwnerSchema = z.object({
+  id: z.string(),
+  displayName: z.string(),
+  suburb: z.string().nullable(),
+  auState: z.string().nullable(),
+  memberSince: z.string(),
+});
+
+/** A card in a feed: what a list needs, no more. */
+export const PostCardSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  cashValueCents: z.number().int(),
+  condition: z.enum(CONDITIONS),
+  categories: z.array(z.string()),
+  suburb: z.string().nullable(),
+  auState: z.string().nullable(),
+  openToSelling: z.boolean(),
+  openToSwapAnything: z.boolean(),
+  thumbUrl: z.string().nullable(),
+  publishedAt: z.string(),
+  boosted: z.boolean(),
+});
+export type PostCard = z.infer<typeof PostCardSchema>;
+
+export const PostListSchema = z.object({
+  items: z.array(PostCardSchema),
+  nextCursor: z.string().nullable(),
+});
+export type PostList = z.infer<typeof PostListSchema>;
+
+/** Every spec field of an item post (section 3). */
+export const PostDetailSchema = z.object({
+  id: z.string(),
+  state: z.enum(POST_STATES),
+  title: z.string(),
+  description: z.string(),
+  categories: z.array(z.string()),
+  keywords: z.array(z.string()),
+  wishCategories: z.array(z.string()),
+  wishKeywords: z.array(z.string()),
+  cashValueCents: z.number().int(),
+  weightKg: z.number(),
+  lengthCm: z.number(),
+  widthCm: z.number(),
+  heightCm: z.number(),
+  materials: z.array(MaterialSchema),
+  suburb: z.string().nullable(),
+  postcode: z.string().nullable(),
+  auState: z.string().nullable(),
+  condition: z.enum(CONDITIONS),
+  openToSelling: z.boolean(),
+  openToSwapAnything: z.boolean(),
+  deliveryOption: z.enum(DELIVERY_OPTIONS),
+  images: z.array(PostImageSchema),
+  owner: PostOwnerSchema,
+  publishedAt: z.string().nullable(),
+  createdAt: z.string(),
+  boostedUntil: z.string().nullable(),
+  swapAssistUntil: z.string().nullable(),
+});
+export type PostDetail = z.infer<typeof PostDetailSchema>;
+
+export const PostIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
+
+export const CategoryCountSchema = z.object({
+  slug: z.string(),
+  special: z.boolean(),
+  count: z.number().int(),
+});
+export const CategoryListSchema = z.object({ items: z.array(CategoryCountSchema) });
+export type CategoryCount = z.infer<typeof CategoryCountSchema>;
+
+export const LocalityQuerySchema = z.object({
+  q: z.string().trim().min(2).max(60),
+  limit: z.coerce.number().int().min(1).max(20).default(8),
+});
+export const LocalitySchema = z.object({
+  id: z.number().int(),
+  suburb: z.string(),
+  postcode: z.string(),
+  state: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+});
+export type Locality = z.infer<typeof LocalitySchema>;
+export const LocalityListSchema = z.object({ items: z.array(LocalitySchema) });
+
+export const BlogPostSummarySchema = z.object({
+  id: z.string(),
+  urlTitle: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  author: z.string(),
+  publishedAt: z.string(),
+});
+export const BlogPostSchema = BlogPostSummarySchema.extend({ body: z.string() });
+export type BlogPostSummary = z.infer<typeof BlogPostSummarySchema>;
+export type BlogPost = z.infer<typeof BlogPostSchema>;
+export const BlogListSchema = z.object({ items: z.array(BlogPostSummarySchema) });
+export const UrlTitleParamsSchema = z.object({ urlTitle: z.string().min(1).max(200) });
+export const BlogIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
+
+export const HealthSchema = z.object({ status: z.literal('ok') });

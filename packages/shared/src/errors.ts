@@ -1,0 +1,120 @@
+/**
+ * The error catalogue: every user-facing error of the spec (sections 5 and 8), word for word in
+ * en-US, with its pt-PT translation, under a stable snake_case code. The server renders
+ * `{ error: { code, message, fields? } }` with this text; the web app shows the same text.
+ */
+export const ERROR_CATALOGUE = {
+  // Section 8
+  generic: { en: 'An error occurred', pt: 'Ocorreu um erro' },
+  auth_try_later: { en: 'Failed to authenticate, try later.', pt: 'Falha na autenticação, tente mais tarde.' },
+  auth_failed: {
+    en: 'Failed to authenticate. Check your login data.',
+    pt: 'Falha na autenticação. Verifique os seus dados de acesso.',
+  },
+  address_invalid: { en: 'Please enter valid address', pt: 'Introduza uma morada válida' },
+  name_invalid: { en: 'Please enter valid name', pt: 'Introduza um nome válido' },
+  file_too_large: {
+    en: 'File too large. Please choose file under 25MB',
+    pt: 'Ficheiro demasiado grande. Escolha um ficheiro com menos de 25MB',
+  },
+  room_forbidden: {
+    en: 'Nice try, but you are not allowed in that room',
+    pt: 'Boa tentativa, mas não tem permissão para entrar nessa sala',
+  },
+  image_invalid: { en: 'Please use valid image', pt: 'Utilize uma imagem válida' },
+  image_inappropriate: {
+    en: 'Please refrain from using inappropriate images.',
+    pt: 'Evite utilizar imagens impróprias.',
+  },
+  download_denied: { en: 'Browser denied file download...', pt: 'O navegador recusou a transferência do ficheiro...' },
+  order_id_issue: { en: 'There is issue with this order id', pt: 'Existe um problema com este número de encomenda' },
+  no_quote: { en: "Sorry there's no quote for those entries", pt: 'Lamentamos, não há orçamento para esses dados' },
+  form_issue: { en: 'There is issue with your form...', pt: 'Existe um problema com o seu formulário...' },
+  offer_method_missing: {
+    en: 'No valid offer method was chosen. Please try again.',
+    pt: 'Não foi escolhido um método de oferta válido. Tente novamente.',
+  },
+  swipe_limit: {
+    en: 'You have reached your swipe limit for today',
+    pt: 'Atingiu o seu limite de deslizes por hoje',
+  },
+  permission_denied: { en: 'Permission Denied', pt: 'Permissão negada' },
+  camera_denied: { en: 'Sorry, we could not open camera', pt: 'Lamentamos, não foi possível abrir a câmara' },
+  checkout_failed: { en: "Checkout process didn't go through", pt: 'O processo de pagamento não foi concluído' },
+  token_amount_invalid: {
+    en: 'The Amount of Token You Want to Purchase is Invalid',
+    pt: 'A quantidade de tokens que pretende comprar é inválida',
+  },
+  offer_no_longer_valid: { en: 'This offer is no longer valid', pt: 'Esta oferta já não é válida' },
+  no_matches: { en: 'We could not find any matches results', pt: 'Não encontrámos nenhuma correspondência' },
+  category_no_match: {
+    en: 'Sorry, we could not find any category matching your search',
+    pt: 'Lamentamos, não encontrámos nenhuma categoria correspondente à sua pesquisa',
+  },
+  login_required: { en: 'You need to be logged in to use this', pt: 'Precisa de iniciar sessão para utilizar isto' },
+  data_invalid: { en: 'Data invalid', pt: 'Dados inválidos' },
+  no_results: { en: 'No results', pt: 'Sem resultados' },
+  unsubscribe_email_not_found: {
+    en: 'We could not find that email address in our mailing list.',
+    pt: 'Não encontrámos esse endereço de email na nossa lista de envio.',
+  },
+  // Section 5
+  email_invalid: { en: 'Please type in a valid email address.', pt: 'Escreva um endereço de email válido.' },
+  password_too_short: {
+    en: 'Password must be at least 6 characters.',
+    pt: 'A palavra-passe deve ter pelo menos 6 caracteres.',
+  },
+  terms_required: {
+    en: 'Please accept the terms and conditions and the privacy policy.',
+    pt: 'Aceite os termos e condições e a política de privacidade.',
+  },
+  cash_value_required: {
+    en: 'Please enter cash value estimate for your item',
+    pt: 'Introduza uma estimativa do valor em dinheiro do seu artigo',
+  },
+  cash_value_invalid: { en: 'Please enter valid cash value', pt: 'Introduza um valor em dinheiro válido' },
+  weight_required: {
+    en: 'Please enter a weight greater than zero',
+    pt: 'Introduza um peso superior a zero',
+  },
+  dimensions_required: {
+    en: 'Please enter length, width and height greater than zero',
+    pt: 'Introduza comprimento, largura e altura superiores a zero',
+  },
+  category_required: { en: 'Please choose at least one category', pt: 'Escolha pelo menos uma categoria' },
+  material_percentage_pair: {
+    en: 'Please choose a material and its percentage together',
+    pt: 'Escolha um material e a respetiva percentagem em conjunto',
+  },
+  email_editor_fields_required: {
+    en: 'Design name, mail subject and user mail cannot be empty',
+    pt: 'O nome do design, o assunto e o email do utilizador não podem estar vazios',
+  },
+  coupon_invalid: { en: 'Code is Invalid or Has been used', pt: 'O código é inválido ou já foi utilizado' },
+  address_not_specific: {
+    en: 'Address need to be more specific so delivery can pick up your parcel.',
+    pt: 'A morada tem de ser mais específica para que a transportadora possa recolher a sua encomenda.',
+  },
+  pickup_date_invalid: {
+    en: 'Please choose a business day that is not a public holiday',
+    pt: 'Escolha um dia útil que não seja feriado',
+  },
+  messaging_self: { en: 'Messaging yourself is prohibited', pt: 'Não é permitido enviar mensagens a si próprio' },
+  search_term_required: { en: 'Search needs at least one term', pt: 'A pesquisa precisa de pelo menos um termo' },
+  // Product (PRODUCT.md, section 6)
+  account_banned: {
+    en: 'Your account has been suspended. Please contact support.',
+    pt: 'A sua conta foi suspensa. Contacte o apoio ao cliente.',
+  },
+  not_found: { en: 'Not found', pt: 'Não encontrado' },
+  rate_limited: { en: 'Too many requests, please try again shortly', pt: 'Demasiados pedidos, tente novamente em breve' },
+} as const satisfies Record<string, { en: string; pt: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as ErrorCode[];
+
+/** The catalogue text of a code in a locale; English is the fallback. */
+export function errorMessage(code: ErrorCode, locale: string = 'en-US'): string {
+  const entry = ERROR_CATALOGUE[code];
+  return locale.startsWith('pt') && entry.pt ? entry.pt : entry.en;
+}

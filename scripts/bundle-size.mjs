@@ -1,0 +1,39 @@
+// Prints the gzipped size of the JavaScript a browser needs to show the home route: the entry
+// chunk, the home page chunk and everything they import statically. Goal: <= 170 KB.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
+const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+const BUDGET_KB = 170;
+
+function collect(key, seen) {
+  const entry = manifest[key];
+  if (!entry || seen.has(key)) return;
+  seen.add(key);
+  for (const dep of entry.imports ?? []) collect(dep, seen);
+}
+const gz = (file) => zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
+
+const routes = {
+  home: 'src/app/routes/home.tsx',
+  'view-post': 'src/app/routes/view-post.tsx',
+  'all-categories': 'src/app/routes/all-categories.tsx',
+};
+const rows = [];
+for (const [name, key] of Object.entries(routes)) {
+  const seen = new Set();
+  collect('index.html', seen);
+  collect(key, seen);
+  const files = [...seen].map((k) => manifest[k].file);
+  const bytes = files.reduce((s, f) => s + gz(f), 0);
+  rows.push({ route: name, chunks: files.length, gzipKB: +(bytes / 1024).toFixed(1) });
+}
+console.table(rows);
+const home = rows[0].gzipKB;
+console.log(`home route initial JS (gzip): ${home} KB (budget ${BUDGET_KB} KB, ${((home / BUDGET_KB) * 100).toFixed(0)}% of budget)`);
+if (process.argv.includes('--check') && home > BUDGET_KB) {
+  console.error('home route initial JS is over budget');
+  process.exit(1);
+}
