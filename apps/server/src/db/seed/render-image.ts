@@ -8,7 +8,11 @@ import type { CategorySlug } from '@swapu/shared/constants';
 
 const SIZE = 960;
 const FLOOR = 770;
+/** Where the backdrop glow has faded out (just above the floor line). */
+const HORIZON = 730;
 const CX = 480;
+/** Low WebP effort: these flat pictures compress well anyway, and it is several times faster. */
+const WEBP_EFFORT = Number(process.env.SEED_WEBP_EFFORT ?? 0);
 
 // ---------------------------------------------------------------------------
 // Randomness and colour helpers
@@ -34,6 +38,12 @@ function hashString(s: string): number {
 
 function pick<T>(r: Rng, list: readonly T[]): T {
   return list[Math.floor(r() * list.length) % list.length]!;
+}
+
+function mixHex(a: string, b: string, t: number): string {
+  const pa = [1, 3, 5].map((i) => parseInt(a.slice(i, i + 2), 16));
+  const pb = [1, 3, 5].map((i) => parseInt(b.slice(i, i + 2), 16));
+  return `#${pa.map((v, i) => Math.round(v + (pb[i]! - v) * t).toString(16).padStart(2, '0')).join('')}`;
 }
 
 function hsl(h: number, s: number, l: number): string {
@@ -1003,6 +1013,8 @@ function sceneSvg(category: CategorySlug, title: string, seed: number): string {
   const lift = FLOOR - 2 - (d.base ?? FLOOR - 2);
   const flip = d.flip && r() < 0.5 ? -1 : 1;
   const glowX = 380 + r() * 200;
+  // Tone of the base gradient where the glow ends, to fade the glow out smoothly.
+  const floorTone = mixHex(bg[1], bg[2], (HORIZON - 0.7 * SIZE) / (0.3 * SIZE));
   const transform = `translate(${CX} ${FLOOR}) scale(${(scale * flip).toFixed(3)} ${scale.toFixed(3)}) translate(${-CX} ${-FLOOR + lift})`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE}" height="${SIZE}" viewBox="0 0 ${SIZE} ${SIZE}">
   <defs>
@@ -1011,19 +1023,22 @@ function sceneSvg(category: CategorySlug, title: string, seed: number): string {
       <stop offset="0.7" stop-color="${bg[1]}"/>
       <stop offset="1" stop-color="${bg[2]}"/>
     </linearGradient>
-    <radialGradient id="glow" cx="${glowX.toFixed(0)}" cy="380" r="460" gradientUnits="userSpaceOnUse">
-      <stop offset="0" stop-color="#ffffff" stop-opacity="0.6"/>
+    <linearGradient id="glow" x1="0" y1="0" x2="1" y2="0">
+      <stop offset="0" stop-color="#ffffff" stop-opacity="0"/>
+      <stop offset="${(glowX / SIZE).toFixed(3)}" stop-color="#ffffff" stop-opacity="0.5"/>
       <stop offset="1" stop-color="#ffffff" stop-opacity="0"/>
-    </radialGradient>
+    </linearGradient>
+
     <radialGradient id="shadow">
-      <stop offset="0" stop-color="#1c2230" stop-opacity="0.32"/>
-      <stop offset="0.6" stop-color="#1c2230" stop-opacity="0.14"/>
+      <stop offset="0" stop-color="#1c2230" stop-opacity="0.34"/>
+      <stop offset="0.6" stop-color="#1c2230" stop-opacity="0.15"/>
       <stop offset="1" stop-color="#1c2230" stop-opacity="0"/>
     </radialGradient>
   </defs>
   <rect width="${SIZE}" height="${SIZE}" fill="url(#bg)"/>
-  <rect width="${SIZE}" height="${SIZE}" fill="url(#glow)"/>
-  <ellipse cx="${CX}" cy="${FLOOR + 4}" rx="${(d.shadow * scale * 1.12).toFixed(0)}" ry="${(34 * scale).toFixed(0)}" fill="url(#shadow)"/>
+  <rect width="${SIZE}" height="${HORIZON}" fill="url(#glow)"/>
+  <rect y="${HORIZON - 200}" width="${SIZE}" height="200" fill="url(#horizon)"/>
+  <ellipse cx="${CX}" cy="${FLOOR + 4}" rx="${(d.shadow * scale * 1.12).toFixed(0)}" ry="${(36 * scale).toFixed(0)}" fill="url(#shadow)"/>
   <g transform="${transform}">${d.svg}</g>
 </svg>`;
 }
@@ -1031,7 +1046,8 @@ function sceneSvg(category: CategorySlug, title: string, seed: number): string {
 /** A 960x960 WebP product-style illustration for a listing in this category. */
 export async function renderItemImage(category: CategorySlug, title: string, seed: number): Promise<Buffer> {
   return sharp(Buffer.from(sceneSvg(category, title, seed)))
-    .webp({ quality: 78 })
+    .removeAlpha()
+    .webp({ quality: 78, effort: WEBP_EFFORT })
     .toBuffer();
 }
 

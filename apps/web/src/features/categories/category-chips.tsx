@@ -1,4 +1,4 @@
-import { Anchor, Chip, Group, ScrollArea } from '@mantine/core';
+import { Anchor, Button, Group, ScrollArea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CATEGORIES } from '@swapu/shared/constants';
@@ -11,15 +11,19 @@ export function CategoryChips({ active }: { active?: string | undefined }) {
       <ScrollArea type="never" offsetScrollbars={false}>
         <Group gap={8} wrap="nowrap" pb={4}>
           {CATEGORIES.map((c) => (
-            <Chip
+            <Button
               key={c}
-              checked={active === c}
-              variant="outline"
-              renderRoot={(props) => <Link to={`/search?category=${c}`} {...props} />}
-              styles={{ label: { whiteSpace: 'nowrap' } }}
+              component={Link}
+              to={`/search?category=${c}`}
+              size="compact-sm"
+              radius="xl"
+              variant={active === c ? 'filled' : 'default'}
+              aria-current={active === c ? 'page' : undefined}
+              fw={500}
+              style={{ flexShrink: 0 }}
             >
               {t(`names.${c}`)}
-            </Chip>
+            </Button>
           ))}
           <Anchor component={Link} to="/all-categories" fz="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
             {t('common:actions.seeAll')}
