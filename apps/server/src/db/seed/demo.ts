@@ -57,7 +57,14 @@ export async function isEmpty(db: Db): Promise<boolean> {
  * posts in all 36 categories with locally rendered photos, some younger than 24 hours, a
  * subscriber, an admin and a few blog posts. One transaction: all or nothing.
  */
-export async function seedDemo(db: Db, storage: Storage, now = new Date(), log: (m: string) => void = () => {}) {
+export async function seedDemo(
+  db: Db,
+  storage: Storage,
+  now = new Date(),
+  log: (m: string) => void = () => {},
+  opts: { renderImages?: boolean } = {},
+) {
+  const renderImages = opts.renderImages ?? true;
   const rnd = createRandom(SEED);
   const passwordHash = await hash(DEMO_PASSWORD);
 
@@ -156,6 +163,7 @@ export async function seedDemo(db: Db, storage: Storage, now = new Date(), log: 
     4,
     async ({ job, row }) => {
       row.storageKey = `posts/${job.postId}/${row.id}`;
+      if (!renderImages) return;
       const keys = imageVariantKeys(row.storageKey);
       const lg = await renderItemImage(job.category, job.title, job.seed);
       const sm = await sharp(lg).resize(400, 400).webp({ quality: 72 }).toBuffer();

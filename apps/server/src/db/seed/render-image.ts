@@ -1000,6 +1000,28 @@ const DRAWINGS: Record<CategorySlug, readonly Draw[]> = {
   'womens-fashion': [dress],
 };
 
+/** Words in a title that ask for a particular drawing. */
+const TITLE_HINTS: Record<string, string[]> = {
+  surfboard: ['surf', 'board', 'sup', 'bodyboard', 'wetsuit'],
+  kayak: ['kayak', 'canoe', 'paddle'],
+  tent: ['tent', 'swag', 'chair', 'esky', 'fridge', 'stove', 'gazebo'],
+  fishingRod: ['rod', 'reel', 'fishing', 'tackle', 'lure'],
+  watch: ['watch', 'seiko', 'casio', 'garmin', 'apple watch'],
+  sneaker: ['sneaker', 'shoe', 'nike', 'adidas', 'jordan', 'boot', 'new balance', 'asics'],
+  necklace: ['necklace', 'ring', 'earring', 'bracelet', 'pendant', 'pandora', 'chain'],
+  fruitCrate: ['fruit', 'veg', 'lemon', 'mango', 'avocado', 'egg', 'tomato', 'produce', 'herb'],
+  jar: ['jam', 'honey', 'chutney', 'sauce', 'jar', 'pickle', 'preserve'],
+  drill: ['drill', 'driver', 'saw', 'grinder', 'sander', 'ryobi', 'makita', 'ozito', 'dewalt'],
+  hammer: ['hammer', 'mallet', 'chisel', 'spanner', 'socket', 'wrench'],
+  teddy: ['teddy', 'plush', 'bear', 'doll', 'soft toy'],
+  blocks: ['lego', 'duplo', 'block', 'puzzle', 'train', 'magna'],
+  footy: ['footy', 'afl', 'sherrin', 'rugby', 'nrl'],
+  roundBall: ['ball', 'soccer', 'basketball', 'netball', 'volleyball'],
+  racquet: ['racquet', 'tennis', 'badminton', 'squash', 'golf', 'cricket', 'bat'],
+  clipboard: ['tutor', 'lesson', 'resume', 'bookkeeping', 'tax', 'admin'],
+  lightbulb: ['electric', 'light', 'design', 'idea'],
+};
+
 // ---------------------------------------------------------------------------
 // Scene
 
@@ -1007,9 +1029,13 @@ function sceneSvg(category: CategorySlug, title: string, seed: number): string {
   const r = mulberry32((seed * 2654435761) ^ hashString(title));
   const bg = pick(r, BACKGROUNDS);
   const c = colours(r, bg[1]);
-  const draw = pick(r, DRAWINGS[category] ?? [box]);
+  const options = DRAWINGS[category] ?? [box];
+  // Prefer the drawing the title names (a "softboard" is a surfboard, not a kayak).
+  const words = title.toLowerCase();
+  const hinted = options.find((d) => (TITLE_HINTS[d.name] ?? [d.name.toLowerCase()]).some((w) => words.includes(w)));
+  const draw = hinted ?? pick(r, options);
   const d = draw(c, r);
-  const scale = d.tall ? 0.88 + r() * 0.06 : 0.96 + r() * 0.12;
+  const scale = d.tall ? 0.9 + r() * 0.06 : 1.04 + r() * 0.12;
   const lift = FLOOR - 2 - (d.base ?? FLOOR - 2);
   const flip = d.flip && r() < 0.5 ? -1 : 1;
   const glowX = 380 + r() * 200;
@@ -1028,7 +1054,10 @@ function sceneSvg(category: CategorySlug, title: string, seed: number): string {
       <stop offset="${(glowX / SIZE).toFixed(3)}" stop-color="#ffffff" stop-opacity="0.5"/>
       <stop offset="1" stop-color="#ffffff" stop-opacity="0"/>
     </linearGradient>
-
+    <linearGradient id="horizon" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stop-color="${floorTone}" stop-opacity="0"/>
+      <stop offset="1" stop-color="${floorTone}" stop-opacity="1"/>
+    </linearGradient>
     <radialGradient id="shadow">
       <stop offset="0" stop-color="#1c2230" stop-opacity="0.34"/>
       <stop offset="0.6" stop-color="#1c2230" stop-opacity="0.15"/>

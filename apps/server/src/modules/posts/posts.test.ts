@@ -28,7 +28,7 @@ const getFeed = async (query = '') => {
 describe('GET /api/v1/posts (home feed)', () => {
   it('returns 10 posts by default, newest first, and pages through all of them without gaps or duplicates', async () => {
     const owner = await createUser(t.db);
-    const created = [];
+    const created: Array<Awaited<ReturnType<typeof createPost>>> = [];
     for (let i = 0; i < 23; i++) {
       created.push(await createPost(t.db, { ownerId: owner.id, title: `Item ${i}`, publishedAt: new Date(NOW.getTime() - (30 + i) * HOUR) }));
     }

@@ -12,7 +12,7 @@ export default function HomePage() {
       <Stack gap="xl">
         <Paper
           radius="xl"
-          p={{ base: 'lg', sm: 40 }}
+          p={{ base: 'lg', sm: 32 }}
           style={{
             background:
               'linear-gradient(120deg, var(--mantine-color-swapu-7) 0%, var(--mantine-color-swapu-5) 60%, #8fd3a6 100%)',
@@ -20,7 +20,7 @@ export default function HomePage() {
           }}
         >
           <Stack gap="sm" maw={620}>
-            <Title order={1} fz={{ base: 28, sm: 40 }} lh={1.15}>
+            <Title order={1} fz={{ base: 28, sm: 36 }} lh={1.15}>
               {t('home.heroTitle')}
             </Title>
             <Text fz={{ base: 'md', sm: 'lg' }} opacity={0.95}>

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, ScrollArea } from '@mantine/core';
+import { Anchor, Box, Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CATEGORIES } from '@swapu/shared/constants';
@@ -8,7 +8,7 @@ export function CategoryChips({ active }: { active?: string | undefined }) {
   const { t } = useTranslation(['categories', 'common']);
   return (
     <nav aria-label={t('common:home.categories')}>
-      <ScrollArea type="never" offsetScrollbars={false}>
+      <Box style={{ overflowX: 'auto', scrollbarWidth: 'none' }}>
         <Group gap={8} wrap="nowrap" pb={4}>
           {CATEGORIES.map((c) => (
             <Button
@@ -29,7 +29,7 @@ export function CategoryChips({ active }: { active?: string | undefined }) {
             {t('common:actions.seeAll')}
           </Anchor>
         </Group>
-      </ScrollArea>
+      </Box>
     </nav>
   );
 }

@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { AU_STATES, CATEGORIES, EARLY_ACCESS_MS } from '@swapu/shared/constants';
+import type { Database } from '../client';
+import { blogPosts, postImages, posts, subscriptions, users } from '../schema/index';
+import { localStorage } from '../../lib/storage';
+import { createTestDatabase } from '../../test/database';
+import { DEMO_ACCOUNTS, seedDemo } from './demo';
+
+const NOW = new Date('2026-11-20T00:00:00.000Z');
+let a: Database;
+let b: Database;
+let dir: string;
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'swapu-seed-'));
+  a = await createTestDatabase();
+  b = await createTestDatabase();
+  await seedDemo(a.db, localStorage(dir), NOW);
+  await seedDemo(b.db, localStorage(path.join(dir, 'b')), NOW, () => {}, { renderImages: false });
+}, 180_000);
+afterAll(async () => {
+  await a?.close();
+  await b?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('demo seed', () => {
+  it('has at least 40 members in real suburbs across every state and territory', async () => {
+    const rows = await a.db.select().from(users);
+    expect(rows.length).toBeGreaterThanOrEqual(40);
+    expect(new Set(rows.map((u) => u.auState))).toEqual(new Set(AU_STATES));
+    expect(rows.every((u) => u.lat !== null && u.lng !== null && u.passwordHash?.startsWith('$argon2id$'))).toBe(true);
+    const emails = rows.map((u) => u.email);
+    for (const demo of DEMO_ACCOUNTS) expect(emails).toContain(demo.email);
+    const admin = rows.find((u) => u.email === 'admin@swapu.au');
+    expect(admin?.role).toBe('admin');
+  });
+
+  it('has at least 300 published posts over every category, some younger than 24 hours', async () => {
+    const published = await a.db.select().from(posts).where(eq(posts.state, 'published'));
+    expect(published.length).toBeGreaterThanOrEqual(300);
+    const cats = new Set(published.flatMap((p) => p.categories));
+    for (const c of CATEGORIES) expect(cats, c).toContain(c);
+    const young = published.filter((p) => p.publishedAt!.getTime() > NOW.getTime() - EARLY_ACCESS_MS);
+    expect(young.length).toBeGreaterThan(5);
+    for (const p of published) {
+      expect(p.title.length).toBeGreaterThan(5);
+      expect(p.description.length).toBeGreaterThan(40);
+      expect(p.cashValueCents).toBeGreaterThan(0);
+      expect(p.materials.reduce((s, m) => s + m.percent, 0)).toBeLessThanOrEqual(100);
+    }
+  });
+
+  it('renders a real photo for every image row', async () => {
+    const images = await a.db.select().from(postImages).orderBy(asc(postImages.id)).limit(5);
+    expect(images.length).toBe(5);
+    for (const img of images) {
+      const meta = await sharp(path.join(dir, `${img.storageKey}/lg.webp`)).metadata();
+      expect(meta).toMatchObject({ format: 'webp', width: 960, height: 960 });
+      const small = await sharp(path.join(dir, `${img.storageKey}/sm.webp`)).metadata();
+      expect(small.width).toBe(400);
+    }
+    const withoutImage = await a.db.execute(
+      sql`select count(*)::int as n from posts p where not exists (select 1 from post_images i where i.post_id = p.id)`,
+    );
+    expect((withoutImage as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(0);
+  });
+
+  it('gives the subscriber an active subscription and writes a few blog posts', async () => {
+    const subs = await a.db
+      .select({ email: users.email })
+      .from(subscriptions)
+      .innerJoin(users, eq(users.id, subscriptions.userId))
+      .where(and(eq(subscriptions.status, 'active'), gt(subscriptions.currentPeriodEnd, NOW)));
+    expect(subs.map((s) => s.email)).toEqual(['subscriber@swapu.au']);
+    expect((await a.db.select().from(blogPosts)).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('is deterministic: the same seed gives the same marketplace', async () => {
+    const snapshot = (db: Database) =>
+      db.db
+        .select({ id: posts.id, title: posts.title, owner: posts.ownerId, value: posts.cashValueCents, at: posts.publishedAt })
+        .from(posts)
+        .orderBy(asc(posts.id));
+    expect(await snapshot(b)).toEqual(await snapshot(a));
+  });
+});

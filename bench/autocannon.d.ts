@@ -1,0 +1,36 @@
+// The subset of autocannon's programmatic API the benchmarks use (the package ships no types).
+declare module 'autocannon' {
+  interface Histogram {
+    average: number;
+    mean: number;
+    stddev: number;
+    min: number;
+    max: number;
+    total: number;
+    p50: number;
+    p90: number;
+    p99: number;
+  }
+  interface Result {
+    requests: Histogram;
+    latency: Histogram;
+    throughput: Histogram;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+    duration: number;
+    statusCodeStats: Record<string, { count: number }>;
+  }
+  interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+    workers?: number;
+    timeout?: number;
+    warmup?: { connections?: number; duration?: number };
+    requests?: Array<{ method?: string; path?: string; headers?: Record<string, string> }>;
+    headers?: Record<string, string>;
+  }
+  function autocannon(opts: Options): Promise<Result>;
+  export default autocannon;
+}
