@@ -17,7 +17,10 @@ import { type Clock, systemClock } from './lib/clock';
 import type { AppContext } from './lib/context';
 import { AppError } from './lib/errors';
 import { localStorage } from './lib/storage';
-import { GUEST } from './lib/viewer';
+import { resolveViewer } from './lib/auth';
+import { IdentityError } from './modules/auth/identity.service';
+import { identityRoutes } from './modules/auth/identity.routes';
+import { usersRoutes } from './modules/users/users.routes';
 import { blogRoutes } from './modules/blog/blog.routes';
 import { categoriesRoutes } from './modules/categories/categories.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -58,14 +61,15 @@ export async function buildApp(opts: BuildOptions) {
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('viewer', null as never);
-  // Every request starts as a guest; the accounts module upgrades it from the access token.
+  // Every request starts as a guest and is upgraded by a valid access token.
   app.addHook('onRequest', async (req) => {
-    req.viewer = GUEST;
+    req.viewer = await resolveViewer(ctx, req.headers.authorization);
   });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const locale = localeOf(req.headers['accept-language']);
     if (err instanceof AppError) return reply.status(err.status).send(err.body(locale));
+    if (err instanceof IdentityError) return reply.status(400).send(err.body());
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};
       for (const issue of err.validation) {
@@ -96,6 +100,8 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(localitiesRoutes);
   await app.register(blogRoutes);
   await app.register(realtimeRoutes);
+  await app.register(identityRoutes);
+  await app.register(usersRoutes);
 
   fs.mkdirSync(config.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -22,6 +24,8 @@ const EnvSchema = z.object({
     .transform((v) => v === 'true'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: bool,
+  JWT_SECRET: z.string().min(32).optional(),
+  ADMIN_EMAILS: z.string().default(''),
 });
 
 export type Config = {
@@ -37,7 +41,24 @@ export type Config = {
   seedDemo: boolean;
   webDist: string;
   trustProxy: boolean;
+  /** HMAC key for access tokens; generated into DATA_DIR on first start when not configured. */
+  jwtSecret: string;
+  /** Accounts with these emails are made admins when they sign up or sign in. */
+  adminEmails: string[];
 };
+
+/** Reads DATA_DIR/jwt-secret, creating it (random, owner-only) on first use. */
+function dataDirSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(48).toString('base64url');
+    fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    return fs.readFileSync(file, 'utf8').trim();
+  }
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = EnvSchema.safeParse(env);
@@ -60,6 +81,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedDemo: e.SEED_DEMO,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     trustProxy: e.TRUST_PROXY,
+    jwtSecret: overrides.jwtSecret ?? e.JWT_SECRET ?? dataDirSecret(dataDir),
+    adminEmails: e.ADMIN_EMAILS.split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
   };
   return { ...config, ...overrides };
 }

@@ -9,6 +9,8 @@ export interface Viewer {
   role: 'guest' | 'user' | 'admin';
   /** Has an active subscription (or a cancelled one still inside its paid period). */
   subscriber: boolean;
+  /** Banned accounts may sign in but only see the contact-support message. */
+  banned?: boolean;
 }
 
 export const GUEST: Viewer = { userId: null, role: 'guest', subscriber: false };

@@ -3,3 +3,4 @@ export * from './posts';
 export * from './content';
 export * from './mail';
 export * from './subscriptions';
+export * from './auth';

@@ -1,0 +1,49 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { users } from '../db/schema/index';
+import type { AppContext } from './context';
+import { AppError, errors } from './errors';
+import { verifyAccessToken } from './tokens';
+import { GUEST, type Viewer } from './viewer';
+
+/** The viewer of a request: a guest unless the bearer token is valid for a live account. */
+export async function resolveViewer(ctx: AppContext, authorization: string | undefined): Promise<Viewer> {
+  if (!authorization?.startsWith('Bearer ')) return GUEST;
+  const now = ctx.clock.now();
+  const userId = await verifyAccessToken(ctx.config.jwtSecret, authorization.slice(7).trim(), now);
+  if (!userId) return GUEST;
+  const [row] = await ctx.database.db
+    .select({
+      role: users.role,
+      banned: users.banned,
+      deletedAt: users.deletedAt,
+      // Raw SQL: in a select list Drizzle renders columns unqualified, which breaks correlation.
+      subscriber: sql<boolean>`exists (select 1 from subscriptions s where s.user_id = "users"."id"
+        and s.status in ('active', 'cancelled') and s.current_period_end > ${now.toISOString()}::timestamptz)`,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row || row.deletedAt) return GUEST;
+  return { userId, role: row.role === 'admin' ? 'admin' : 'user', subscriber: !!row.subscriber, banned: row.banned };
+}
+
+/** The signed-in, non-banned caller's id; guests get 401 'You need to be logged in to use this'. */
+export function requireUser(req: FastifyRequest): string {
+  const v = req.viewer;
+  if (!v.userId) throw errors.unauthorized('login_required');
+  if (v.banned) throw new AppError(403, 'account_banned');
+  return v.userId;
+}
+
+/** Like requireUser, but banned accounts pass (they may read their own account and contact support). */
+export function requireAccount(req: FastifyRequest): string {
+  if (!req.viewer.userId) throw errors.unauthorized('login_required');
+  return req.viewer.userId;
+}
+
+export function requireAdmin(req: FastifyRequest): string {
+  const id = requireUser(req);
+  if (req.viewer.role !== 'admin') throw errors.forbidden('permission_denied');
+  return id;
+}

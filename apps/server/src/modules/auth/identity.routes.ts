@@ -1,0 +1,38 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { refresh, signInWithPassword, signOut, signUp, type IdentityDeps } from './identity.service';
+
+/**
+ * The built-in identity service, Firebase-Identity compatible (spec section 7):
+ * POST /identity/v1/accounts:signUp and :signInWithPassword with { email, password,
+ * returnSecureToken } → { idToken, email, expiresIn, localId, refreshToken }; failures are
+ * 400 { error: { code: 400, message: CODE } }.
+ */
+export const identityRoutes: FastifyPluginAsync = async (app) => {
+  const deps = (): IdentityDeps => ({
+    db: app.ctx.database.db,
+    now: app.ctx.clock.now(),
+    jwtSecret: app.ctx.config.jwtSecret,
+    publicUrl: app.ctx.config.publicUrl,
+    adminEmails: app.ctx.config.adminEmails,
+  });
+  const body = (b: unknown) => (b && typeof b === 'object' ? (b as Record<string, unknown>) : {});
+  const schema = { tags: ['identity'] };
+
+  // "::" escapes the colon in Fastify paths: these are the literal paths accounts:signUp etc.
+  app.post('/identity/v1/accounts::signUp', { schema: { ...schema, summary: 'Create an account' } }, async (req) =>
+    signUp(deps(), body(req.body)),
+  );
+  app.post(
+    '/identity/v1/accounts::signInWithPassword',
+    { schema: { ...schema, summary: 'Sign in with email and password' } },
+    async (req) => signInWithPassword(deps(), body(req.body), req.ip),
+  );
+  app.post('/identity/v1/token', { schema: { ...schema, summary: 'Rotate a refresh token' } }, async (req) => {
+    const b = body(req.body);
+    return refresh(deps(), b.refreshToken ?? b.refresh_token);
+  });
+  app.post('/identity/v1/accounts::signOut', { schema: { ...schema, summary: 'Revoke a session' } }, async (req, reply) => {
+    await signOut(deps(), body(req.body).refreshToken);
+    return reply.status(204).send();
+  });
+};

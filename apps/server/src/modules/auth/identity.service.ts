@@ -1,0 +1,209 @@
+import { hash, verify } from '@node-rs/argon2';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { PASSWORD_MIN_LENGTH } from '@swapu/shared/constants';
+import type { Db, Tx } from '../../db/client';
+import { refreshTokens, users } from '../../db/schema/index';
+import { newId } from '../../lib/ids';
+import { hit, peek, reset } from '../../lib/rate-limit';
+import { ACCESS_TOKEN_SECONDS, hashToken, newOpaqueToken, REFRESH_TOKEN_DAYS, signAccessToken } from '../../lib/tokens';
+import { enqueueMail } from '../mail/mail.service';
+import { welcomeMail } from '../mail/templates';
+
+/** The identity service's failure codes (Firebase Identity compatible). */
+export type IdentityCode =
+  | 'EMAIL_EXISTS'
+  | 'EMAIL_NOT_FOUND'
+  | 'INVALID_PASSWORD'
+  | 'INVALID_EMAIL'
+  | 'MISSING_PASSWORD'
+  | 'WEAK_PASSWORD'
+  | 'USER_DISABLED'
+  | 'TOO_MANY_ATTEMPTS_TRY_LATER'
+  | 'TERMS_NOT_ACCEPTED'
+  | 'INVALID_REFRESH_TOKEN'
+  | 'TOKEN_EXPIRED';
+
+export class IdentityError extends Error {
+  constructor(readonly code: IdentityCode) {
+    super(code);
+    this.name = 'IdentityError';
+  }
+  body() {
+    return { error: { code: 400, message: this.code } };
+  }
+}
+
+export interface IdentityDeps {
+  db: Db;
+  now: Date;
+  jwtSecret: string;
+  publicUrl: string;
+  adminEmails: string[];
+}
+
+export interface TokenResponse {
+  idToken: string;
+  email: string;
+  expiresIn: string;
+  localId: string;
+  refreshToken: string;
+}
+
+/** A pragmatic address check: one @, a dot in the domain, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+const DAY = 24 * 3600_000;
+/** Failed sign-ins allowed per account and attempts per IP, in a 15-minute window. */
+export const SIGN_IN_LIMITS = { windowMs: 15 * 60_000, perAccount: 5, perIp: 30 } as const;
+
+function checkCredentials(email: unknown, password: unknown): { email: string; password: string } {
+  if (typeof email !== 'string' || !EMAIL_PATTERN.test(email.trim())) throw new IdentityError('INVALID_EMAIL');
+  if (typeof password !== 'string' || password.length === 0) throw new IdentityError('MISSING_PASSWORD');
+  return { email: email.trim().toLowerCase(), password };
+}
+
+async function issueTokens(
+  tx: Tx,
+  deps: IdentityDeps,
+  user: { id: string; email: string },
+  familyId: string = newId(),
+): Promise<TokenResponse> {
+  const refresh = newOpaqueToken();
+  await tx.insert(refreshTokens).values({
+    id: newId(),
+    userId: user.id,
+    familyId,
+    tokenHash: refresh.hash,
+    createdAt: deps.now,
+    expiresAt: new Date(deps.now.getTime() + REFRESH_TOKEN_DAYS * DAY),
+  });
+  return {
+    idToken: await signAccessToken(deps.jwtSecret, user.id, deps.now),
+    email: user.email,
+    expiresIn: String(ACCESS_TOKEN_SECONDS),
+    localId: user.id,
+    refreshToken: refresh.token,
+  };
+}
+
+/** Creates an account (argon2id password, terms and privacy accepted now) and signs it in. */
+export async function signUp(
+  deps: IdentityDeps,
+  input: { email?: unknown; password?: unknown; acceptTerms?: unknown; displayName?: unknown; language?: unknown },
+): Promise<TokenResponse> {
+  const { email, password } = checkCredentials(input.email, input.password);
+  if (password.length < PASSWORD_MIN_LENGTH) throw new IdentityError('WEAK_PASSWORD');
+  if (input.acceptTerms !== true) throw new IdentityError('TERMS_NOT_ACCEPTED');
+  const passwordHash = await hash(password);
+  const language = input.language === 'pt-PT' ? 'pt-PT' : 'en-US';
+  const name =
+    typeof input.displayName === 'string' && input.displayName.trim()
+      ? input.displayName.trim().slice(0, 60)
+      : email.split('@')[0]!.slice(0, 60);
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          id: newId(),
+          email,
+          passwordHash,
+          displayName: name,
+          language,
+          role: deps.adminEmails.includes(email) ? 'admin' : 'user',
+          termsAcceptedAt: deps.now,
+          privacyAcceptedAt: deps.now,
+          createdAt: deps.now,
+          updatedAt: deps.now,
+        })
+        .returning();
+      await enqueueMail(tx, email, 'welcome', welcomeMail(language, { name, url: `${deps.publicUrl}/onboarding` }), deps.now);
+      return issueTokens(tx, deps, user!);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new IdentityError('EMAIL_EXISTS');
+    throw err;
+  }
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: string }).code === '23505') return true;
+  }
+  return false;
+}
+
+/** Signs in with email and password, throttled per account and per IP. */
+export async function signInWithPassword(
+  deps: IdentityDeps,
+  input: { email?: unknown; password?: unknown },
+  ip: string,
+): Promise<TokenResponse> {
+  const { email, password } = checkCredentials(input.email, input.password);
+  const { windowMs, perAccount, perIp } = SIGN_IN_LIMITS;
+  const accountKey = `signin:account:${email}`;
+  if ((await hit(deps.db, `signin:ip:${ip}`, windowMs, deps.now)) > perIp) throw new IdentityError('TOO_MANY_ATTEMPTS_TRY_LATER');
+  if ((await peek(deps.db, accountKey, windowMs, deps.now)) >= perAccount) throw new IdentityError('TOO_MANY_ATTEMPTS_TRY_LATER');
+
+  const [user] = await deps.db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email}`)
+    .limit(1);
+  if (!user || user.deletedAt) {
+    await hit(deps.db, accountKey, windowMs, deps.now);
+    throw new IdentityError('EMAIL_NOT_FOUND');
+  }
+  if (!user.passwordHash || !(await verify(user.passwordHash, password))) {
+    await hit(deps.db, accountKey, windowMs, deps.now);
+    throw new IdentityError('INVALID_PASSWORD');
+  }
+  await reset(deps.db, accountKey);
+  return deps.db.transaction(async (tx) => {
+    if (deps.adminEmails.includes(email) && user.role !== 'admin') {
+      await tx.update(users).set({ role: 'admin' }).where(eq(users.id, user.id));
+    }
+    return issueTokens(tx, deps, user);
+  });
+}
+
+/**
+ * Exchanges a refresh token for a new access token and the next refresh token of its family.
+ * A token presented twice means it leaked: the whole family is revoked.
+ */
+export async function refresh(deps: IdentityDeps, refreshToken: unknown): Promise<TokenResponse> {
+  if (typeof refreshToken !== 'string' || !refreshToken) throw new IdentityError('INVALID_REFRESH_TOKEN');
+  const tokenHash = hashToken(refreshToken);
+  const result = await deps.db.transaction(async (tx) => {
+    // Mark it used atomically: of two concurrent refreshes with one token, only one wins.
+    const [claimed] = await tx
+      .update(refreshTokens)
+      .set({ usedAt: deps.now })
+      .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
+      .returning();
+    if (!claimed) return { reused: true as const };
+    if (claimed.expiresAt <= deps.now) return { error: 'TOKEN_EXPIRED' as const };
+    const [user] = await tx.select().from(users).where(eq(users.id, claimed.userId));
+    if (!user || user.deletedAt) return { error: 'USER_DISABLED' as const };
+    return { tokens: await issueTokens(tx, deps, user, claimed.familyId) };
+  });
+  if ('tokens' in result && result.tokens) return result.tokens;
+  if ('error' in result && result.error) throw new IdentityError(result.error);
+  // Unknown, already used or revoked: revoke the family of a known token (reuse detection).
+  const [known] = await deps.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+  if (known) await revokeFamily(deps.db, known.familyId, deps.now);
+  throw new IdentityError('INVALID_REFRESH_TOKEN');
+}
+
+export async function revokeFamily(db: Tx, familyId: string, now: Date) {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Logout: revokes the family of the presented refresh token. Unknown tokens are ignored. */
+export async function signOut(deps: IdentityDeps, refreshToken: unknown): Promise<void> {
+  if (typeof refreshToken !== 'string' || !refreshToken) return;
+  const [known] = await deps.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(refreshToken)));
+  if (known) await revokeFamily(deps.db, known.familyId, deps.now);
+}

@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
+import { mailOutbox, refreshTokens, users } from '../../db/schema/index';
+import { createTestApp, type TestApp } from '../../test/app';
+import { SIGN_IN_LIMITS } from './identity.service';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ now: '2026-11-20T00:00:00.000Z', config: { adminEmails: ['boss@swapu.au'] } });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+let n = 0;
+const uniqueEmail = () => `person${++n}-${Date.now()}@example.com`;
+const post = (url: string, payload: unknown, ip = '10.0.0.1') =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress: ip });
+const signUp = (body: Record<string, unknown>) =>
+  post('/identity/v1/accounts:signUp', { returnSecureToken: true, acceptTerms: true, ...body });
+const signIn = (body: Record<string, unknown>, ip?: string) =>
+  post('/identity/v1/accounts:signInWithPassword', { returnSecureToken: true, ...body }, ip);
+const me = (token: string) => t.app.inject({ url: '/api/v1/me', headers: { authorization: `Bearer ${token}` } });
+
+describe('POST /identity/v1/accounts:signUp', () => {
+  it('creates the account, answers with the identity contract and queues the welcome mail', async () => {
+    const email = uniqueEmail();
+    const res = await signUp({ email: email.toUpperCase(), password: 'secret1', displayName: 'Ana Lima' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(Object.keys(body).sort()).toEqual(['email', 'expiresIn', 'idToken', 'localId', 'refreshToken']);
+    expect(body).toMatchObject({ email, expiresIn: '3600' });
+    const claims = decodeJwt(body.idToken);
+    expect(claims.sub).toBe(body.localId);
+    expect(claims.exp! - claims.iat!).toBe(3600);
+
+    const [user] = await t.db.select().from(users).where(eq(users.id, body.localId));
+    expect(user!.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(user!.termsAcceptedAt).toEqual(new Date('2026-11-20T00:00:00.000Z'));
+    expect(user!.privacyAcceptedAt).toEqual(new Date('2026-11-20T00:00:00.000Z'));
+    const mail = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+    expect(mail).toHaveLength(1);
+    expect(mail[0]).toMatchObject({ template: 'welcome', subject: 'Welcome to SwapU', sentAt: null });
+    expect(mail[0]!.html).toContain('Ana Lima');
+  });
+
+  it.each([
+    [{ email: 'not-an-email', password: 'secret1' }, 'INVALID_EMAIL'],
+    [{ email: 'a@b', password: 'secret1' }, 'INVALID_EMAIL'],
+    [{ password: 'secret1' }, 'INVALID_EMAIL'],
+    [{ email: 'ok@example.com' }, 'MISSING_PASSWORD'],
+    [{ email: 'ok@example.com', password: '' }, 'MISSING_PASSWORD'],
+    [{ email: 'ok@example.com', password: '12345' }, 'WEAK_PASSWORD'],
+    [{ email: 'ok@example.com', password: 'secret1', acceptTerms: false }, 'TERMS_NOT_ACCEPTED'],
+  ])('refuses %j with %s and creates nothing', async (body, code) => {
+    const before = await t.db.select({ n: sql<number>`count(*)::int` }).from(users);
+    const res = await signUp(body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: { code: 400, message: code } });
+    const after = await t.db.select({ n: sql<number>`count(*)::int` }).from(users);
+    expect(after[0]!.n).toBe(before[0]!.n);
+  });
+
+  it('refuses an email that exists, whatever its case, without a second welcome mail', async () => {
+    const email = uniqueEmail();
+    expect((await signUp({ email, password: 'secret1' })).statusCode).toBe(200);
+    const again = await signUp({ email: email.toUpperCase(), password: 'other12' });
+    expect(again.json()).toEqual({ error: { code: 400, message: 'EMAIL_EXISTS' } });
+    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).toHaveLength(1);
+  });
+
+  it('makes accounts listed in ADMIN_EMAILS admins', async () => {
+    const res = await signUp({ email: 'boss@swapu.au', password: 'secret1' });
+    expect((await me(res.json().idToken)).json().role).toBe('admin');
+  });
+});
+
+describe('POST /identity/v1/accounts:signInWithPassword', () => {
+  it('signs in with the right password and refuses a wrong one or an unknown email', async () => {
+    const email = uniqueEmail();
+    await signUp({ email, password: 'secret1' });
+    const ok = await signIn({ email, password: 'secret1' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ email, expiresIn: '3600' });
+    expect((await signIn({ email, password: 'wrong12' })).json().error.message).toBe('INVALID_PASSWORD');
+    expect((await signIn({ email: uniqueEmail(), password: 'secret1' })).json().error.message).toBe('EMAIL_NOT_FOUND');
+    expect((await signIn({ email, password: '' })).json().error.message).toBe('MISSING_PASSWORD');
+    expect((await signIn({ email: 'nope', password: 'x' })).json().error.message).toBe('INVALID_EMAIL');
+  });
+
+  it('throttles an account after repeated failures, even with the right password, until the window passes', async () => {
+    const email = uniqueEmail();
+    await signUp({ email, password: 'secret1' });
+    for (let i = 0; i < SIGN_IN_LIMITS.perAccount; i++) {
+      expect((await signIn({ email, password: 'wrong12' }, `10.1.0.${i}`)).json().error.message).toBe('INVALID_PASSWORD');
+    }
+    const blocked = await signIn({ email, password: 'secret1' }, '10.1.1.1');
+    expect(blocked.json()).toEqual({ error: { code: 400, message: 'TOO_MANY_ATTEMPTS_TRY_LATER' } });
+    t.clock.advance(SIGN_IN_LIMITS.windowMs + 1000);
+    expect((await signIn({ email, password: 'secret1' }, '10.1.1.2')).statusCode).toBe(200);
+  });
+
+  it('throttles an IP that tries many accounts', async () => {
+    const ip = '10.9.9.9';
+    for (let i = 0; i < SIGN_IN_LIMITS.perIp; i++) await signIn({ email: uniqueEmail(), password: 'secret1' }, ip);
+    const email = uniqueEmail();
+    await signUp({ email, password: 'secret1' });
+    expect((await signIn({ email, password: 'secret1' }, ip)).json().error.message).toBe('TOO_MANY_ATTEMPTS_TRY_LATER');
+    expect((await signIn({ email, password: 'secret1' }, '10.9.9.10')).statusCode).toBe(200);
+  });
+});
+
+describe('access and refresh tokens', () => {
+  it('accepts an access token for one hour only', async () => {
+    const { idToken } = (await signUp({ email: uniqueEmail(), password: 'secret1' })).json();
+    expect((await me(idToken)).statusCode).toBe(200);
+    t.clock.advance(3600_000 + 1000);
+    const expired = await me(idToken);
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json().error.message).toBe('You need to be logged in to use this');
+  });
+
+  it('rotates refresh tokens and revokes the whole family when an old one is reused', async () => {
+    const first = (await signUp({ email: uniqueEmail(), password: 'secret1' })).json();
+    const second = (await post('/identity/v1/token', { refreshToken: first.refreshToken })).json();
+    expect(second.refreshToken).not.toBe(first.refreshToken);
+    expect((await me(second.idToken)).statusCode).toBe(200);
+    const third = (await post('/identity/v1/token', { refreshToken: second.refreshToken })).json();
+    expect(third.localId).toBe(first.localId);
+
+    // The first token is presented again: someone copied it. Every token of the family dies.
+    const reuse = await post('/identity/v1/token', { refreshToken: first.refreshToken });
+    expect(reuse.json()).toEqual({ error: { code: 400, message: 'INVALID_REFRESH_TOKEN' } });
+    const afterReuse = await post('/identity/v1/token', { refreshToken: third.refreshToken });
+    expect(afterReuse.json().error.message).toBe('INVALID_REFRESH_TOKEN');
+  });
+
+  it('never hands out two successors for one refresh token under concurrency', async () => {
+    const first = (await signUp({ email: uniqueEmail(), password: 'secret1' })).json();
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => post('/identity/v1/token', { refreshToken: first.refreshToken })),
+    );
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+  });
+
+  it('logout revokes the session', async () => {
+    const first = (await signUp({ email: uniqueEmail(), password: 'secret1' })).json();
+    const out = await post('/identity/v1/accounts:signOut', { refreshToken: first.refreshToken });
+    expect(out.statusCode).toBe(204);
+    expect((await post('/identity/v1/token', { refreshToken: first.refreshToken })).json().error.message).toBe(
+      'INVALID_REFRESH_TOKEN',
+    );
+    const rows = await t.db.select().from(refreshTokens).where(eq(refreshTokens.userId, first.localId));
+    expect(rows.every((r) => r.revokedAt)).toBe(true);
+  });
+
+  it('treats a forged or malformed token as a guest', async () => {
+    expect((await me('not.a.token')).statusCode).toBe(401);
+    const res = await t.app.inject({ url: '/api/v1/posts', headers: { authorization: 'Bearer garbage' } });
+    expect(res.statusCode).toBe(200);
+  });
+});

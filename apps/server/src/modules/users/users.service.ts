@@ -1,0 +1,78 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Me, MeUpdate, PublicProfile } from '@swapu/shared/account';
+import type { Tx } from '../../db/client';
+import { localities, users } from '../../db/schema/index';
+import { AppError, errors } from '../../lib/errors';
+
+type UserRow = typeof users.$inferSelect;
+
+const toMe = (u: UserRow, subscriber: boolean): Me => ({
+  id: u.id,
+  email: u.email,
+  displayName: u.displayName,
+  bio: u.bio,
+  suburb: u.suburb,
+  postcode: u.postcode,
+  auState: u.auState,
+  interests: u.interests,
+  language: u.language === 'pt-PT' ? 'pt-PT' : 'en-US',
+  role: u.role === 'admin' ? 'admin' : 'user',
+  banned: u.banned,
+  subscriber,
+  hideOnboarding: u.hideOnboarding,
+  emailVerified: !!u.emailVerifiedAt,
+  createdAt: u.createdAt.toISOString(),
+});
+
+async function liveUser(db: Tx, id: string): Promise<UserRow> {
+  const [u] = await db.select().from(users).where(eq(users.id, id));
+  if (!u || u.deletedAt) throw errors.notFound();
+  return u;
+}
+
+/** The caller's own account. */
+export async function getMe(db: Tx, userId: string, subscriber: boolean): Promise<Me> {
+  return toMe(await liveUser(db, userId), subscriber);
+}
+
+/**
+ * Updates the caller's own account. The address must resolve to an Australian locality
+ * ('Please enter valid address'); the name must be a plausible name ('Please enter valid name').
+ */
+export async function updateMe(db: Tx, userId: string, subscriber: boolean, patch: MeUpdate, now: Date): Promise<Me> {
+  const set: Partial<typeof users.$inferInsert> = { updatedAt: now };
+  if (patch.displayName !== undefined) set.displayName = patch.displayName;
+  if (patch.bio !== undefined) set.bio = patch.bio;
+  if (patch.interests !== undefined) set.interests = [...new Set(patch.interests)];
+  if (patch.language !== undefined) set.language = patch.language;
+  if (patch.hideOnboarding !== undefined) set.hideOnboarding = patch.hideOnboarding;
+  if (patch.address) {
+    const [loc] = await db
+      .select()
+      .from(localities)
+      .where(and(sql`lower(${localities.suburb}) = ${patch.address.suburb.toLowerCase()}`, eq(localities.postcode, patch.address.postcode)))
+      .limit(1);
+    if (!loc) throw new AppError(400, 'address_invalid', { address: 'address_invalid' });
+    Object.assign(set, { suburb: loc.suburb, postcode: loc.postcode, auState: loc.auState, lat: loc.lat, lng: loc.lng });
+  }
+  const [u] = await db.update(users).set(set).where(eq(users.id, userId)).returning();
+  if (!u) throw errors.notFound();
+  return toMe(u, subscriber);
+}
+
+/** Anyone's public profile. Ratings and swaps fill in when offers and reviews exist. */
+export async function getPublicProfile(db: Tx, id: string): Promise<PublicProfile> {
+  const u = await liveUser(db, id);
+  return {
+    id: u.id,
+    displayName: u.displayName,
+    bio: u.bio,
+    suburb: u.suburb,
+    auState: u.auState,
+    interests: u.interests,
+    memberSince: u.createdAt.toISOString(),
+    rating: null,
+    reviewsCount: 0,
+    swapsCompleted: 0,
+  };
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { CATEGORIES, LOCALES } from './constants';
+
+/** The signed-in person's own account (private: only they can read it). */
+export const MeSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  displayName: z.string(),
+  bio: z.string(),
+  suburb: z.string().nullable(),
+  postcode: z.string().nullable(),
+  auState: z.string().nullable(),
+  interests: z.array(z.string()),
+  language: z.enum(LOCALES),
+  role: z.enum(['user', 'admin']),
+  banned: z.boolean(),
+  subscriber: z.boolean(),
+  hideOnboarding: z.boolean(),
+  emailVerified: z.boolean(),
+  createdAt: z.string(),
+});
+export type Me = z.infer<typeof MeSchema>;
+
+/** What a person may change on their own account. The server checks every field again. */
+export const MeUpdateSchema = z
+  .object({
+    displayName: z.string().trim().min(2, 'name_invalid').max(60, 'name_invalid').regex(/^[\p{L}\p{M}' .-]+$/u, 'name_invalid'),
+    bio: z.string().trim().max(500),
+    interests: z.array(z.enum(CATEGORIES)).max(CATEGORIES.length),
+    language: z.enum(LOCALES),
+    hideOnboarding: z.boolean(),
+    /** Suburb and postcode must name a real Australian locality. */
+    address: z.object({ suburb: z.string().trim().min(2).max(60), postcode: z.string().regex(/^\d{4}$/) }),
+  })
+  .partial()
+  .strict();
+export type MeUpdate = z.infer<typeof MeUpdateSchema>;
+
+/** Anyone's public profile: never an email, an address or security settings. */
+export const PublicProfileSchema = z.object({
+  id: z.string(),
+  displayName: z.string(),
+  bio: z.string(),
+  suburb: z.string().nullable(),
+  auState: z.string().nullable(),
+  interests: z.array(z.string()),
+  memberSince: z.string(),
+  rating: z.number().nullable(),
+  reviewsCount: z.number().int(),
+  swapsCompleted: z.number().int(),
+});
+export type PublicProfile = z.infer<typeof PublicProfileSchema>;
