@@ -88,6 +88,9 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'SwapU API', version: '1.0.0', description: 'The SwapU marketplace API.' },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
     },
     transform: jsonSchemaTransform,
   });
