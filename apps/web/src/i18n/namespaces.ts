@@ -5,6 +5,7 @@ export const NAMESPACES = [
   'categories',
   'search',
   'auth',
+  'account',
   'blog',
   'carbon',
   'chat',

@@ -25,6 +25,11 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     hideOnboarding: boolean('hide_onboarding').notNull().default(false),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** TOTP secret (base32); enabled only once a first code has been verified. */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** argon2 hashes of unused one-time recovery codes. */
+    totpRecoveryHashes: text('totp_recovery_hashes').array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
