@@ -1,33 +1,41 @@
-// npm start: builds the web app when it has not been built, then runs the one server process
+// npm start: builds the web app and the server bundle when their sources changed, then runs the one server process
 // (web app, API and WebSocket) on PORT with the embedded defaults.
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { register } from 'tsx/esm/api';
+import module from 'node:module';
 import { checkNode } from './check-node.mjs';
 
 checkNode();
 const root = path.resolve(import.meta.dirname, '..');
 const index = path.join(root, 'apps/web/dist/index.html');
 
-/** Newest modification time of the files the web build depends on. */
-function newestSource() {
-  let newest = 0;
+/** Newest modification time of the files under these paths (relative to the repository). */
+function newest(paths) {
+  let latest = 0;
   const walk = (p) => {
     const st = fs.statSync(p, { throwIfNoEntry: false });
     if (!st) return;
     if (st.isDirectory()) for (const f of fs.readdirSync(p)) walk(path.join(p, f));
-    else newest = Math.max(newest, st.mtimeMs);
+    else latest = Math.max(latest, st.mtimeMs);
   };
-  for (const p of ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/shared/src'])
-    walk(path.join(root, p));
-  return newest;
+  for (const p of paths) walk(path.join(root, p));
+  return latest;
 }
+const mtime = (file) => fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0;
 
-const built = fs.statSync(index, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-if (!built || built < newestSource() || process.env.SWAPU_REBUILD === 'true') {
+const built = mtime(index);
+const webSources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/shared/src'];
+if (!built || built < newest(webSources) || process.env.SWAPU_REBUILD === 'true') {
   console.log(built ? '[swapu] web sources changed: rebuilding the web app…' : '[swapu] building the web app (first start)…');
   execSync('npm run build -w @swapu/web', { cwd: root, stdio: 'inherit' });
 }
-register();
-await import('../apps/server/src/main.ts');
+// The server runs as one bundled ES module (no TypeScript loader at run time), rebuilt when its
+// sources are newer; Node's compile cache keeps the V8 bytecode of modules between starts.
+const bundle = path.join(root, 'apps/server/dist/main.mjs');
+if (mtime(bundle) < newest(['apps/server/src', 'packages/shared/src']) || process.env.SWAPU_REBUILD === 'true') {
+  const { buildServer } = await import('./build-server.mjs');
+  await buildServer();
+}
+module.enableCompileCache?.(path.join(root, 'node_modules/.cache/swapu-compile'));
+await import(bundle);

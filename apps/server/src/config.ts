@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_WEB_DIST } from './paths';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -26,6 +27,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: bool,
   JWT_SECRET: z.string().min(32).optional(),
   ADMIN_EMAILS: z.string().default(''),
+  GUEST_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 });
 
 export type Config = {
@@ -45,6 +47,8 @@ export type Config = {
   jwtSecret: string;
   /** Accounts with these emails are made admins when they sign up or sign in. */
   adminEmails: string[];
+  /** How long guests may share a rendering of a public read (0 turns the micro-cache off). */
+  guestCacheMs: number;
 };
 
 /** Reads DATA_DIR/jwt-secret, creating it (random, owner-only) on first use. */
@@ -79,12 +83,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databasePoolSize: e.DATABASE_POOL_SIZE,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
-    webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    webDist: path.resolve(e.WEB_DIST ?? DEFAULT_WEB_DIST),
     trustProxy: e.TRUST_PROXY,
     jwtSecret: overrides.jwtSecret ?? e.JWT_SECRET ?? dataDirSecret(dataDir),
     adminEmails: e.ADMIN_EMAILS.split(',')
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
+    guestCacheMs: e.GUEST_CACHE_MS,
   };
   return { ...config, ...overrides };
 }

@@ -1,16 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { cube } from '@electric-sql/pglite/contrib/cube';
-import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import { MIGRATIONS_DIR } from '../paths';
 import * as schema from './schema/index';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -26,9 +18,19 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_FOLDER = path.join(import.meta.dirname, 'migrations');
+export const MIGRATIONS_FOLDER = MIGRATIONS_DIR;
 /** The extensions our migrations create; PGlite needs them passed on every open. */
-export const PGLITE_EXTENSIONS = { pg_trgm, cube, earthdistance };
+export async function pgliteExtensions() {
+  const [{ pg_trgm }, { cube }, { earthdistance }] = await Promise.all([
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite/contrib/cube'),
+    import('@electric-sql/pglite/contrib/earthdistance'),
+  ]);
+  return { pg_trgm, cube, earthdistance };
+}
+
+// Each engine's driver is imported only when it is used: a PostgreSQL deployment never loads
+// PGlite's WebAssembly, and the embedded default never loads pg.
 
 /** Opens PGlite in `dataDir` (created when missing), or in memory when dataDir is undefined. */
 export async function openPglite(
@@ -36,10 +38,16 @@ export async function openPglite(
   opts: { loadDataDir?: Blob | File } = {},
 ): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }, extensions] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+    pgliteExtensions(),
+  ]);
   const client = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
-    extensions: PGLITE_EXTENSIONS,
+    extensions,
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
@@ -54,6 +62,11 @@ export async function openPglite(
 }
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});

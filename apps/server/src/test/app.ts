@@ -12,7 +12,7 @@ export async function createTestApp(opts: { now?: string; config?: Partial<Confi
   const database: Database = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'swapu-app-'));
   const config = loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SEED_DEMO: 'false' },
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SEED_DEMO: 'false', GUEST_CACHE_MS: '0' },
     opts.config,
   );
   const clock = fixedClock(opts.now ?? '2026-11-20T00:00:00.000Z');

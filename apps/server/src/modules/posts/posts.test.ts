@@ -199,3 +199,34 @@ describe('database constraints', () => {
     await expect(createPost(t.db, { state: 'draft', cashValueCents: null, categories: [] })).resolves.toBeTruthy();
   });
 });
+
+describe('guest micro-cache', () => {
+  it('lets guests share a feed rendering for the cache time, but never signed-in viewers', async () => {
+    const cachedApp = await createTestApp({ now: NOW.toISOString(), config: { guestCacheMs: 60_000 } });
+    try {
+      const first = await createPost(cachedApp.db, { title: 'First' });
+      const a = await cachedApp.app.inject({ url: '/api/v1/posts' });
+      await createPost(cachedApp.db, { title: 'Second', publishedAt: new Date(NOW.getTime() - 25 * HOUR) });
+      const b = await cachedApp.app.inject({ url: '/api/v1/posts' });
+      expect(b.headers['content-type']).toContain('application/json');
+      expect(b.json()).toEqual(a.json());
+      expect(a.json().items.map((p: { id: string }) => p.id)).toEqual([first.id]);
+      // A different page (query) is a different entry.
+      const c = await cachedApp.app.inject({ url: '/api/v1/posts?limit=5' });
+      expect(c.json().items).toHaveLength(2);
+      // A signed-in viewer always gets a fresh answer.
+      const session = await cachedApp.app.inject({
+        method: 'POST',
+        url: '/identity/v1/accounts:signUp',
+        payload: { email: 'fresh@example.com', password: 'secret1', acceptTerms: true, returnSecureToken: true },
+      });
+      const signedIn = await cachedApp.app.inject({
+        url: '/api/v1/posts',
+        headers: { authorization: `Bearer ${session.json().idToken}` },
+      });
+      expect(signedIn.json().items).toHaveLength(2);
+    } finally {
+      await cachedApp.close();
+    }
+  });
+});

@@ -1,0 +1,32 @@
+// Bundles the server's TypeScript (and the shared package) into apps/server/dist/main.mjs, so
+// production starts on plain Node without a TypeScript loader. npm packages stay external.
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const root = path.resolve(import.meta.dirname, '..');
+export async function buildServer() {
+  await build({
+    entryPoints: [path.join(root, 'apps/server/src/main.ts')],
+    outfile: path.join(root, 'apps/server/dist/main.mjs'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node24',
+    sourcemap: true,
+    logLevel: 'warning',
+    plugins: [
+      {
+        name: 'external-packages',
+        setup(b) {
+          // Bare imports are npm packages, loaded from node_modules at run time; our workspace
+          // packages are TypeScript and get bundled.
+          b.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@swapu/') ? undefined : { path: args.path, external: true },
+          );
+        },
+      },
+    ],
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await buildServer();
