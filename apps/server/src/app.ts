@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyError } from 'fastify';
 import {
@@ -11,6 +12,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import { UPLOAD_MAX_BYTES } from '@swapu/shared/constants';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { type Clock, systemClock } from './lib/clock';
@@ -21,6 +23,10 @@ import { resolveViewer } from './lib/auth';
 import { IdentityError } from './modules/auth/identity.service';
 import { identityRoutes } from './modules/auth/identity.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { mailRoutes } from './modules/mail/mail.routes';
+import { attachMailWorker } from './modules/mail/mail.worker';
+import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
+import { passwordRoutes } from './modules/password/password.routes';
 import { blogRoutes } from './modules/blog/blog.routes';
 import { categoriesRoutes } from './modules/categories/categories.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -34,6 +40,8 @@ export interface BuildOptions {
   clock?: Clock;
   /** Serve the built web app when it exists (on by default). */
   serveWeb?: boolean;
+  /** Deliver outbox mail through SMTP_URL while the app runs (main.ts; tests start the worker themselves). */
+  mailWorker?: boolean;
 }
 
 const localeOf = (acceptLanguage: string | undefined) => (acceptLanguage?.toLowerCase().startsWith('pt') ? 'pt-PT' : 'en-US');
@@ -96,6 +104,11 @@ export async function buildApp(opts: BuildOptions) {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  // Uploads: one file per request, under the spec's 25 MB (a larger one is a 413 'File too large').
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10 },
+    throwFileSizeLimit: true,
+  });
 
   await app.register(healthRoutes);
   await app.register(postsRoutes);
@@ -105,6 +118,10 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(realtimeRoutes);
   await app.register(identityRoutes);
   await app.register(usersRoutes);
+  await app.register(mailRoutes);
+  await app.register(passwordRoutes);
+  await app.register(newsletterRoutes);
+  if (opts.mailWorker) attachMailWorker(app);
 
   fs.mkdirSync(config.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {

@@ -27,6 +27,16 @@ const EnvSchema = z.object({
   TRUST_PROXY: bool,
   JWT_SECRET: z.string().min(32).optional(),
   ADMIN_EMAILS: z.string().default(''),
+  // An empty value (SMTP_URL= in a compose file) means unset: mail stays in the outbox.
+  SMTP_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .url()
+      .refine((u) => /^smtps?:\/\//.test(u), 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
+  MAIL_FROM: z.string().min(3).default('SwapU <no-reply@swapu.au>'),
   GUEST_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 });
 
@@ -47,6 +57,10 @@ export type Config = {
   jwtSecret: string;
   /** Accounts with these emails are made admins when they sign up or sign in. */
   adminEmails: string[];
+  /** Mail is delivered through this SMTP server when set; otherwise it stays in the outbox. */
+  smtpUrl: string | undefined;
+  /** The From header of every mail. */
+  mailFrom: string;
   /** How long guests may share a rendering of a public read (0 turns the micro-cache off). */
   guestCacheMs: number;
 };
@@ -89,6 +103,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     adminEmails: e.ADMIN_EMAILS.split(',')
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
     guestCacheMs: e.GUEST_CACHE_MS,
   };
   return { ...config, ...overrides };

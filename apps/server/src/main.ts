@@ -9,7 +9,8 @@ if (Number(process.versions.node.split('.')[0]) < 24) {
 
 const config = loadConfig();
 const database = await bootstrapDatabase(config, (m) => console.log(`[swapu] ${m}`));
-const app = await buildApp({ config, database });
+// The mail worker delivers the outbox when SMTP_URL is set; app.close() stops it before the database closes.
+const app = await buildApp({ config, database, mailWorker: true });
 
 let closing = false;
 const shutdown = async (signal: string) => {

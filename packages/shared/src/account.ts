@@ -17,6 +17,9 @@ export const MeSchema = z.object({
   subscriber: z.boolean(),
   hideOnboarding: z.boolean(),
   emailVerified: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+  avatarUrl: z.string().nullable(),
+  bannerUrl: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Me = z.infer<typeof MeSchema>;
@@ -44,9 +47,16 @@ export const PublicProfileSchema = z.object({
   suburb: z.string().nullable(),
   auState: z.string().nullable(),
   interests: z.array(z.string()),
+  avatarUrl: z.string().nullable(),
+  bannerUrl: z.string().nullable(),
   memberSince: z.string(),
   rating: z.number().nullable(),
   reviewsCount: z.number().int(),
   swapsCompleted: z.number().int(),
 });
 export type PublicProfile = z.infer<typeof PublicProfileSchema>;
+
+export const TwoFactorSetupSchema = z.object({ secret: z.string(), otpauthUrl: z.string(), qrDataUrl: z.string() });
+export const TwoFactorCodeSchema = z.object({ code: z.string().trim().min(6).max(20) });
+export const RecoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+export const AccountDeleteSchema = z.object({ password: z.string().min(1).max(200) });

@@ -107,7 +107,25 @@ export const ERROR_CATALOGUE = {
     pt: 'A sua conta foi suspensa. Contacte o apoio ao cliente.',
   },
   not_found: { en: 'Not found', pt: 'Não encontrado' },
+  two_factor_code_invalid: {
+    en: 'That code is not valid. Please try again.',
+    pt: 'Esse código não é válido. Tente novamente.',
+  },
+  two_factor_already_enabled: {
+    en: 'Two-factor authentication is already on.',
+    pt: 'A autenticação de dois fatores já está ativa.',
+  },
+  password_incorrect: { en: 'That password is not correct.', pt: 'Essa palavra-passe não está correta.' },
   rate_limited: { en: 'Too many requests, please try again shortly', pt: 'Demasiados pedidos, tente novamente em breve' },
+  // Mail (issue 3): password reset and email subscription links
+  reset_link_invalid: {
+    en: 'This password reset link is invalid or has expired. Please request a new one.',
+    pt: 'Esta ligação para redefinir a palavra-passe é inválida ou expirou. Peça uma nova.',
+  },
+  unsubscribe_link_invalid: {
+    en: 'This unsubscribe link is not valid.',
+    pt: 'Esta ligação para cancelar a subscrição não é válida.',
+  },
 } as const satisfies Record<string, { en: string; pt: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

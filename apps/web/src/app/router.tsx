@@ -11,7 +11,10 @@ const soon = (key: string): RouteObject['lazy'] => async () => {
   return { Component: comingSoonPage(key) };
 };
 
-/** Guest-blocked routes (spec section 2 and 6): a stored user id of guest (or none) goes to /. */
+/**
+ * Guest-blocked routes (spec sections 2 and 6), listing (/create) among them: a stored user id of
+ * guest (or none, or a lapsed session) goes to /. The layouts re-run this when the session ends.
+ */
 const requireUser = () => {
   if (isGuest()) throw redirect('/');
   return null;
@@ -62,16 +65,16 @@ export const routes: RouteObject[] = [
               { path: 'offers', lazy: soon('offers') },
               { path: 'swap-status', lazy: soon('swapStatus') },
               { path: 'swap-status/:filter', lazy: soon('swapStatus') },
-              { path: 'user-detail/:userid', lazy: soon('userDetail') },
-              { path: 'onboarding', lazy: soon('onboarding') },
-              { path: 'chooseInterest', lazy: soon('chooseInterest') },
+              { path: 'user-detail/:userid', lazy: lazyPage(() => import('./routes/user-detail')) },
+              { path: 'onboarding', lazy: lazyPage(() => import('./routes/onboarding')) },
+              { path: 'chooseInterest', lazy: lazyPage(() => import('./routes/choose-interest')) },
               { path: 'favorite', lazy: soon('favorite') },
               { path: 'subscription', lazy: soon('subscription') },
               { path: 'swap-chain-liked', lazy: soon('swapChainLiked') },
               { path: 'search-filter', lazy: soon('searchFilter') },
               { path: 'suggested', lazy: soon('suggested') },
               { path: 'categories-filter', lazy: soon('categoriesFilter') },
-              { path: 'categories-interests', lazy: soon('categoriesInterests') },
+              { path: 'categories-interests', lazy: lazyPage(() => import('./routes/choose-interest')) },
               { path: 'tokens', lazy: soon('tokens') },
               { path: 'swap-offer', lazy: soon('swapOffer') },
               { path: 'swap-offer/:offerId', lazy: soon('swapOffer') },
@@ -82,7 +85,7 @@ export const routes: RouteObject[] = [
               { path: 'review-swap/:keyPair', lazy: soon('reviewSwap') },
               { path: 'notification', lazy: soon('notification') },
               { path: 'delivery-swap', lazy: soon('deliverySwap') },
-              { path: 'welcome-mail', lazy: soon('welcomeMail') },
+              { path: 'welcome-mail', lazy: lazyPage(() => import('./routes/welcome-mail')) },
               { path: 'user-coupon', lazy: soon('userCoupon') },
               { path: 'admin', lazy: soon('admin') },
               { path: 'admin/:selectedButton', lazy: soon('admin') },
@@ -102,8 +105,8 @@ export const routes: RouteObject[] = [
       { path: 'email-subscription', lazy: soon('emailSubscription') },
       { path: 'email-edit', lazy: soon('emailEdit') },
       { path: 'forgot-password', lazy: soon('forgotPassword') },
-      { path: 'auth', lazy: soon('auth') },
-      { path: 'auth/:signup', lazy: soon('auth') },
+      { path: 'auth', lazy: lazyPage(() => import('./routes/auth')) },
+      { path: 'auth/:signup', lazy: lazyPage(() => import('./routes/auth')) },
     ],
   },
 ];

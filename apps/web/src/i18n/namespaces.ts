@@ -6,6 +6,7 @@ export const NAMESPACES = [
   'search',
   'auth',
   'account',
+  'profile',
   'blog',
   'carbon',
   'chat',

@@ -1,32 +1,140 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { getSession, isGuest } from './session';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LOGIN_TOKEN_MS } from '@swapu/shared/constants';
+import {
+  clearSession,
+  dismissAutoLogout,
+  getSession,
+  isGuest,
+  restoreSession,
+  saveGuestSession,
+  saveSession,
+  subscribeSession,
+  updateTokens,
+} from './session';
 
-describe('stored session', () => {
-  beforeEach(() => window.localStorage.clear());
+const store = (entries: Record<string, string>) => {
+  for (const [k, v] of Object.entries(entries)) window.localStorage.setItem(k, v);
+  restoreSession();
+};
+const grant = { token: 'access-1', refreshToken: 'refresh-1', lifetimeMs: LOGIN_TOKEN_MS };
+
+describe('the stored session', () => {
+  beforeEach(() => {
+    window.localStorage.clear();
+    restoreSession();
+  });
+  afterEach(() => vi.useRealTimers());
 
   it('is a guest when nothing is stored', () => {
-    expect(getSession()).toEqual({ token: null, userId: 'guest', expiration: null });
+    expect(getSession()).toMatchObject({ token: null, userId: 'guest', expiration: null, autoLogout: null });
     expect(isGuest()).toBe(true);
   });
 
-  it('is a guest when the stored user id is guest', () => {
-    window.localStorage.setItem('userId', 'guest');
-    window.localStorage.setItem('expiration', String(Date.now() + 60_000));
-    expect(isGuest()).toBe(true);
-  });
-
-  it('ignores an expired stored token on restore', () => {
-    window.localStorage.setItem('token', 'abc');
-    window.localStorage.setItem('userId', 'u1');
-    window.localStorage.setItem('expiration', String(Date.now() - 1));
-    expect(getSession().userId).toBe('guest');
-  });
-
-  it('restores a valid session', () => {
-    window.localStorage.setItem('token', 'abc');
-    window.localStorage.setItem('userId', 'u1');
-    window.localStorage.setItem('expiration', String(Date.now() + 60_000));
-    expect(getSession()).toMatchObject({ token: 'abc', userId: 'u1' });
+  it('restores a stored session whose token has not expired', () => {
+    store({ token: 'abc', userId: 'u1', expiration: String(Date.now() + 60_000), refreshToken: 'r1', stayLoggedin: 'true' });
+    expect(getSession()).toMatchObject({ token: 'abc', userId: 'u1', refreshToken: 'r1', stayLoggedIn: true });
     expect(isGuest()).toBe(false);
+  });
+
+  it('ignores a stored token that has already expired, even for stay logged in', () => {
+    store({ token: 'abc', userId: 'u1', expiration: String(Date.now() - 1), stayLoggedin: 'true', refreshToken: 'r1' });
+    expect(getSession()).toMatchObject({ token: null, userId: 'guest' });
+  });
+
+  it('ignores a token stored without an expiration', () => {
+    store({ token: 'abc', userId: 'u1' });
+    expect(isGuest()).toBe(true);
+  });
+
+  it('keeps a guest login for an hour, then forgets it', () => {
+    vi.useFakeTimers({ now: new Date('2026-03-01T10:00:00Z') });
+    saveGuestSession();
+    expect(window.localStorage.getItem('userId')).toBe('guest');
+    expect(window.localStorage.getItem('token')).toBeNull();
+    expect(Number(window.localStorage.getItem('expiration'))).toBe(Date.now() + LOGIN_TOKEN_MS);
+    expect(getSession()).toMatchObject({ userId: 'guest', token: null, expiration: Date.now() + LOGIN_TOKEN_MS });
+
+    vi.setSystemTime(Date.now() + LOGIN_TOKEN_MS - 1);
+    restoreSession();
+    expect(getSession().expiration).not.toBeNull();
+    vi.setSystemTime(Date.now() + 1);
+    restoreSession();
+    expect(getSession()).toMatchObject({ userId: 'guest', expiration: null });
+  });
+
+  it('stores a login under the spec keys with its lifetime, and clears an earlier auto-logout notice', () => {
+    vi.useFakeTimers({ now: new Date('2026-03-01T10:00:00Z') });
+    window.localStorage.setItem('didAutoLogout', 'idle');
+    window.localStorage.setItem('skipTour', 'true');
+    saveSession('u1', grant, true);
+    expect(Object.fromEntries(['token', 'userId', 'expiration', 'refreshToken', 'stayLoggedin', 'didAutoLogout', 'skipTour'].map((k) => [k, window.localStorage.getItem(k)]))).toEqual({
+      token: 'access-1',
+      userId: 'u1',
+      expiration: String(Date.now() + LOGIN_TOKEN_MS),
+      refreshToken: 'refresh-1',
+      stayLoggedin: 'true',
+      didAutoLogout: null,
+      skipTour: 'true',
+    });
+    expect(getSession()).toMatchObject({ token: 'access-1', userId: 'u1', stayLoggedIn: true, autoLogout: null });
+  });
+
+  it('replaces the token and expiration on a refresh, keeping the person', () => {
+    vi.useFakeTimers({ now: new Date('2026-03-01T10:00:00Z') });
+    saveSession('u1', grant, true);
+    vi.advanceTimersByTime(55 * 60_000);
+    updateTokens({ token: 'access-2', refreshToken: 'refresh-2', lifetimeMs: 3_600_000 });
+    expect(getSession()).toMatchObject({ token: 'access-2', refreshToken: 'refresh-2', userId: 'u1', stayLoggedIn: true });
+    expect(window.localStorage.getItem('expiration')).toBe(String(Date.now() + 3_600_000));
+  });
+
+  it('an automatic logout clears the session and stores its reason in didAutoLogout', () => {
+    saveSession('u1', grant);
+    clearSession('expired');
+    expect(window.localStorage.getItem('didAutoLogout')).toBe('expired');
+    for (const k of ['token', 'userId', 'expiration', 'refreshToken', 'stayLoggedin']) expect(window.localStorage.getItem(k)).toBeNull();
+    expect(getSession()).toMatchObject({ userId: 'guest', token: null, autoLogout: 'expired' });
+    // Still known after a reload, until dismissed.
+    restoreSession();
+    expect(getSession().autoLogout).toBe('expired');
+    dismissAutoLogout();
+    expect(window.localStorage.getItem('didAutoLogout')).toBeNull();
+    expect(getSession().autoLogout).toBeNull();
+  });
+
+  it('a manual logout leaves no auto-logout notice', () => {
+    saveSession('u1', grant);
+    clearSession();
+    expect(window.localStorage.getItem('didAutoLogout')).toBeNull();
+    expect(getSession().autoLogout).toBeNull();
+  });
+
+  it('tells subscribers about changes, and only about real ones', () => {
+    const listener = vi.fn();
+    const unsubscribe = subscribeSession(listener);
+    saveSession('u1', grant);
+    expect(listener).toHaveBeenCalledTimes(1);
+    const before = getSession();
+    restoreSession();
+    expect(getSession()).toBe(before);
+    expect(listener).toHaveBeenCalledTimes(1);
+    clearSession();
+    expect(listener).toHaveBeenCalledTimes(2);
+    unsubscribe();
+  });
+
+  it('follows a logout in another tab through the storage event', () => {
+    vi.useFakeTimers();
+    saveSession('u1', grant);
+    const listener = vi.fn();
+    const unsubscribe = subscribeSession(listener);
+    // Another tab logs out: its writes land in storage, then the event arrives here.
+    window.localStorage.removeItem('token');
+    window.localStorage.removeItem('userId');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'userId' }));
+    vi.advanceTimersByTime(50);
+    expect(isGuest()).toBe(true);
+    expect(listener).toHaveBeenCalled();
+    unsubscribe();
   });
 });

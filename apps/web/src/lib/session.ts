@@ -1,6 +1,14 @@
+import { LOGIN_TOKEN_MS } from '@swapu/shared/constants';
+
 /**
- * The locally stored session of the spec (section 3, client-side state): token, userId (may be
- * "guest"), expiration, didAutoLogout, skipTour, stayLoggedin. The accounts issue writes it.
+ * The locally stored session of the spec (sections 3 and 4): token, userId (may be "guest"),
+ * expiration, didAutoLogout, skipTour, stayLoggedin, plus our refreshToken and the time of the
+ * last activity (shared by every tab, so one busy tab keeps the others from going idle).
+ *
+ * localStorage is the persistence; a small in-memory store is what the app reads, so that a
+ * stay-logged-in token being refreshed after it lapsed (a laptop waking up) does not flash the
+ * person out. Expiry while the app runs is enforced by session-lifecycle.ts; on restore an
+ * expired stored session is ignored.
  */
 const KEYS = {
   token: 'token',
@@ -9,13 +17,28 @@ const KEYS = {
   didAutoLogout: 'didAutoLogout',
   skipTour: 'skipTour',
   stayLoggedin: 'stayLoggedin',
+  refreshToken: 'refreshToken',
+  lastActivity: 'lastActivity',
 } as const;
+export const SESSION_KEYS = KEYS;
+
+/** Why the app logged the person out by itself; stored as the value of didAutoLogout. */
+export type AutoLogoutReason = 'expired' | 'idle';
 
 export interface Session {
+  /** The access token; null for a guest. */
   token: string | null;
+  /** The account id, or 'guest' (also when nothing is stored). */
   userId: string;
+  /** When the stored session lapses (ms since epoch); null when nothing is stored. */
   expiration: number | null;
+  refreshToken: string | null;
+  stayLoggedIn: boolean;
+  /** Set by an automatic logout until the person dismisses it or signs in again. */
+  autoLogout: AutoLogoutReason | null;
 }
+
+export const GUEST_ID = 'guest';
 
 const read = (k: string) => {
   try {
@@ -24,16 +47,168 @@ const read = (k: string) => {
     return null;
   }
 };
+const write = (entries: [string, string | null][]) => {
+  try {
+    for (const [k, v] of entries) {
+      if (v === null) window.localStorage.removeItem(k);
+      else window.localStorage.setItem(k, v);
+    }
+  } catch {
+    // storage unavailable (private mode): the session lives in memory only
+  }
+};
 
-/** The stored session; an absent or expired token means a guest (spec section 4). */
-export function getSession(): Session {
-  const token = read(KEYS.token);
+const reasonOf = (v: string | null): AutoLogoutReason | null => (v === 'idle' ? 'idle' : v ? 'expired' : null);
+
+/** Reads the stored session: absent, incomplete or expired means a guest (spec section 4). */
+function load(now = Date.now()): Session {
+  const autoLogout = reasonOf(read(KEYS.didAutoLogout));
+  const guest: Session = { token: null, userId: GUEST_ID, expiration: null, refreshToken: null, stayLoggedIn: false, autoLogout };
   const userId = read(KEYS.userId);
   const expiration = Number(read(KEYS.expiration)) || null;
-  const expired = expiration !== null && expiration <= Date.now();
-  if (!userId || expired) return { token: null, userId: 'guest', expiration: null };
-  return { token: userId === 'guest' ? null : token, userId, expiration };
+  if (!userId || expiration === null || expiration <= now) return guest;
+  if (userId === GUEST_ID) return { ...guest, expiration };
+  const token = read(KEYS.token);
+  if (!token) return guest;
+  return {
+    token,
+    userId,
+    expiration,
+    refreshToken: read(KEYS.refreshToken),
+    stayLoggedIn: read(KEYS.stayLoggedin) === 'true',
+    autoLogout,
+  };
 }
 
-export const isGuest = () => getSession().userId === 'guest';
-export const SESSION_KEYS = KEYS;
+let state: Session | null = null;
+const listeners = new Set<() => void>();
+
+function set(next: Session) {
+  const prev = state;
+  state = next;
+  if (
+    prev &&
+    prev.token === next.token &&
+    prev.userId === next.userId &&
+    prev.expiration === next.expiration &&
+    prev.refreshToken === next.refreshToken &&
+    prev.stayLoggedIn === next.stayLoggedIn &&
+    prev.autoLogout === next.autoLogout
+  ) {
+    state = prev; // same snapshot: no re-render
+    return;
+  }
+  for (const l of [...listeners]) l();
+}
+
+/** The current session (restored from storage on first use). */
+export function getSession(): Session {
+  return (state ??= load());
+}
+
+export const isGuest = () => getSession().userId === GUEST_ID;
+
+/** Re-reads the stored session, e.g. after another tab changed it. */
+export function restoreSession() {
+  set(load());
+}
+
+// Another tab wrote: re-read once its burst of writes has landed.
+let storageTimer: ReturnType<typeof setTimeout> | undefined;
+const onStorage = (e: StorageEvent) => {
+  if (e.key !== null && !(Object.values(KEYS) as string[]).includes(e.key)) return;
+  if (e.key === KEYS.lastActivity) return;
+  clearTimeout(storageTimer);
+  storageTimer = setTimeout(restoreSession, 20);
+};
+
+/** useSyncExternalStore's subscribe; the first subscriber starts listening to other tabs. */
+export function subscribeSession(listener: () => void): () => void {
+  if (listeners.size === 0) window.addEventListener('storage', onStorage);
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) window.removeEventListener('storage', onStorage);
+  };
+}
+
+export interface TokenGrant {
+  token: string;
+  refreshToken: string;
+  /** Lifetime of the stored session: LOGIN_TOKEN_MS for a login, the server's expiresIn for sign-up. */
+  lifetimeMs: number;
+}
+
+/** Stores a signed-in session (login or sign-up) and clears an earlier auto-logout notice. */
+export function saveSession(userId: string, grant: TokenGrant, stayLoggedIn = false, now = Date.now()) {
+  const expiration = now + grant.lifetimeMs;
+  // The expiration first and the user id last: another tab reading mid-way never sees a new
+  // user with an old, lapsed expiration.
+  write([
+    [KEYS.expiration, String(expiration)],
+    [KEYS.token, grant.token],
+    [KEYS.refreshToken, grant.refreshToken],
+    [KEYS.stayLoggedin, String(stayLoggedIn)],
+    [KEYS.didAutoLogout, null],
+    [KEYS.lastActivity, String(now)],
+    [KEYS.userId, userId],
+  ]);
+  set({ token: grant.token, userId, expiration, refreshToken: grant.refreshToken, stayLoggedIn, autoLogout: null });
+}
+
+/** A silent refresh: new token and expiration, same person. */
+export function updateTokens(grant: TokenGrant, now = Date.now()) {
+  const current = getSession();
+  if (!current.token) return;
+  const expiration = now + grant.lifetimeMs;
+  write([
+    [KEYS.expiration, String(expiration)],
+    [KEYS.token, grant.token],
+    [KEYS.refreshToken, grant.refreshToken],
+  ]);
+  set({ ...current, token: grant.token, refreshToken: grant.refreshToken, expiration });
+}
+
+/** Guest login: the stored user id becomes 'guest' for an hour, without a token. */
+export function saveGuestSession(now = Date.now()) {
+  const expiration = now + LOGIN_TOKEN_MS;
+  write([
+    [KEYS.token, null],
+    [KEYS.refreshToken, null],
+    [KEYS.stayLoggedin, null],
+    [KEYS.didAutoLogout, null],
+    [KEYS.expiration, String(expiration)],
+    [KEYS.userId, GUEST_ID],
+  ]);
+  set({ token: null, userId: GUEST_ID, expiration, refreshToken: null, stayLoggedIn: false, autoLogout: null });
+}
+
+/**
+ * Ends the session. An automatic logout passes its reason: it is stored as didAutoLogout so the
+ * next screen (in this tab or another) can say why. skipTour survives: it is about the device.
+ */
+export function clearSession(reason: AutoLogoutReason | null = null) {
+  write([
+    [KEYS.userId, null],
+    [KEYS.token, null],
+    [KEYS.refreshToken, null],
+    [KEYS.expiration, null],
+    [KEYS.stayLoggedin, null],
+    [KEYS.lastActivity, null],
+    [KEYS.didAutoLogout, reason],
+  ]);
+  set({ token: null, userId: GUEST_ID, expiration: null, refreshToken: null, stayLoggedIn: false, autoLogout: reason });
+}
+
+/** The person has read why they were logged out. */
+export function dismissAutoLogout() {
+  write([[KEYS.didAutoLogout, null]]);
+  set({ ...getSession(), autoLogout: null });
+}
+
+/** The stored refresh token as it is now, which another tab may have rotated. */
+export const storedRefreshToken = () => read(KEYS.refreshToken);
+
+/** The last activity any tab stored (ms since epoch), or null. */
+export const storedLastActivity = () => Number(read(KEYS.lastActivity)) || null;
+export const storeLastActivity = (at: number) => write([[KEYS.lastActivity, String(at)]]);

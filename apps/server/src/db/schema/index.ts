@@ -4,3 +4,4 @@ export * from './content';
 export * from './mail';
 export * from './subscriptions';
 export * from './auth';
+export * from './mail-extra';

@@ -8,6 +8,7 @@ import { hit, peek, reset } from '../../lib/rate-limit';
 import { ACCESS_TOKEN_SECONDS, hashToken, newOpaqueToken, REFRESH_TOKEN_DAYS, signAccessToken } from '../../lib/tokens';
 import { enqueueMail } from '../mail/mail.service';
 import { welcomeMail } from '../mail/templates';
+import { secondFactorOk } from './two-factor';
 
 /** The identity service's failure codes (Firebase Identity compatible). */
 export type IdentityCode =
@@ -21,7 +22,9 @@ export type IdentityCode =
   | 'TOO_MANY_ATTEMPTS_TRY_LATER'
   | 'TERMS_NOT_ACCEPTED'
   | 'INVALID_REFRESH_TOKEN'
-  | 'TOKEN_EXPIRED';
+  | 'TOKEN_EXPIRED'
+  | 'MFA_REQUIRED'
+  | 'INVALID_MFA_CODE';
 
 export class IdentityError extends Error {
   constructor(readonly code: IdentityCode) {
@@ -132,10 +135,14 @@ function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
-/** Signs in with email and password, throttled per account and per IP. */
+/**
+ * Signs in with email and password, throttled per account and per IP. With two-factor
+ * authentication on, a first attempt without `totpCode` answers MFA_REQUIRED; the client asks
+ * for the code and signs in again with it (a wrong one counts as a failed attempt).
+ */
 export async function signInWithPassword(
   deps: IdentityDeps,
-  input: { email?: unknown; password?: unknown },
+  input: { email?: unknown; password?: unknown; totpCode?: unknown },
   ip: string,
 ): Promise<TokenResponse> {
   const { email, password } = checkCredentials(input.email, input.password);
@@ -156,6 +163,13 @@ export async function signInWithPassword(
   if (!user.passwordHash || !(await verify(user.passwordHash, password))) {
     await hit(deps.db, accountKey, windowMs, deps.now);
     throw new IdentityError('INVALID_PASSWORD');
+  }
+  if (user.totpEnabledAt) {
+    if (typeof input.totpCode !== 'string' || !input.totpCode.trim()) throw new IdentityError('MFA_REQUIRED');
+    if (!(await secondFactorOk(deps.db, user, input.totpCode, deps.now))) {
+      await hit(deps.db, accountKey, windowMs, deps.now);
+      throw new IdentityError('INVALID_MFA_CODE');
+    }
   }
   await reset(deps.db, accountKey);
   return deps.db.transaction(async (tx) => {

@@ -5,36 +5,66 @@ export interface MailContent {
   html: string;
 }
 
+/**
+ * Templates that are not transactional (news, campaigns, digests). Each must be built with an
+ * unsubscribe link (see `marketing()` and newsletter's `unsubscribeUrl()`); the delivery worker
+ * also adds a List-Unsubscribe header to them. Later templates of this kind add their name here.
+ */
+export const NON_TRANSACTIONAL_TEMPLATES: ReadonlySet<string> = new Set(['newsletter-welcome']);
+
+type Action = { label: string; url: string };
+type Footer = { unsubscribe?: { label: string; url: string } };
+
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+const isPt = (lang: string) => lang.startsWith('pt');
+const TAGLINE = { en: 'SwapU — swap what you have for what you need.', pt: 'SwapU — troque o que tem pelo que precisa.' };
+
 /** Wraps paragraphs and an optional button in SwapU's simple, email-client-safe layout. */
-function layout(title: string, paragraphs: string[], action?: { label: string; url: string }, footer?: string) {
+function layout(lang: string, title: string, paragraphs: string[], action?: Action, footer: Footer = {}) {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.6">${escape(p)}</p>`).join('');
   const button = action
     ? `<p style="margin:24px 0"><a href="${escape(action.url)}" style="background:#2f9e5b;color:#fff;padding:12px 20px;border-radius:24px;text-decoration:none;font-weight:600">${escape(action.label)}</a></p>`
     : '';
-  return `<!doctype html><html><body style="margin:0;background:#faf8f5;font-family:Arial,Helvetica,sans-serif;color:#222">
+  const unsubscribe = footer.unsubscribe
+    ? `<br><a href="${escape(footer.unsubscribe.url)}" style="color:#888">${escape(footer.unsubscribe.label)}</a>`
+    : '';
+  return `<!doctype html><html lang="${isPt(lang) ? 'pt-PT' : 'en-AU'}"><body style="margin:0;background:#faf8f5;font-family:Arial,Helvetica,sans-serif;color:#222">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#fff;border-radius:16px;padding:32px">
 <tr><td><p style="font-size:22px;font-weight:800;color:#1b7a43;margin:0 0 24px">SwapU</p>
 <h1 style="font-size:20px;margin:0 0 16px">${escape(title)}</h1>${body}${button}
-<p style="font-size:12px;color:#888;margin-top:32px">${escape(footer ?? 'SwapU — swap what you have for what you need.')}</p>
+<p style="font-size:12px;color:#888;margin-top:32px">${escape(isPt(lang) ? TAGLINE.pt : TAGLINE.en)}${unsubscribe}</p>
 </td></tr></table></td></tr></table></body></html>`;
 }
 
-const text = (title: string, paragraphs: string[], action?: { label: string; url: string }) =>
-  [title, '', ...paragraphs.flatMap((p) => [p, '']), ...(action ? [`${action.label}: ${action.url}`, ''] : []), '— SwapU'].join('\n');
+const text = (title: string, paragraphs: string[], action?: Action, footer: Footer = {}) =>
+  [
+    title,
+    '',
+    ...paragraphs.flatMap((p) => [p, '']),
+    ...(action ? [`${action.label}: ${action.url}`, ''] : []),
+    '— SwapU',
+    ...(footer.unsubscribe ? ['', `${footer.unsubscribe.label}: ${footer.unsubscribe.url}`] : []),
+  ].join('\n');
 
-const build = (title: string, subject: string, paragraphs: string[], action?: { label: string; url: string }): MailContent => ({
+const build = (lang: string, title: string, subject: string, paragraphs: string[], action?: Action, footer?: Footer): MailContent => ({
   subject,
-  text: text(title, paragraphs, action),
-  html: layout(title, paragraphs, action),
+  text: text(title, paragraphs, action, footer),
+  html: layout(lang, title, paragraphs, action, footer),
 });
 
+/** A non-transactional mail: it cannot be built without a working unsubscribe link. */
+const marketing = (lang: string, title: string, subject: string, paragraphs: string[], unsubscribeUrl: string, action?: Action) =>
+  build(lang, title, subject, paragraphs, action, {
+    unsubscribe: { label: isPt(lang) ? 'Cancelar a subscrição' : 'Unsubscribe', url: unsubscribeUrl },
+  });
+
 export function welcomeMail(lang: string, p: { name: string; url: string }): MailContent {
-  return lang.startsWith('pt')
+  return isPt(lang)
     ? build(
+        lang,
         `Bem-vindo à SwapU, ${p.name}!`,
         'Bem-vindo à SwapU',
         [
@@ -44,6 +74,7 @@ export function welcomeMail(lang: string, p: { name: string; url: string }): Mai
         { label: 'Começar a trocar', url: p.url },
       )
     : build(
+        lang,
         `Welcome to SwapU, ${p.name}!`,
         'Welcome to SwapU',
         [
@@ -51,5 +82,84 @@ export function welcomeMail(lang: string, p: { name: string; url: string }): Mai
           'Start by telling us your suburb and interests so we can show you swaps that suit you.',
         ],
         { label: 'Start swapping', url: p.url },
+      );
+}
+
+/** Asks the person to confirm that the address is theirs. */
+export function emailVerificationMail(lang: string, p: { name: string; url: string }): MailContent {
+  return isPt(lang)
+    ? build(
+        lang,
+        `Confirme o seu email, ${p.name}`,
+        'Confirme o seu endereço de email na SwapU',
+        [
+          'Confirme que este endereço de email é seu para protegermos a sua conta e lhe enviarmos avisos sobre as suas trocas.',
+          'Se não criou uma conta na SwapU, ignore esta mensagem.',
+        ],
+        { label: 'Confirmar o email', url: p.url },
+      )
+    : build(
+        lang,
+        `Confirm your email, ${p.name}`,
+        'Confirm your SwapU email address',
+        [
+          'Please confirm that this email address is yours so we can protect your account and tell you about your swaps.',
+          "If you didn't create a SwapU account, you can ignore this email.",
+        ],
+        { label: 'Confirm email', url: p.url },
+      );
+}
+
+/** The single-use password reset link; `minutes` is how long it stays valid. */
+export function passwordResetMail(lang: string, p: { name: string; url: string; minutes: number }): MailContent {
+  return isPt(lang)
+    ? build(
+        lang,
+        `Redefinir a palavra-passe, ${p.name}`,
+        'Redefinir a sua palavra-passe da SwapU',
+        [
+          'Recebemos um pedido para redefinir a palavra-passe da sua conta SwapU.',
+          `A ligação abaixo é válida durante ${p.minutes} minutos e só pode ser usada uma vez. Ao definir a nova palavra-passe, terminamos a sessão em todos os seus dispositivos.`,
+          'Se não fez este pedido, ignore esta mensagem: a sua palavra-passe não muda.',
+        ],
+        { label: 'Escolher uma nova palavra-passe', url: p.url },
+      )
+    : build(
+        lang,
+        `Reset your password, ${p.name}`,
+        'Reset your SwapU password',
+        [
+          'We received a request to reset the password of your SwapU account.',
+          `The link below works for ${p.minutes} minutes and only once. When you set the new password, we sign you out on every device.`,
+          "If you didn't ask for this, ignore this email: your password stays the same.",
+        ],
+        { label: 'Choose a new password', url: p.url },
+      );
+}
+
+/** Confirms a subscription to SwapU news (non-transactional: carries the unsubscribe link). */
+export function newsletterWelcomeMail(lang: string, p: { unsubscribeUrl: string; url: string }): MailContent {
+  return isPt(lang)
+    ? marketing(
+        lang,
+        'Subscreveu as novidades da SwapU',
+        'Bem-vindo às novidades da SwapU',
+        [
+          'Obrigado! Vamos enviar-lhe de vez em quando novidades da SwapU: dicas de troca, artigos em destaque perto de si e novas funcionalidades.',
+          'Pode cancelar a subscrição a qualquer momento com a ligação no fim de cada mensagem.',
+        ],
+        p.unsubscribeUrl,
+        { label: 'Ver o que há para trocar', url: p.url },
+      )
+    : marketing(
+        lang,
+        "You're subscribed to SwapU news",
+        'Welcome to SwapU news',
+        [
+          "Thanks! We'll send you SwapU news from time to time: swapping tips, standout listings near you and new features.",
+          'You can unsubscribe at any time with the link at the end of every email.',
+        ],
+        p.unsubscribeUrl,
+        { label: 'See what’s up for swaps', url: p.url },
       );
 }

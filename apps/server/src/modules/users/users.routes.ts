@@ -1,9 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MeSchema, MeUpdateSchema, PublicProfileSchema } from '@swapu/shared/account';
+import {
+  AccountDeleteSchema,
+  MeSchema,
+  MeUpdateSchema,
+  PublicProfileSchema,
+  RecoveryCodesSchema,
+  TwoFactorCodeSchema,
+  TwoFactorSetupSchema,
+} from '@swapu/shared/account';
 import { ErrorBodySchema } from '@swapu/shared/api';
 import { requireAccount, requireUser } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
+import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from '../auth/two-factor';
+import { deleteAccount } from './account-deletion';
+import { clearProfileImage, setProfileImage, type ProfileImageKind } from './users.media';
+import { welcomeMail } from '../mail/templates';
 import { getMe, getPublicProfile, updateMe } from './users.service';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -50,5 +62,83 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => getPublicProfile(db(), req.params.id),
+  );
+
+  for (const kind of ['avatar', 'banner'] as ProfileImageKind[]) {
+    app.post(
+      `/api/v1/me/${kind}`,
+      {
+        schema: {
+          tags: ['users'],
+          security: bearer,
+          consumes: ['multipart/form-data'],
+          response: { 200: z.object({ url: z.string() }), 400: ErrorBodySchema, 413: ErrorBodySchema },
+        },
+      },
+      async (req) => {
+        const userId = requireUser(req);
+        const file = await req.file();
+        if (!file) throw new AppError(400, 'image_invalid');
+        const buf = await file.toBuffer();
+        const url = await setProfileImage(db(), app.ctx.storage, userId, kind, buf);
+        return { url: url! };
+      },
+    );
+    app.delete(`/api/v1/me/${kind}`, { schema: { tags: ['users'], security: bearer } }, async (req, reply) => {
+      await clearProfileImage(db(), requireUser(req), kind);
+      return reply.status(204).send();
+    });
+  }
+
+  app.post(
+    '/api/v1/me/2fa/setup',
+    { schema: { tags: ['users'], security: bearer, response: { 200: TwoFactorSetupSchema, 409: ErrorBodySchema } } },
+    async (req) => setupTwoFactor(db(), requireUser(req)),
+  );
+  app.post(
+    '/api/v1/me/2fa/enable',
+    {
+      schema: {
+        tags: ['users'],
+        security: bearer,
+        body: TwoFactorCodeSchema,
+        response: { 200: RecoveryCodesSchema, 400: ErrorBodySchema, 409: ErrorBodySchema },
+      },
+    },
+    async (req) => enableTwoFactor(db(), requireUser(req), req.body.code, app.ctx.clock.now()),
+  );
+  app.post(
+    '/api/v1/me/2fa/disable',
+    { schema: { tags: ['users'], security: bearer, body: TwoFactorCodeSchema, response: { 204: z.null(), 400: ErrorBodySchema } } },
+    async (req, reply) => {
+      await disableTwoFactor(db(), requireUser(req), req.body.code, app.ctx.clock.now());
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/api/v1/me',
+    { schema: { tags: ['users'], security: bearer, body: AccountDeleteSchema, response: { 204: z.null(), 400: ErrorBodySchema } } },
+    async (req, reply) => {
+      // Banned accounts may delete themselves too.
+      await deleteAccount(db(), requireAccount(req), req.body.password, app.ctx.clock.now());
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/v1/me/welcome-mail',
+    {
+      schema: {
+        tags: ['users'],
+        security: bearer,
+        summary: 'The welcome email as this person received it (for /welcome-mail)',
+        response: { 200: z.object({ subject: z.string(), text: z.string(), html: z.string() }) },
+      },
+    },
+    async (req) => {
+      const me = await getMe(db(), requireAccount(req), req.viewer.subscriber);
+      return welcomeMail(me.language, { name: me.displayName, url: `${app.ctx.config.publicUrl}/onboarding` });
+    },
   );
 };

@@ -3,6 +3,7 @@ import type { Me, MeUpdate, PublicProfile } from '@swapu/shared/account';
 import type { Tx } from '../../db/client';
 import { localities, users } from '../../db/schema/index';
 import { AppError, errors } from '../../lib/errors';
+import { profileImageUrl } from './users.media';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -21,6 +22,9 @@ const toMe = (u: UserRow, subscriber: boolean): Me => ({
   subscriber,
   hideOnboarding: u.hideOnboarding,
   emailVerified: !!u.emailVerifiedAt,
+  twoFactorEnabled: !!u.totpEnabledAt,
+  avatarUrl: profileImageUrl(u.avatarKey),
+  bannerUrl: profileImageUrl(u.bannerKey),
   createdAt: u.createdAt.toISOString(),
 });
 
@@ -70,6 +74,8 @@ export async function getPublicProfile(db: Tx, id: string): Promise<PublicProfil
     suburb: u.suburb,
     auState: u.auState,
     interests: u.interests,
+    avatarUrl: profileImageUrl(u.avatarKey),
+    bannerUrl: profileImageUrl(u.bannerKey),
     memberSince: u.createdAt.toISOString(),
     rating: null,
     reviewsCount: 0,

@@ -92,3 +92,15 @@ describe('GET /api/v1/users/:id', () => {
     expect((await t.app.inject({ url: '/api/v1/users/nobody' })).statusCode).toBe(404);
   });
 });
+
+describe('GET /api/v1/me/welcome-mail', () => {
+  it('shows the welcome mail in the person’s language', async () => {
+    const a = await account();
+    await patch(a.headers, { language: 'pt-PT', displayName: 'Rita Sousa' });
+    const res = await t.app.inject({ url: '/api/v1/me/welcome-mail', headers: a.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().subject).toBe('Bem-vindo à SwapU');
+    expect(res.json().html).toContain('Rita Sousa');
+    expect((await t.app.inject({ url: '/api/v1/me/welcome-mail' })).statusCode).toBe(401);
+  });
+});

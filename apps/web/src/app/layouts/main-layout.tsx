@@ -1,15 +1,22 @@
 import { Anchor, Box, Button, Container, Group, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconHome, IconMessageCircle, IconPlus, IconSearch, IconArrowsExchange } from '@tabler/icons-react';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet, ScrollRestoration } from 'react-router';
+import { Link, NavLink, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { LanguageSwitch } from '../../components/language-switch';
 import { Logo } from '../../components/logo';
 import { PageSkeleton } from '../../components/page-skeleton';
 import { SearchBox } from '../../components/search-box';
+import { useSessionLifecycle } from '../../features/auth/use-session-lifecycle';
 
-function Header() {
+// Only signed-in people see these: their code stays out of the home page's first load.
+const signedInUi = () => import('../../features/auth/signed-in-ui');
+const AccountMenu = lazy(() => signedInUi().then((m) => ({ default: m.AccountMenu })));
+const SessionAlerts = lazy(() => signedInUi().then((m) => ({ default: m.SessionAlerts })));
+
+function Header({ signedIn }: { signedIn: boolean }) {
   const { t } = useTranslation();
+  const { pathname, search } = useLocation();
   return (
     <Box
       component="header"
@@ -33,9 +40,15 @@ function Header() {
               {t('nav.allCategories')}
             </Anchor>
             <LanguageSwitch />
-            <Button component={Link} to="/auth" variant="filled">
-              {t('nav.login')}
-            </Button>
+            {signedIn ? (
+              <Suspense fallback={<Box w={36} h={40} />}>
+                <AccountMenu />
+              </Suspense>
+            ) : (
+              <Button component={Link} to="/auth" state={{ from: pathname + search }} variant="filled">
+                {t('nav.login')}
+              </Button>
+            )}
           </Group>
         </Group>
         <Box hiddenFrom="md" mt={8}>
@@ -143,12 +156,18 @@ function Footer() {
 
 export function MainLayout() {
   const { t } = useTranslation();
+  const session = useSessionLifecycle();
   return (
     <>
       <a href="#main" className="swapu-skip">
         {t('skipToContent')}
       </a>
-      <Header />
+      <Header signedIn={session.token !== null} />
+      {(session.token || session.autoLogout) && (
+        <Suspense fallback={null}>
+          <SessionAlerts />
+        </Suspense>
+      )}
       <main id="main" className="swapu-main">
         <Suspense fallback={<PageSkeleton />}>
           <Outlet />

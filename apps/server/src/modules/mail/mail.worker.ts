@@ -1,0 +1,246 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Transporter } from 'nodemailer';
+import type { DrizzleTransactionLike, JobResult, JobWithMetadata, PgBoss } from 'pg-boss';
+import type { Database } from '../../db/client';
+import { mailDeliveries, mailOutbox } from '../../db/schema/index';
+import type { App, AppContext } from '../../lib/context';
+import { unsubscribeUrlIfKnown } from '../newsletter/newsletter.service';
+import { NON_TRANSACTIONAL_TEMPLATES } from './templates';
+
+/** The pg-boss queue of outbox mails to deliver; a job carries one mail id. */
+export const MAIL_QUEUE = 'mail-deliver';
+
+export interface MailWorkerOptions {
+  smtpUrl: string;
+  from: string;
+  /** How often unsent outbox mail is handed to the queue. */
+  relayIntervalMs?: number;
+  /** How often the queue is polled for jobs (pg-boss; at least 0.5). */
+  pollingIntervalSeconds?: number;
+  /** Retries after the first attempt, with exponential backoff from retryDelaySeconds. */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  retryDelayMaxSeconds?: number;
+  /** Unsent mail older than this is not sent any more (it stays in the outbox as "held"). */
+  maxAgeMs?: number;
+}
+
+const DEFAULTS = {
+  relayIntervalMs: 1000,
+  pollingIntervalSeconds: 2,
+  retryLimit: 5,
+  retryDelaySeconds: 30,
+  retryDelayMaxSeconds: 3600,
+  maxAgeMs: 24 * 3600_000,
+} satisfies Partial<MailWorkerOptions>;
+const RELAY_BATCH = 50;
+
+export interface MailWorker {
+  /** Hands due outbox mail to the queue now; resolves to how many mails were queued. */
+  relay(): Promise<number>;
+  /** Stops relaying and polling, waits (up to 5 s) for deliveries in flight, closes SMTP. */
+  stop(): Promise<void>;
+}
+
+type MailJob = JobWithMetadata<{ mailId: string }>;
+
+/** The drizzle client underneath a Database: a PGlite instance or a pg Pool. */
+const driverOf = (database: Database) => (database.db as unknown as { $client: unknown }).$client;
+
+/** pg-boss on the same database as the app: its own small pool on PostgreSQL, the same instance on PGlite. */
+async function createBoss(database: Database): Promise<PgBoss> {
+  const { PgBoss, fromPglite } = await import('pg-boss');
+  // LISTEN/NOTIFY wakes the worker as soon as the relay commits a job (PGlite does it in process).
+  const common = { schema: 'pgboss', schedule: false, useListenNotify: true, application_name: 'swapu-mail' } as const;
+  if (database.kind === 'pglite') {
+    return new PgBoss({ ...common, db: fromPglite(driverOf(database) as Parameters<typeof fromPglite>[0]), backend: 'pglite' });
+  }
+  const pool = driverOf(database) as { options: { connectionString?: string } };
+  return new PgBoss({ ...common, connectionString: pool.options.connectionString, max: 2 });
+}
+
+/** Permanent failures are not retried: the server refused the recipient or the message for good. */
+function isPermanent(err: unknown): boolean {
+  const e = err as { code?: string; responseCode?: number };
+  return (e.code === 'EENVELOPE' || e.code === 'EMESSAGE') && typeof e.responseCode === 'number' && e.responseCode >= 500;
+}
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 1000);
+
+/**
+ * Starts delivering the outbox through SMTP: a relay hands each due mail to a pg-boss job (in one
+ * transaction with its mail_deliveries row, so a mail is queued once), and a pg-boss worker sends
+ * it with nodemailer, recording attempts, the last error and sent_at on the outbox row. pg-boss
+ * retries failures with exponential backoff. See docs/decisions/0005-mail-delivery.md.
+ */
+export async function startMailWorker(ctx: AppContext, log: FastifyBaseLogger, options: MailWorkerOptions): Promise<MailWorker> {
+  const opts = { ...DEFAULTS, ...options };
+  const db = ctx.database.db;
+  const [{ default: nodemailer }, { fromDrizzle }] = await Promise.all([import('nodemailer'), import('pg-boss')]);
+  const transport: Transporter = nodemailer.createTransport({
+    url: opts.smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  } as Parameters<typeof nodemailer.createTransport>[0]);
+
+  const startedAt = Date.now();
+  const boss = await createBoss(ctx.database);
+  boss.on('error', (err) => log.error({ err }, 'mail queue error'));
+  boss.on('warning', (warning) => log.warn({ warning }, 'mail queue warning'));
+  // A start that fails halfway must not leave pg-boss polling or SMTP sockets behind.
+  const abandon = async (err: unknown) => {
+    await boss.stop({ graceful: false }).catch(() => {});
+    transport.close();
+    throw err;
+  };
+  const queueOptions = {
+    retryLimit: opts.retryLimit,
+    retryDelay: opts.retryDelaySeconds,
+    retryBackoff: true,
+    expireInSeconds: 120,
+    notify: true,
+  };
+  try {
+    await boss.start();
+    await boss.createQueue(MAIL_QUEUE, { ...queueOptions, retryDelayMax: opts.retryDelayMaxSeconds });
+    // createQueue leaves an existing queue as it was: apply changed settings too.
+    await boss.updateQueue(MAIL_QUEUE, queueOptions);
+  } catch (err) {
+    await abandon(err);
+  }
+
+  async function relay(): Promise<number> {
+    const now = ctx.clock.now();
+    const cutoff = new Date(now.getTime() - opts.maxAgeMs);
+    return db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: mailOutbox.id })
+        .from(mailOutbox)
+        .where(
+          and(
+            isNull(mailOutbox.sentAt),
+            gt(mailOutbox.createdOn, cutoff),
+            sql`not exists (select 1 from ${mailDeliveries} where ${mailDeliveries.mailId} = ${mailOutbox.id})`,
+          ),
+        )
+        .orderBy(asc(mailOutbox.createdOn))
+        .limit(RELAY_BATCH)
+        // Another instance relaying at the same moment skips these rows instead of waiting.
+        .for('update', { skipLocked: true });
+      if (due.length === 0) return 0;
+      const jobs = due.map((m) => ({ id: randomUUID(), data: { mailId: m.id } }));
+      await tx.insert(mailDeliveries).values(jobs.map((j) => ({ mailId: j.data.mailId, jobId: j.id, queuedAt: now })));
+      // The jobs are written by this same transaction: both commit or neither does.
+      await boss.insert(MAIL_QUEUE, jobs, { db: fromDrizzle(tx as unknown as DrizzleTransactionLike, sql) });
+      return jobs.length;
+    });
+  }
+
+  /** Sends one mail; false when it failed and should be retried. */
+  async function deliver(job: MailJob): Promise<boolean> {
+    const { mailId } = job.data;
+    const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, mailId));
+    if (!mail || mail.sentAt) return true;
+    const unsubscribe =
+      mail.template && NON_TRANSACTIONAL_TEMPLATES.has(mail.template)
+        ? await unsubscribeUrlIfKnown(db, mail.to, ctx.config.publicUrl)
+        : null;
+    try {
+      await transport.sendMail({
+        from: opts.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        ...(unsubscribe
+          ? { list: { unsubscribe }, headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }
+          : {}),
+      });
+    } catch (err) {
+      // A permanent refusal completes the job: retrying cannot help.
+      const permanent = isPermanent(err);
+      const lastAttempt = permanent || job.retryCount >= job.retryLimit;
+      await db.transaction(async (tx) => {
+        await tx
+          .update(mailOutbox)
+          .set({ attempts: sql`${mailOutbox.attempts} + 1`, lastError: errorText(err) })
+          .where(eq(mailOutbox.id, mailId));
+        if (lastAttempt) await tx.update(mailDeliveries).set({ failedAt: ctx.clock.now() }).where(eq(mailDeliveries.mailId, mailId));
+      });
+      const message = lastAttempt ? 'mail delivery failed' : 'mail delivery will be retried';
+      log.warn({ mailId, attempt: job.retryCount + 1, err: errorText(err) }, message);
+      return permanent;
+    }
+    await db
+      .update(mailOutbox)
+      .set({ attempts: sql`${mailOutbox.attempts} + 1`, sentAt: ctx.clock.now() })
+      .where(eq(mailOutbox.id, mailId));
+    return true;
+  }
+
+  // Jobs are settled one by one (a failure retries only its own mail), and the worker fetches again
+  // at once while batches come back full, so a burst of mail is not paced by the polling interval.
+  const workOptions = {
+    pollingIntervalSeconds: opts.pollingIntervalSeconds,
+    // NOTIFY only announces new jobs; retries become due silently, so keep polling as often.
+    notifyPollingIntervalSeconds: opts.pollingIntervalSeconds,
+    includeMetadata: true,
+    batchSize: 10,
+    burstWhenBatchFull: true,
+    perJobResults: true,
+  } as const;
+  await boss
+    .work<{ mailId: string }, void, typeof workOptions>(MAIL_QUEUE, workOptions, async (jobs) => {
+      const results: JobResult[] = [];
+      for (const job of jobs) results.push({ id: job.id, status: (await deliver(job as MailJob)) ? 'completed' : 'failed' });
+      return results;
+    })
+    .catch(abandon);
+
+  log.info({ ms: Date.now() - startedAt, queue: MAIL_QUEUE }, 'mail worker started');
+
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  const tick = () => {
+    running = relay()
+      .catch((err: unknown) => log.warn({ err: errorText(err) }, 'mail relay failed'))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, opts.relayIntervalMs).unref();
+      });
+  };
+  tick();
+
+  return {
+    relay,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+      await boss.stop({ graceful: true, timeout: 5000 });
+      transport.close();
+    },
+  };
+}
+
+/**
+ * Runs the delivery worker for the app's lifetime when SMTP_URL is set: started in the background
+ * once the app is ready (readiness never waits for the queue), stopped when the app closes.
+ */
+export function attachMailWorker(app: App) {
+  const { smtpUrl, mailFrom } = app.ctx.config;
+  if (!smtpUrl) return;
+  let starting: Promise<MailWorker | null> = Promise.resolve(null);
+  app.addHook('onReady', async () => {
+    starting = startMailWorker(app.ctx, app.log, { smtpUrl, from: mailFrom }).catch((err: unknown) => {
+      app.log.error({ err }, 'mail worker did not start: mail stays in the outbox');
+      return null;
+    });
+  });
+  app.addHook('onClose', async () => {
+    await (await starting)?.stop();
+  });
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { emailVerificationMail, newsletterWelcomeMail, passwordResetMail, welcomeMail } from './templates';
+
+const url = 'https://swapu.example/path?token=a&b=1';
+const all = (lang: string) => ({
+  welcome: welcomeMail(lang, { name: 'Ana', url }),
+  verification: emailVerificationMail(lang, { name: 'Ana', url }),
+  reset: passwordResetMail(lang, { name: 'Ana', url, minutes: 60 }),
+  news: newsletterWelcomeMail(lang, { unsubscribeUrl: 'https://swapu.example/u?token=t', url }),
+});
+
+describe('mail templates', () => {
+  it.each(['en-US', 'pt-PT'])('gives every %s mail a subject, a text and an HTML body with its link', (lang) => {
+    for (const [name, mail] of Object.entries(all(lang))) {
+      expect(mail.subject, name).not.toBe('');
+      expect(mail.text, name).toContain(url);
+      expect(mail.html, name).toContain('href="https://swapu.example/path?token=a&amp;b=1"');
+      expect(mail.html, name).toMatch(/^<!doctype html>/);
+    }
+  });
+
+  it('writes in the recipient’s language', () => {
+    expect(all('en-US').verification.subject).toBe('Confirm your SwapU email address');
+    expect(all('pt-PT').verification.subject).toBe('Confirme o seu endereço de email na SwapU');
+    expect(all('pt-PT').reset.text).toContain('60 minutos');
+    expect(all('pt-PT').reset.html).toContain('lang="pt-PT"');
+  });
+
+  it('escapes what people typed', () => {
+    const mail = welcomeMail('en-US', { name: '<img src=x onerror=alert(1)>', url });
+    expect(mail.html).not.toContain('<img');
+    expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+  });
+
+  it('puts an unsubscribe link only in non-transactional mail', () => {
+    for (const lang of ['en-US', 'pt-PT']) {
+      const { news, reset, welcome } = all(lang);
+      expect(news.html).toContain('href="https://swapu.example/u?token=t"');
+      expect(news.text).toMatch(/(Unsubscribe|Cancelar a subscrição): https:\/\/swapu\.example\/u\?token=t/);
+      expect(reset.html).not.toContain('/u?token=');
+      expect(welcome.text).not.toMatch(/Unsubscribe|Cancelar a subscrição/);
+    }
+  });
+});

@@ -1,0 +1,80 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBodySchema } from '@swapu/shared/api';
+import { EmailSubscriptionResultSchema, EmailSubscriptionSchema, isValidEmail } from '@swapu/shared/mail';
+import { AppError, errors } from '../../lib/errors';
+import { hit } from '../../lib/rate-limit';
+import { subscribe, unsubscribeEmail, unsubscribeToken } from './newsletter.service';
+
+/** Subscription changes allowed per IP, and subscriptions (each sends a mail) per address. */
+export const SUBSCRIPTION_LIMITS = { windowMs: 15 * 60_000, perIp: 20, perEmail: 3 } as const;
+
+const TokenQuerySchema = z.object({ token: z.string().max(200).default('') });
+
+/** /email-subscription: SwapU news by email, and the unsubscribe links of non-transactional mail. */
+export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = () => app.ctx.database.db;
+  const now = () => app.ctx.clock.now();
+  const tags = ['email-subscription'];
+
+  // RFC 8058 one-click unsubscribe posts `List-Unsubscribe=One-Click` as a form; only the token matters.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, _body, done) => done(null, {}));
+
+  app.post(
+    '/api/v1/email-subscription',
+    {
+      schema: {
+        tags,
+        summary: 'Subscribe to or unsubscribe from SwapU news',
+        body: EmailSubscriptionSchema,
+        response: { 200: EmailSubscriptionResultSchema, 400: ErrorBodySchema, 404: ErrorBodySchema, 429: ErrorBodySchema },
+      },
+    },
+    async (req) => {
+      const { email, subscribe: wanted } = req.body;
+      if (!isValidEmail(email)) throw errors.badRequest('email_invalid');
+      const { windowMs, perIp, perEmail } = SUBSCRIPTION_LIMITS;
+      if ((await hit(db(), `newsletter:ip:${req.ip}`, windowMs, now())) > perIp) throw errors.tooMany();
+      if (!wanted) return unsubscribeEmail(db(), email, now());
+      // Each new subscription mails the address: cap it so nobody can flood someone's inbox.
+      if ((await hit(db(), `newsletter:email:${email}`, windowMs, now())) > perEmail) throw errors.tooMany();
+      const language = req.headers['accept-language']?.toLowerCase().startsWith('pt') ? 'pt-PT' : 'en-US';
+      return subscribe(db(), { email, language, now: now(), publicUrl: app.ctx.config.publicUrl });
+    },
+  );
+
+  app.get(
+    '/api/v1/email-subscription/unsubscribe',
+    {
+      schema: {
+        tags,
+        summary: 'One-click unsubscribe link of a mail; redirects to /email-subscription with the outcome',
+        querystring: TokenQuerySchema,
+      },
+    },
+    async (req, reply) => {
+      try {
+        await unsubscribeToken(db(), req.query.token, now());
+        return reply.redirect('/email-subscription?unsubscribed=1', 303);
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'unsubscribe_link_invalid') {
+          return reply.redirect('/email-subscription?unsubscribe=invalid', 303);
+        }
+        throw err;
+      }
+    },
+  );
+
+  app.post(
+    '/api/v1/email-subscription/unsubscribe',
+    {
+      schema: {
+        tags,
+        summary: 'One-click unsubscribe (RFC 8058 List-Unsubscribe-Post)',
+        querystring: TokenQuerySchema,
+        response: { 200: EmailSubscriptionResultSchema, 404: ErrorBodySchema },
+      },
+    },
+    async (req) => unsubscribeToken(db(), req.query.token, now()),
+  );
+};

@@ -1,0 +1,54 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorBodySchema } from '@swapu/shared/api';
+import {
+  isValidEmail,
+  PasswordResetAcceptedSchema,
+  PasswordResetConfirmSchema,
+  PasswordResetDoneSchema,
+  PasswordResetRequestSchema,
+} from '@swapu/shared/mail';
+import { errors } from '../../lib/errors';
+import { confirmPasswordReset, requestPasswordReset } from './password.service';
+
+/** /forgot-password: reset links by mail, then a new password with the link's token. */
+export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['password'];
+
+  app.post(
+    '/api/v1/auth/password-reset',
+    {
+      schema: {
+        tags,
+        summary: 'Mail a password reset link (the same answer whether or not the account exists)',
+        body: PasswordResetRequestSchema,
+        response: { 202: PasswordResetAcceptedSchema, 400: ErrorBodySchema, 429: ErrorBodySchema },
+      },
+    },
+    async (req, reply) => {
+      if (!isValidEmail(req.body.email)) throw errors.badRequest('email_invalid');
+      await requestPasswordReset(app.ctx.database.db, {
+        email: req.body.email,
+        ip: req.ip,
+        now: app.ctx.clock.now(),
+        publicUrl: app.ctx.config.publicUrl,
+      });
+      return reply.status(202).send({ accepted: true });
+    },
+  );
+
+  app.post(
+    '/api/v1/auth/password-reset/confirm',
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password with the token of a reset link; signs out every session',
+        body: PasswordResetConfirmSchema,
+        response: { 200: PasswordResetDoneSchema, 400: ErrorBodySchema, 429: ErrorBodySchema },
+      },
+    },
+    async (req) => {
+      await confirmPasswordReset(app.ctx.database.db, { ...req.body, ip: req.ip, now: app.ctx.clock.now() });
+      return { reset: true as const };
+    },
+  );
+};

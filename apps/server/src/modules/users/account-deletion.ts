@@ -1,0 +1,52 @@
+import { verify } from '@node-rs/argon2';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { posts, refreshTokens, subscriptions, users } from '../../db/schema/index';
+import { AppError, errors } from '../../lib/errors';
+
+/**
+ * Deletes an account after re-authentication with its password: personal data is erased, the
+ * person's listings are withdrawn, every session is revoked, and the email can no longer sign in.
+ * The row stays (anonymised) so other people's history keeps its shape.
+ */
+export async function deleteAccount(db: Db, userId: string, password: string, now: Date) {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user || user.deletedAt) throw errors.notFound();
+  if (!user.passwordHash || !(await verify(user.passwordHash, password).catch(() => false))) {
+    throw new AppError(400, 'password_incorrect');
+  }
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({
+        email: `deleted-${user.id}@deleted.invalid`,
+        passwordHash: null,
+        displayName: 'Deleted member',
+        bio: '',
+        suburb: null,
+        postcode: null,
+        auState: null,
+        lat: null,
+        lng: null,
+        interests: [],
+        avatarKey: null,
+        bannerKey: null,
+        totpSecret: null,
+        totpEnabledAt: null,
+        totpRecoveryHashes: [],
+        deletedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(users.id, userId));
+    await tx.delete(posts).where(and(eq(posts.ownerId, userId), eq(posts.state, 'draft')));
+    await tx
+      .update(posts)
+      .set({ state: 'archived', updatedAt: now })
+      .where(and(eq(posts.ownerId, userId), inArray(posts.state, ['published', 'reserved'])));
+    await tx.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    await tx
+      .update(subscriptions)
+      .set({ status: 'cancelled', cancelledAt: now })
+      .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'active')));
+  });
+}

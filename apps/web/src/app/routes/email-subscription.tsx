@@ -1,0 +1,107 @@
+import { Alert, Button, Group, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { type EmailSubscription, type EmailSubscriptionResult, isValidEmail } from '@swapu/shared/mail';
+import { api, ApiError } from '../../lib/api';
+
+const changeSubscription = (body: EmailSubscription) =>
+  api<EmailSubscriptionResult>('/api/v1/email-subscription', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+/**
+ * /email-subscription: subscribe to or unsubscribe from SwapU news by email. The one-click
+ * unsubscribe link of a mail lands here too, with ?unsubscribed=1 or ?unsubscribe=invalid.
+ */
+export default function EmailSubscriptionPage() {
+  const { t } = useTranslation(['account', 'errors']);
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState(params.get('email') ?? '');
+  const [choice, setChoice] = useState<'subscribe' | 'unsubscribe'>(params.get('unsubscribe') !== null ? 'unsubscribe' : 'subscribe');
+  const [submitted, setSubmitted] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const mutation = useMutation({ mutationFn: changeSubscription });
+  const emailInvalid = submitted && !isValidEmail(email);
+  const code = mutation.error instanceof ApiError ? mutation.error.code : mutation.error ? 'generic' : null;
+  // The outcome of a mail's unsubscribe link, shown until the person uses the form.
+  const linkOutcome = params.get('unsubscribed') === '1' ? 'done' : params.get('unsubscribe') === 'invalid' ? 'invalid' : null;
+  const fromLink = mutation.isIdle ? linkOutcome : null;
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    if (!isValidEmail(email)) return emailRef.current?.focus();
+    mutation.mutate({ email: email.trim(), subscribe: choice === 'subscribe' });
+  };
+
+  return (
+    <Paper radius="lg" withBorder shadow="sm" p={{ base: 'lg', xs: 32 }} bg="white">
+      <Stack gap="lg">
+        <Stack gap={6}>
+          <Title order={1} fz={{ base: 26, xs: 30 }}>
+            {t('emailSubscription.title')}
+          </Title>
+          <Text c="dimmed">{t('emailSubscription.subtitle')}</Text>
+        </Stack>
+        {fromLink === 'done' && (
+          <Alert color="green" variant="light" role="status">
+            {t('emailSubscription.unsubscribedByLink')}
+          </Alert>
+        )}
+        {fromLink === 'invalid' && (
+          <Alert color="red" variant="light" role="alert">
+            {t('errors:unsubscribe_link_invalid')}
+          </Alert>
+        )}
+        <form onSubmit={onSubmit} noValidate aria-label={t('emailSubscription.title')}>
+          <Stack gap="md">
+            <TextInput
+              ref={emailRef}
+              label={t('fields.email')}
+              placeholder={t('fields.emailPlaceholder')}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              size="md"
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+              error={emailInvalid ? <span role="alert">{t('errors:email_invalid')}</span> : undefined}
+            />
+            <Radio.Group
+              label={t('emailSubscription.choice')}
+              value={choice}
+              onChange={(v) => setChoice(v === 'unsubscribe' ? 'unsubscribe' : 'subscribe')}
+            >
+              <Group mt="xs">
+                <Radio value="subscribe" label={t('emailSubscription.subscribe')} />
+                <Radio value="unsubscribe" label={t('emailSubscription.unsubscribe')} />
+              </Group>
+            </Radio.Group>
+            {code && (
+              <Alert color="red" variant="light" role="alert">
+                {t(`errors:${code}`)}
+              </Alert>
+            )}
+            {mutation.isSuccess && (
+              <Alert color="green" variant="light" role="status">
+                {mutation.data.subscribed
+                  ? t('emailSubscription.subscribed', { email: mutation.data.email })
+                  : t('emailSubscription.unsubscribed', { email: mutation.data.email })}
+              </Alert>
+            )}
+            <Button type="submit" size="md" fullWidth loading={mutation.isPending}>
+              {choice === 'subscribe' ? t('emailSubscription.subscribe') : t('emailSubscription.unsubscribe')}
+            </Button>
+            <Text fz="sm" c="dimmed">
+              {t('emailSubscription.transactionalNote')}
+            </Text>
+          </Stack>
+        </form>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,114 @@
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { isValidEmail } from '@swapu/shared/mail';
+import { api, ApiError } from '../../lib/api';
+import { ResetPasswordForm } from './reset-password';
+
+const requestReset = (email: string) =>
+  api<{ accepted: true }>('/api/v1/auth/password-reset', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
+
+/** Asks for a reset link. The answer never says whether the address has an account. */
+function RequestResetForm() {
+  const { t } = useTranslation(['account', 'errors']);
+  const [email, setEmail] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const mutation = useMutation({ mutationFn: requestReset });
+  const emailInvalid = submitted && !isValidEmail(email);
+  const code = mutation.error instanceof ApiError ? mutation.error.code : mutation.error ? 'generic' : null;
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    if (!isValidEmail(email)) return emailRef.current?.focus();
+    mutation.mutate(email.trim());
+  };
+
+  const backToLogin = (
+    <Anchor component={Link} to="/auth" fz="sm" fw={600}>
+      {t('forgotPassword.backToLogin')}
+    </Anchor>
+  );
+
+  if (mutation.isSuccess) {
+    return (
+      <Paper radius="lg" withBorder shadow="sm" p={{ base: 'lg', xs: 32 }} bg="white">
+        <Stack gap="md">
+          <Title order={1} fz={{ base: 26, xs: 30 }}>
+            {t('forgotPassword.sentTitle')}
+          </Title>
+          <Alert color="green" variant="light" role="status">
+            {t('forgotPassword.sent', { email: mutation.variables })}
+          </Alert>
+          <Group justify="space-between">
+            <Anchor
+              component="button"
+              type="button"
+              fz="sm"
+              fw={600}
+              onClick={() => {
+                mutation.reset();
+                setSubmitted(false);
+              }}
+            >
+              {t('forgotPassword.otherEmail')}
+            </Anchor>
+            {backToLogin}
+          </Group>
+        </Stack>
+      </Paper>
+    );
+  }
+
+  return (
+    <Paper radius="lg" withBorder shadow="sm" p={{ base: 'lg', xs: 32 }} bg="white">
+      <Stack gap="lg">
+        <Stack gap={6}>
+          <Title order={1} fz={{ base: 26, xs: 30 }}>
+            {t('forgotPassword.title')}
+          </Title>
+          <Text c="dimmed">{t('forgotPassword.subtitle')}</Text>
+        </Stack>
+        <form onSubmit={onSubmit} noValidate aria-label={t('forgotPassword.title')}>
+          <Stack gap="md">
+            <TextInput
+              ref={emailRef}
+              label={t('fields.email')}
+              placeholder={t('fields.emailPlaceholder')}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              size="md"
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+              error={emailInvalid ? <span role="alert">{t('errors:email_invalid')}</span> : undefined}
+            />
+            {code && (
+              <Alert color="red" variant="light" role="alert">
+                {t(`errors:${code}`)}
+              </Alert>
+            )}
+            <Button type="submit" size="md" fullWidth loading={mutation.isPending}>
+              {t('forgotPassword.submit')}
+            </Button>
+            <Group justify="center">{backToLogin}</Group>
+          </Stack>
+        </form>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /forgot-password: ask for a reset link; with ?token= (the mailed link), choose the new password. */
+export default function ForgotPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  return token ? <ResetPasswordForm token={token} /> : <RequestResetForm />;
+}

@@ -1,0 +1,247 @@
+import {
+  Alert,
+  Avatar,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Container,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconMapPin, IconStarFilled } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import type { Me, PublicProfile } from '@swapu/shared/account';
+import { NotFound } from '../../components/not-found';
+import { useMe } from '../../features/auth/use-me';
+import { DeleteAccountCard } from '../../features/profile/delete-account-card';
+import { ImageUploadButton } from '../../features/profile/image-upload-button';
+import { LocalityInput, type PickedLocality } from '../../features/profile/locality-input';
+import { TwoFactorCard } from '../../features/profile/two-factor-card';
+import { useProfile, useUpdateMe } from '../../features/profile/use-profile';
+import { ApiError } from '../../lib/api';
+import { formatNumber } from '../../lib/format';
+
+function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Card padding="md">
+      <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fz="lg" fw={700} data-testid={testId}>
+        {value}
+      </Text>
+    </Card>
+  );
+}
+
+function EditForm({ me, onDone }: { me: Me; onDone: () => void }) {
+  const { t } = useTranslation(['profile', 'errors']);
+  const update = useUpdateMe();
+  const [name, setName] = useState(me.displayName);
+  const [bio, setBio] = useState(me.bio);
+  const [place, setPlace] = useState<PickedLocality | null>(null);
+  const submit = () =>
+    update.mutate(
+      { displayName: name.trim(), bio, ...(place ? { address: place } : {}) },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'swapu', message: t('profile.saved') });
+          onDone();
+        },
+      },
+    );
+  const err = update.error instanceof ApiError ? update.error : null;
+  return (
+    <Card padding="lg">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <Stack>
+          <TextInput
+            label={t('onboarding.nameLabel')}
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            error={err?.code === 'name_invalid' ? t('errors:name_invalid') : undefined}
+            maxLength={60}
+          />
+          <Textarea
+            label={t('profile.bioLabel')}
+            placeholder={t('profile.bioPlaceholder')}
+            value={bio}
+            onChange={(e) => setBio(e.currentTarget.value)}
+            autosize
+            minRows={2}
+            maxLength={500}
+          />
+          <LocalityInput
+            initial={me.suburb ? `${me.suburb} ${me.auState} ${me.postcode}` : ''}
+            onPick={setPlace}
+            error={err?.code === 'address_invalid' ? t('errors:address_invalid') : undefined}
+          />
+          {err && err.code !== 'name_invalid' && err.code !== 'address_invalid' && (
+            <Alert color="red" role="alert">
+              {t(`errors:${err.code}`)}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onDone}>
+              {t('profile.cancel')}
+            </Button>
+            <Button type="submit" loading={update.isPending}>
+              {t('profile.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+/** A swapper's profile; on your own you can edit it and manage your account. */
+export default function UserDetailPage() {
+  const { userid = '' } = useParams();
+  const { t, i18n } = useTranslation(['profile', 'categories', 'errors']);
+  const profile = useProfile(userid);
+  const me = useMe();
+  const [editing, setEditing] = useState(false);
+  const own = me.data?.id === userid;
+
+  if (profile.isPending)
+    return (
+      <Container size="lg" py="lg">
+        <Skeleton height={180} radius="lg" />
+        <Skeleton height={24} mt="lg" width="40%" />
+      </Container>
+    );
+  if (profile.isError)
+    return profile.error instanceof ApiError && profile.error.status === 404 ? (
+      <NotFound />
+    ) : (
+      <Container size="sm" py="lg">
+        <Alert color="red" role="alert">
+          {t('errors:generic')}
+        </Alert>
+      </Container>
+    );
+  const p: PublicProfile = profile.data;
+  const since = new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric' }).format(new Date(p.memberSince));
+  return (
+    <Container size="lg" py="lg">
+      <Stack gap="lg">
+        <Box
+          h={{ base: 120, sm: 200 }}
+          style={{
+            borderRadius: 20,
+            background: p.bannerUrl
+              ? `center / cover no-repeat url(${p.bannerUrl})`
+              : 'linear-gradient(120deg, var(--mantine-color-swapu-7), var(--mantine-color-swapu-4))',
+          }}
+          data-testid="profile-banner"
+        />
+        <Group align="flex-end" mt={-64} px="md" wrap="nowrap">
+          <Avatar
+            src={p.avatarUrl}
+            alt={t('profile.avatarAlt', { name: p.displayName })}
+            name={p.displayName}
+            color="swapu"
+            size={112}
+            radius={999}
+            style={{ border: '4px solid white', flexShrink: 0 }}
+            data-testid="profile-avatar"
+          />
+          <Stack gap={2} pb={8} style={{ minWidth: 0 }}>
+            <Title order={1} fz={{ base: 24, sm: 30 }}>
+              {p.displayName}
+            </Title>
+            <Group gap={6} c="dimmed" wrap="nowrap">
+              {p.suburb && (
+                <>
+                  <IconMapPin size={16} aria-hidden="true" />
+                  <Text fz="sm">{[p.suburb, p.auState].filter(Boolean).join(', ')}</Text>
+                  <Text fz="sm">·</Text>
+                </>
+              )}
+              <Text fz="sm">{t('profile.memberSince', { date: since })}</Text>
+            </Group>
+          </Stack>
+        </Group>
+        {own && me.data && !editing && (
+          <Group gap="xs">
+            <Button variant="light" onClick={() => setEditing(true)}>
+              {t('profile.edit')}
+            </Button>
+            <ImageUploadButton kind="avatar" label={t('profile.changeAvatar')} />
+            <ImageUploadButton kind="banner" label={t('profile.changeBanner')} />
+          </Group>
+        )}
+        {own && me.data && editing && <EditForm me={me.data} onDone={() => setEditing(false)} />}
+        <SimpleGrid cols={{ base: 1, xs: 3 }}>
+          <Stat
+            label={t('profile.rating')}
+            value={p.rating === null ? t('profile.noRating') : t('profile.ratingValue', { value: formatNumber(p.rating, i18n.language) })}
+            testId="profile-rating"
+          />
+          <Stat label={t('profile.reviews')} value={String(p.reviewsCount)} testId="profile-reviews" />
+          <Stat label={t('profile.swaps')} value={String(p.swapsCompleted)} testId="profile-swaps" />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          <Card padding="lg">
+            <Title order={2} fz="lg" mb="xs">
+              {t('profile.bio')}
+            </Title>
+            <Text c={p.bio ? undefined : 'dimmed'} style={{ whiteSpace: 'pre-line' }} data-testid="profile-bio">
+              {p.bio || t('profile.noBio')}
+            </Text>
+          </Card>
+          <Card padding="lg">
+            <Title order={2} fz="lg" mb="xs">
+              {t('profile.interests')}
+            </Title>
+            {p.interests.length ? (
+              <Group gap={6}>
+                {p.interests.map((c) => (
+                  <Badge key={c} variant="light" size="lg" radius="xl">
+                    {t(`categories:names.${c}`)}
+                  </Badge>
+                ))}
+              </Group>
+            ) : (
+              <Text c="dimmed">{t('profile.noInterests')}</Text>
+            )}
+          </Card>
+        </SimpleGrid>
+        <Card padding="lg">
+          <Group gap={6} mb="xs">
+            <IconStarFilled size={18} color="var(--mantine-color-yellow-6)" aria-hidden="true" />
+            <Title order={2} fz="lg">
+              {t('profile.reviews')}
+            </Title>
+          </Group>
+          <Text c="dimmed">{t('profile.noReviews')}</Text>
+        </Card>
+        {own && me.data && (
+          <Stack gap="md">
+            <Title order={2} fz="xl">
+              {t('profile.settings')}
+            </Title>
+            <TwoFactorCard enabled={me.data.twoFactorEnabled} />
+            <DeleteAccountCard />
+          </Stack>
+        )}
+      </Stack>
+    </Container>
+  );
+}

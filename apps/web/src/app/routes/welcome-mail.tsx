@@ -1,0 +1,39 @@
+import { Alert, Container, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../lib/api';
+
+/** The welcome email as this person received it, rendered in a sandboxed frame. */
+export default function WelcomeMailPage() {
+  const { t } = useTranslation(['profile', 'errors']);
+  const mail = useQuery({
+    queryKey: ['welcome-mail'],
+    queryFn: () => api<{ subject: string; html: string; text: string }>('/api/v1/me/welcome-mail'),
+  });
+  return (
+    <Container size="md" py="xl">
+      <Stack>
+        <Title order={1}>{t('welcomeMail.title')}</Title>
+        {mail.isPending && <Skeleton height={480} radius="lg" />}
+        {mail.isError && (
+          <Alert color="red" role="alert">
+            {t('errors:generic')}
+          </Alert>
+        )}
+        {mail.data && (
+          <>
+            <Text fw={600}>{t('welcomeMail.subject', { subject: mail.data.subject })}</Text>
+            <Paper radius="lg" withBorder style={{ overflow: 'hidden' }}>
+              <iframe
+                title={t('welcomeMail.frameTitle')}
+                srcDoc={mail.data.html}
+                sandbox=""
+                style={{ width: '100%', height: 560, border: 0, display: 'block' }}
+              />
+            </Paper>
+          </>
+        )}
+      </Stack>
+    </Container>
+  );
+}

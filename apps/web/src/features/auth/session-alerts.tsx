@@ -1,0 +1,63 @@
+import { Alert, Anchor, Container } from '@mantine/core';
+import { IconClock, IconLock } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { dismissAutoLogout } from '../../lib/session';
+import { useSession } from '../../lib/use-session';
+import { useMe } from './use-me';
+
+/**
+ * Why the person was logged out by the app (didAutoLogout: expiry or 30 minutes idle), until
+ * they dismiss it or sign in again.
+ */
+export function AutoLogoutAlert() {
+  const { t } = useTranslation('auth');
+  const { autoLogout } = useSession();
+  if (!autoLogout) return null;
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      radius="md"
+      role="alert"
+      data-testid="auto-logout-alert"
+      icon={<IconClock size={20} aria-hidden="true" />}
+      withCloseButton
+      closeButtonLabel={t('session.dismiss')}
+      onClose={dismissAutoLogout}
+    >
+      {t(`session.${autoLogout}`)}{' '}
+      <Anchor component={Link} to="/auth" fz="sm" fw={700} onClick={dismissAutoLogout}>
+        {t('session.loginAgain')}
+      </Anchor>
+    </Alert>
+  );
+}
+
+/** The main layout's notices under the header: a banned account (GET /api/v1/me), an automatic logout. */
+export function SessionAlerts() {
+  const { t } = useTranslation('errors');
+  const { autoLogout } = useSession();
+  const banned = useMe().data?.banned === true;
+  return (
+    <>
+      {banned && (
+        <Alert
+          color="red"
+          variant="filled"
+          radius={0}
+          role="alert"
+          data-testid="banned-alert"
+          icon={<IconLock size={20} aria-hidden="true" />}
+        >
+          {t('account_banned')}
+        </Alert>
+      )}
+      {autoLogout && (
+        <Container size="xl" pt="md">
+          <AutoLogoutAlert />
+        </Container>
+      )}
+    </>
+  );
+}

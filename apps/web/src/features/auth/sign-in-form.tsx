@@ -1,0 +1,125 @@
+import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { type FormEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { AuthError } from '../../lib/auth-client';
+import { AuthCard, fieldError } from './auth-card';
+import { GuestLogin } from './guest-login';
+import { ServerError } from './server-error';
+import { TrustStrip } from './trust-strip';
+import { useReturnTo } from './use-return-to';
+import { signIn } from './sign-in';
+import { useSubmit } from './use-submit';
+import { validateEmail, validatePassword } from './validation';
+
+/** /auth: email and password, "Stay logged in", then back to where the person came from. */
+export function SignInForm() {
+  const { t } = useTranslation(['auth', 'errors']);
+  const { state } = useLocation();
+  const navigate = useNavigate();
+  const returnTo = useReturnTo();
+  const submit = useSubmit(signIn);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [stayLoggedIn, setStayLoggedIn] = useState(false);
+  // Two-factor accounts: the server answers MFA_REQUIRED, then we ask for the code.
+  const [askCode, setAskCode] = useState(false);
+  const [totpCode, setTotpCode] = useState('');
+  const [codeMissing, setCodeMissing] = useState(false);
+  const codeRef = useRef<HTMLInputElement>(null);
+  // Fields are judged once the person first submits, then live as they correct them.
+  const [submitted, setSubmitted] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const emailError = submitted ? validateEmail(email) : null;
+  const passwordError = submitted ? validatePassword(password) : null;
+  const mfaRequired = submit.error instanceof AuthError && submit.error.code === 'MFA_REQUIRED';
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    if (validateEmail(email)) return emailRef.current?.focus();
+    if (validatePassword(password)) return passwordRef.current?.focus();
+    if (askCode && !totpCode.trim()) {
+      setCodeMissing(true);
+      return codeRef.current?.focus();
+    }
+    void submit.run({ email, password, stayLoggedIn, totpCode: askCode ? totpCode.trim() : undefined }).then((res) => {
+      if (res?.ok) void navigate(returnTo, { replace: true });
+      else if (res && res.error instanceof AuthError && res.error.code === 'MFA_REQUIRED') {
+        setAskCode(true);
+        setTimeout(() => codeRef.current?.focus());
+      }
+    });
+  };
+
+  return (
+    <Stack gap="md">
+      <AuthCard title={t('signIn.title')} subtitle={t('signIn.subtitle')}>
+        <form onSubmit={onSubmit} noValidate aria-label={t('signIn.submit')}>
+          <Stack gap="md">
+            <TextInput
+              ref={emailRef}
+              label={t('fields.email')}
+              placeholder={t('fields.emailPlaceholder')}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              size="md"
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+              error={fieldError(emailError && t(`errors:${emailError}`))}
+            />
+            <PasswordInput
+              ref={passwordRef}
+              label={t('fields.password')}
+              autoComplete="current-password"
+              size="md"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              error={fieldError(passwordError && t(`errors:${passwordError}`))}
+              visibilityToggleButtonProps={{ 'aria-label': t('fields.showPassword') }}
+            />
+            {askCode && (
+              <TextInput
+                ref={codeRef}
+                label={t('mfa.label')}
+                description={t('mfa.hint')}
+                autoComplete="one-time-code"
+                size="md"
+                value={totpCode}
+                onChange={(e) => {
+                  setTotpCode(e.currentTarget.value);
+                  setCodeMissing(false);
+                }}
+                error={fieldError(codeMissing ? t('errors:two_factor_code_invalid') : null)}
+              />
+            )}
+            <Group justify="space-between" gap="xs">
+              <Checkbox
+                label={t('signIn.stayLoggedIn')}
+                checked={stayLoggedIn}
+                onChange={(e) => setStayLoggedIn(e.currentTarget.checked)}
+              />
+              <Anchor component={Link} to="/forgot-password" fz="sm" fw={600}>
+                {t('signIn.forgotPassword')}
+              </Anchor>
+            </Group>
+            <ServerError error={mfaRequired ? null : submit.error} />
+            <Button type="submit" size="md" fullWidth loading={submit.pending}>
+              {t('signIn.submit')}
+            </Button>
+          </Stack>
+        </form>
+        <GuestLogin returnTo={returnTo} />
+      </AuthCard>
+      <Text ta="center" fz="sm">
+        {t('signIn.noAccount')}{' '}
+        <Anchor component={Link} to="/auth/signup" state={state} fw={700}>
+          {t('signIn.createAccount')}
+        </Anchor>
+      </Text>
+      <TrustStrip />
+    </Stack>
+  );
+}

@@ -1,0 +1,203 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LOGIN_TOKEN_MS, SESSION_IDLE_MS } from '@swapu/shared/constants';
+import { nextSessionStep, REFRESH_AHEAD_MS, REFRESH_RETRY_MS, startSessionLifecycle } from './session-lifecycle';
+import { getSession, restoreSession, saveGuestSession, saveSession, type Session } from './session';
+
+const MIN = 60_000;
+const T0 = new Date('2026-03-01T10:00:00Z').getTime();
+const grant = (n = 1) => ({ token: `access-${n}`, refreshToken: `refresh-${n}`, lifetimeMs: LOGIN_TOKEN_MS });
+const tokenResponse = (n: number) => ({
+  idToken: `access-${n}`,
+  refreshToken: `refresh-${n}`,
+  expiresIn: '3600',
+  localId: 'u1',
+  email: 'a@example.com',
+});
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+/** Moves the fake clock and lets the refresh's promises settle. */
+const advance = async (ms: number) => {
+  await vi.advanceTimersByTimeAsync(ms);
+};
+
+describe('nextSessionStep', () => {
+  const plain: Session = { token: 't', userId: 'u1', expiration: T0 + LOGIN_TOKEN_MS, refreshToken: 'r', stayLoggedIn: false, autoLogout: null };
+
+  it('has nothing to watch for a guest', () => {
+    expect(nextSessionStep({ ...plain, token: null, userId: 'guest' }, T0, T0)).toEqual({ type: 'none' });
+  });
+
+  it('waits for the earlier of expiry and idleness', () => {
+    expect(nextSessionStep(plain, T0, T0)).toEqual({ type: 'wait', until: T0 + SESSION_IDLE_MS });
+    expect(nextSessionStep(plain, T0 + 45 * MIN, T0 + 45 * MIN)).toEqual({ type: 'wait', until: T0 + LOGIN_TOKEN_MS });
+  });
+
+  it('names the cause that came first when both have passed (a laptop lid closed for an hour)', () => {
+    expect(nextSessionStep(plain, T0, T0 + 61 * MIN)).toEqual({ type: 'logout', reason: 'idle' });
+    expect(nextSessionStep(plain, T0 + 50 * MIN, T0 + 61 * MIN)).toEqual({ type: 'logout', reason: 'expired' });
+  });
+
+  it('refreshes a stay-logged-in session shortly before expiry, and never ends it for idleness', () => {
+    const stay = { ...plain, stayLoggedIn: true };
+    expect(nextSessionStep(stay, T0, T0 + 40 * MIN)).toEqual({ type: 'wait', until: T0 + LOGIN_TOKEN_MS - REFRESH_AHEAD_MS });
+    expect(nextSessionStep(stay, T0, T0 + 61 * MIN)).toEqual({ type: 'refresh' });
+  });
+});
+
+describe('the session lifecycle', () => {
+  let stop: () => void = () => {};
+  const fetchMock = vi.fn<typeof fetch>();
+
+  beforeEach(() => {
+    vi.useFakeTimers({ now: T0 });
+    vi.stubGlobal('fetch', fetchMock);
+    fetchMock.mockReset();
+    window.localStorage.clear();
+    restoreSession();
+  });
+  afterEach(() => {
+    stop();
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('logs a plain session out at token expiry, with the reason, even while the person is active', async () => {
+    saveSession('u1', grant());
+    stop = startSessionLifecycle();
+    for (let i = 0; i < 5; i++) {
+      await advance(11 * MIN);
+      window.dispatchEvent(new Event('pointerdown'));
+    }
+    expect(getSession().userId).toBe('u1'); // 55 minutes in, active
+    await advance(5 * MIN);
+    expect(getSession()).toMatchObject({ userId: 'guest', token: null, autoLogout: 'expired' });
+    expect(window.localStorage.getItem('didAutoLogout')).toBe('expired');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('logs out after 30 minutes without activity, with the idle reason', async () => {
+    saveSession('u1', grant());
+    stop = startSessionLifecycle();
+    await advance(SESSION_IDLE_MS - 1000);
+    expect(getSession().userId).toBe('u1');
+    await advance(1000);
+    expect(getSession()).toMatchObject({ userId: 'guest', autoLogout: 'idle' });
+    expect(window.localStorage.getItem('didAutoLogout')).toBe('idle');
+  });
+
+  it('counts pointer, key and scroll events as activity', async () => {
+    saveSession('u1', grant());
+    stop = startSessionLifecycle();
+    for (const type of ['pointermove', 'keydown', 'scroll']) {
+      await advance(14 * MIN);
+      window.dispatchEvent(new Event(type));
+    }
+    await advance(14 * MIN);
+    expect(getSession().userId).toBe('u1'); // 56 minutes in, never 30 idle
+  });
+
+  it('takes activity in another tab into account', async () => {
+    saveSession('u1', grant());
+    stop = startSessionLifecycle();
+    await advance(25 * MIN);
+    window.localStorage.setItem('lastActivity', String(Date.now())); // the other tab is busy
+    await advance(10 * MIN);
+    expect(getSession().userId).toBe('u1');
+  });
+
+  it('refreshes a stay-logged-in token silently before it expires and stores the new one', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, tokenResponse(2)));
+    saveSession('u1', grant(), true);
+    stop = startSessionLifecycle();
+    await advance(LOGIN_TOKEN_MS - REFRESH_AHEAD_MS - 1);
+    expect(fetchMock).not.toHaveBeenCalled();
+    await advance(1);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/identity/v1/token');
+    expect(JSON.parse(String(init?.body))).toEqual({ refreshToken: 'refresh-1' });
+    expect(getSession()).toMatchObject({ userId: 'u1', token: 'access-2', refreshToken: 'refresh-2', autoLogout: null });
+    expect(window.localStorage.getItem('token')).toBe('access-2');
+    expect(Number(window.localStorage.getItem('expiration'))).toBe(Date.now() + 3600 * 1000);
+  });
+
+  it('keeps a stay-logged-in session across many hours without activity', async () => {
+    let n = 1;
+    fetchMock.mockImplementation(async () => json(200, tokenResponse(++n)));
+    saveSession('u1', grant(), true);
+    stop = startSessionLifecycle();
+    await advance(3 * LOGIN_TOKEN_MS);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(getSession()).toMatchObject({ userId: 'u1', token: 'access-4' });
+  });
+
+  it('refreshes at once when the timer fires late, after the token lapsed (a sleeping laptop)', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, tokenResponse(2)));
+    saveSession('u1', grant(), true);
+    stop = startSessionLifecycle();
+    vi.setSystemTime(Date.now() + 61 * MIN); // the clock jumps; no timer ran meanwhile
+    document.dispatchEvent(new Event('visibilitychange'));
+    await advance(0);
+    expect(getSession()).toMatchObject({ userId: 'u1', token: 'access-2' });
+  });
+
+  it('logs out with the expiry reason when the refresh token is refused', async () => {
+    fetchMock.mockResolvedValueOnce(json(400, { error: { code: 400, message: 'INVALID_REFRESH_TOKEN' } }));
+    saveSession('u1', grant(), true);
+    stop = startSessionLifecycle();
+    await advance(LOGIN_TOKEN_MS - REFRESH_AHEAD_MS);
+    expect(getSession()).toMatchObject({ userId: 'guest', autoLogout: 'expired' });
+  });
+
+  it('retries a refresh that failed for a passing reason', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('offline')).mockResolvedValueOnce(json(200, tokenResponse(2)));
+    saveSession('u1', grant(), true);
+    stop = startSessionLifecycle();
+    await advance(LOGIN_TOKEN_MS - REFRESH_AHEAD_MS);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(getSession().token).toBe('access-1');
+    await advance(REFRESH_RETRY_MS);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(getSession().token).toBe('access-2');
+  });
+
+  it('takes a token another tab already rotated instead of spending the old one again', async () => {
+    saveSession('u1', grant(), true);
+    stop = startSessionLifecycle();
+    await advance(50 * MIN);
+    // Another tab refreshed first: storage holds the next token.
+    window.localStorage.setItem('token', 'access-9');
+    window.localStorage.setItem('refreshToken', 'refresh-9');
+    window.localStorage.setItem('expiration', String(Date.now() + LOGIN_TOKEN_MS));
+    await advance(10 * MIN);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(getSession()).toMatchObject({ userId: 'u1', token: 'access-9' });
+  });
+
+  it('does nothing for a guest login', async () => {
+    saveGuestSession();
+    stop = startSessionLifecycle();
+    await advance(2 * LOGIN_TOKEN_MS);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(getSession().autoLogout).toBeNull();
+  });
+});
+
+describe('stopping the lifecycle', () => {
+  it('leaves no timer behind, even when a refresh was in flight', async () => {
+    vi.useFakeTimers({ now: T0 });
+    window.localStorage.clear();
+    restoreSession();
+    let answer: (r: Response) => void = () => {};
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((r) => (answer = r))));
+    saveSession('u1', grant(), true);
+    const stop = startSessionLifecycle();
+    await vi.advanceTimersByTimeAsync(LOGIN_TOKEN_MS - REFRESH_AHEAD_MS);
+    stop();
+    answer(json(200, tokenResponse(2)));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(vi.getTimerCount()).toBe(0);
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+});

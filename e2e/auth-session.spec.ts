@@ -1,0 +1,186 @@
+import { expect, type Page, test } from '@playwright/test';
+
+/** Sessions in the web app (spec section 4): sign-up, sign-in, guest, logout, auto-logout. */
+
+const DEMO = { email: 'demo@swapu.au', password: 'swapu-demo' };
+const PASSWORD = 'a-long-secret-1';
+const EXPIRED = 'You were logged out because your session expired.';
+const IDLE = 'You were logged out after 30 minutes without activity.';
+
+const uniqueEmail = () => `e2e-auth-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+const stored = (page: Page, key: string) => page.evaluate((k) => window.localStorage.getItem(k), key);
+const accountMenu = (page: Page) => page.getByRole('button', { name: /account menu/i });
+const headerLogin = (page: Page) => page.getByRole('banner').getByRole('link', { name: 'Log in' });
+
+async function signUp(page: Page, email = uniqueEmail()) {
+  await page.goto('/auth/signup');
+  const form = page.getByRole('form', { name: 'Create account' });
+  await form.getByLabel('Email address').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await form.getByRole('checkbox', { name: /I accept the terms and conditions and the privacy policy/ }).check();
+  await form.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/onboarding$/);
+  return email;
+}
+
+async function signIn(page: Page, { email, password }: { email: string; password: string }, stayLoggedIn = false) {
+  const form = page.getByRole('form', { name: 'Log in' });
+  await form.getByLabel('Email address').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  if (stayLoggedIn) await form.getByRole('checkbox', { name: 'Stay logged in' }).check();
+  await form.getByRole('button', { name: 'Log in' }).click();
+}
+
+async function openMySwapU(page: Page) {
+  await accountMenu(page).click();
+  await page.getByRole('menuitem', { name: 'My SwapU' }).click();
+  await expect(page).toHaveURL(/\/myswapu$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'My SwapU' })).toBeVisible();
+}
+
+test.describe('sessions', () => {
+  test('sign up through the form, land on onboarding, sign out and sign in again @phone', async ({ page }) => {
+    const email = await signUp(page);
+    await expect(accountMenu(page)).toBeVisible();
+    expect(await stored(page, 'userId')).toMatch(/\S/);
+    expect(await stored(page, 'stayLoggedin')).toBe('false');
+
+    await accountMenu(page).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(headerLogin(page)).toBeVisible();
+    expect(await stored(page, 'token')).toBeNull();
+    expect(await stored(page, 'refreshToken')).toBeNull();
+
+    await headerLogin(page).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await signIn(page, { email, password: PASSWORD });
+    await expect(page).toHaveURL(/\/$/);
+    await expect(accountMenu(page)).toContainText(email.split('@')[0]!);
+  });
+
+  test('a wrong password shows the catalogue error and keeps the person signed out', async ({ page }) => {
+    await page.goto('/auth');
+    await signIn(page, { email: DEMO.email, password: 'not-the-password' });
+    await expect(page.getByRole('alert')).toHaveText('Failed to authenticate. Check your login data.');
+    await expect(page).toHaveURL(/\/auth$/);
+    expect(await stored(page, 'token')).toBeNull();
+  });
+
+  test('the forms check email, password length and the terms before calling the server', async ({ page }) => {
+    await page.goto('/auth/signup');
+    const form = page.getByRole('form', { name: 'Create account' });
+    await form.getByLabel('Email address').fill('not an email');
+    await form.getByLabel('Password', { exact: true }).fill('12345');
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await expect(form.getByRole('alert')).toHaveText(['Please type in a valid email address.', 'Password must be at least 6 characters.', 'Please accept the terms and conditions and the privacy policy.']);
+    await expect(form.getByLabel('Email address')).toBeFocused();
+    await page.getByRole('link', { name: 'Log in', exact: true }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
+  });
+
+  test('a guest is blocked from listing and from the other guest-blocked pages', async ({ page }) => {
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Continue as guest' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    expect(await stored(page, 'userId')).toBe('guest');
+    expect(Number(await stored(page, 'expiration'))).toBeGreaterThan(Date.now() + 59 * 60_000);
+    await expect(headerLogin(page)).toBeVisible();
+    for (const path of ['/create', '/offers']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/$/);
+    }
+  });
+
+  test('a signed-in member returns to where they were and reaches the guest-blocked pages', async ({ page }) => {
+    await page.goto('/FAQ');
+    await headerLogin(page).click();
+    await signIn(page, DEMO);
+    await expect(page).toHaveURL(/\/FAQ$/);
+    const userId = await stored(page, 'userId');
+    for (const path of ['/create', '/offers', '/myswapu', '/favorite']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+    }
+    await accountMenu(page).click();
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    await expect(page).toHaveURL(new RegExp(`/user-detail/${userId}$`));
+  });
+
+  test('a logout in one tab logs out the other tabs too', async ({ page, context }) => {
+    await page.goto('/auth');
+    await signIn(page, DEMO);
+    await expect(accountMenu(page)).toBeVisible();
+    const other = await context.newPage();
+    await other.goto('/myswapu');
+    await expect(accountMenu(other)).toBeVisible();
+    await accountMenu(page).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await expect(other).toHaveURL(/\/$/);
+    await expect(headerLogin(other)).toBeVisible();
+  });
+
+  test('stay logged in survives token expiry: the token is refreshed silently', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/auth');
+    await signIn(page, DEMO, true);
+    await expect(page).toHaveURL(/\/$/);
+    await openMySwapU(page);
+    const firstToken = await stored(page, 'token');
+    expect(await stored(page, 'stayLoggedin')).toBe('true');
+
+    await page.clock.fastForward('01:01:00');
+
+    await expect.poll(() => stored(page, 'token')).not.toBe(firstToken);
+    const expiration = Number(await stored(page, 'expiration'));
+    expect(expiration).toBeGreaterThan(await page.evaluate(() => Date.now()) + 50 * 60_000);
+    await expect(page).toHaveURL(/\/myswapu$/);
+    await expect(accountMenu(page)).toBeVisible();
+    expect(await stored(page, 'didAutoLogout')).toBeNull();
+    // The new token is one the API accepts.
+    const status = await page.evaluate(async () => {
+      const res = await fetch('/api/v1/me', { headers: { authorization: `Bearer ${window.localStorage.getItem('token')}` } });
+      return res.status;
+    });
+    expect(status).toBe(200);
+  });
+
+  test('a plain session is logged out at token expiry, even while active, and is told why', async ({ page }) => {
+    await page.clock.install();
+    await signUp(page);
+    await openMySwapU(page);
+    // Active all along: a pointer move every 25 minutes keeps idleness out of it.
+    await page.clock.fastForward('25:00');
+    await page.mouse.move(200, 300);
+    await page.clock.fastForward('25:00');
+    await page.mouse.move(240, 320);
+    await expect(accountMenu(page)).toBeVisible();
+    await page.clock.fastForward('11:00');
+
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('alert').filter({ hasText: EXPIRED })).toBeVisible();
+    await expect(headerLogin(page)).toBeVisible();
+    expect(await stored(page, 'didAutoLogout')).toBe('expired');
+    expect(await stored(page, 'token')).toBeNull();
+
+    // The reason is still there on the sign-in screen, and goes once read.
+    await page.getByRole('alert').getByRole('link', { name: 'Log in again' }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    expect(await stored(page, 'didAutoLogout')).toBeNull();
+  });
+
+  test('30 minutes without activity log the person out, with the reason', async ({ page }) => {
+    await page.clock.install();
+    await signUp(page);
+    await page.clock.fastForward('29:00');
+    await expect(accountMenu(page)).toBeVisible();
+    await page.clock.fastForward('01:30');
+
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('alert').filter({ hasText: IDLE })).toBeVisible();
+    expect(await stored(page, 'didAutoLogout')).toBe('idle');
+    await page.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: IDLE })).toHaveCount(0);
+  });
+});

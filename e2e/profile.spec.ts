@@ -1,0 +1,93 @@
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { generate } from 'otplib';
+import { createAccount, signInWithStorage } from './support/accounts';
+
+test.describe('profile and account settings', () => {
+  test('a new member completes onboarding, then edits the profile and uploads an avatar', async ({ page, request }) => {
+    const account = await createAccount(request);
+    await signInWithStorage(page, account);
+    await page.goto('/onboarding');
+    await expect(page.getByRole('heading', { name: 'Welcome to SwapU' })).toBeVisible();
+
+    const name = page.getByLabel('Display name');
+    await name.fill('x');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Please enter valid name');
+    await name.fill('Olivia Harper');
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    const suburb = page.getByRole('combobox', { name: 'Suburb or postcode' });
+    await suburb.fill('Atlantis');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Please enter valid address');
+    await suburb.fill('Fitzr');
+    await page.getByRole('option', { name: 'Fitzroy VIC 3065' }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    const main = page.getByRole('main');
+    await main.getByText('Bicycles', { exact: true }).click();
+    await main.getByText('Camping and fishing', { exact: true }).click();
+    await expect(main.getByRole('checkbox', { name: 'Bicycles' })).toBeChecked();
+    await page.getByRole('button', { name: 'Start swapping' }).click();
+    await expect(page).toHaveURL(/\/$/);
+
+    await page.goto(`/user-detail/${account.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Olivia Harper' })).toBeVisible();
+    await expect(page.getByText('Fitzroy, VIC')).toBeVisible();
+    await expect(page.getByRole('main').getByText('Bicycles', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('profile-swaps')).toHaveText('0');
+
+    await page.getByRole('button', { name: 'Edit profile' }).click();
+    await page.getByLabel('Bio').fill('Trading bikes and tents around Melbourne.');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByTestId('profile-bio')).toHaveText('Trading bikes and tents around Melbourne.');
+
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Change photo' }).click();
+    await (await chooser).setFiles(path.join(import.meta.dirname, 'fixtures', 'avatar.jpg'));
+    await expect(page.getByText('Image updated.')).toBeVisible();
+    await expect(page.getByTestId('profile-avatar').locator('img')).toHaveAttribute('src', /\/media\/avatars\/.+\/lg\.webp$/);
+
+    // Another person sees the public profile, without the settings.
+    const other = await createAccount(request);
+    const page2 = await page.context().browser()!.newPage();
+    await signInWithStorage(page2, other);
+    await page2.goto(`/user-detail/${account.id}`);
+    await expect(page2.getByRole('heading', { level: 1, name: 'Olivia Harper' })).toBeVisible();
+    await expect(page2.getByRole('button', { name: 'Edit profile' })).toHaveCount(0);
+    await expect(page2.getByText('Two-factor authentication')).toHaveCount(0);
+    await page2.close();
+  });
+
+  test('a member turns on two-factor authentication and then needs a code to sign in', async ({ page, request }) => {
+    const account = await createAccount(request);
+    await signInWithStorage(page, account);
+    await page.goto(`/user-detail/${account.id}`);
+    await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+    const secret = await page.getByTestId('totp-secret').inputValue();
+    expect(secret).toMatch(/^[A-Z2-7]+=*$/);
+    await page.getByLabel('6-digit code').fill(await generate({ secret }));
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(8);
+    await page.getByRole('button', { name: 'I have saved them' }).click();
+    await expect(page.getByText('On. You will be asked for a code')).toBeVisible();
+
+    // Signing in now asks for the code.
+    const res = await request.post('/identity/v1/accounts:signInWithPassword', {
+      data: { email: account.email, password: account.password, returnSecureToken: true },
+    });
+    expect((await res.json()).error.message).toBe('MFA_REQUIRED');
+
+    await page.evaluate(() => window.localStorage.clear());
+    await page.goto('/auth');
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    const code = page.getByLabel('Authentication code');
+    await expect(code).toBeVisible();
+    await code.fill(await generate({ secret }));
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).not.toHaveURL(/\/auth/);
+  });
+});

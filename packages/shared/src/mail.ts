@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from './constants';
+
+/** Requests over one page of the mail viewer. */
+export const MAIL_PAGE_SIZE_DEFAULT = 20;
+export const MAIL_PAGE_SIZE_MAX = 100;
+/** How long a password reset link stays valid. */
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+
+/**
+ * Where an outbox mail is: `held` (no SMTP configured, or too old to send), `queued` (handed to the
+ * delivery queue), `retrying` (at least one attempt failed), `sent`, `failed` (given up).
+ */
+export const MAIL_STATUSES = ['held', 'queued', 'retrying', 'sent', 'failed'] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+/** Query of the mail viewer: newest first, page by page, optionally one recipient's mail only. */
+export const MailListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(MAIL_PAGE_SIZE_MAX).default(MAIL_PAGE_SIZE_DEFAULT),
+  to: z.string().trim().toLowerCase().max(320).optional(),
+});
+export type MailListQuery = z.infer<typeof MailListQuerySchema>;
+
+/** One outbox mail in a list: no bodies. */
+export const MailSummarySchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  template: z.string().nullable(),
+  createdOn: z.string(),
+  sentAt: z.string().nullable(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  status: z.enum(MAIL_STATUSES),
+});
+export type MailSummary = z.infer<typeof MailSummarySchema>;
+
+export const MailListSchema = z.object({
+  items: z.array(MailSummarySchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type MailList = z.infer<typeof MailListSchema>;
+
+/** One outbox mail with its text and HTML bodies. */
+export const MailDetailSchema = MailSummarySchema.extend({ text: z.string(), html: z.string() });
+export type MailDetail = z.infer<typeof MailDetailSchema>;
+
+/**
+ * A pragmatic address check (one @, a dot in the domain, no spaces): the identity service's rule.
+ * A failure is the catalogue's email_invalid.
+ */
+export const isValidEmail = (email: string) => /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(email.trim());
+
+/** The email field of every public mail form: trimmed, lower-cased, and checked in the handler. */
+const EmailFieldSchema = z.string().trim().toLowerCase().max(320);
+
+/** Asks for a password reset link. The answer is the same whether or not the account exists. */
+export const PasswordResetRequestSchema = z.object({ email: EmailFieldSchema });
+export type PasswordResetRequest = z.infer<typeof PasswordResetRequestSchema>;
+export const PasswordResetAcceptedSchema = z.object({ accepted: z.literal(true) });
+
+/** Sets a new password with the token of a reset link. */
+export const PasswordResetConfirmSchema = z.object({
+  token: z.string().min(1).max(200),
+  password: z.string().max(200),
+});
+export type PasswordResetConfirm = z.infer<typeof PasswordResetConfirmSchema>;
+export const PasswordResetDoneSchema = z.object({ reset: z.literal(true) });
+/** The client-side check mirrors the server's (error code password_too_short). */
+export const isPasswordLongEnough = (password: string) => password.length >= PASSWORD_MIN_LENGTH;
+
+/** Subscribes an address to SwapU news, or unsubscribes it from every non-transactional mail. */
+export const EmailSubscriptionSchema = z.object({ email: EmailFieldSchema, subscribe: z.boolean() });
+export type EmailSubscription = z.infer<typeof EmailSubscriptionSchema>;
+export const EmailSubscriptionResultSchema = z.object({ email: z.string(), subscribed: z.boolean() });
+export type EmailSubscriptionResult = z.infer<typeof EmailSubscriptionResultSchema>;
