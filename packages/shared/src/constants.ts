@@ -88,6 +88,8 @@ export const UPLOAD_MAX_BYTES = 25 * 1024 * 1024;
 export const POST_IMAGES_MAX = 10;
 export const POST_KEYWORDS_MAX = 20;
 export const PASSWORD_MIN_LENGTH = 6;
+/** The one email check (client and server): one @, a dot in the domain, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 export const SESSION_IDLE_MS = 1_800_000;
 export const LOGIN_TOKEN_MS = 3_600_000;
 export const SWIPES_FREE_PER_DAY = 25;

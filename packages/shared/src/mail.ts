@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH } from './constants';
+import { EMAIL_PATTERN, PASSWORD_MIN_LENGTH } from './constants';
 
 /** Requests over one page of the mail viewer. */
 export const MAIL_PAGE_SIZE_DEFAULT = 20;
@@ -52,7 +52,7 @@ export type MailDetail = z.infer<typeof MailDetailSchema>;
  * A pragmatic address check (one @, a dot in the domain, no spaces): the identity service's rule.
  * A failure is the catalogue's email_invalid.
  */
-export const isValidEmail = (email: string) => /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(email.trim());
+export const isValidEmail = (email: string) => EMAIL_PATTERN.test(email.trim());
 
 /** The email field of every public mail form: trimmed, lower-cased, and checked in the handler. */
 const EmailFieldSchema = z.string().trim().toLowerCase().max(320);

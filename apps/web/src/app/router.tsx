@@ -48,6 +48,8 @@ export const routes: RouteObject[] = [
           { path: 'swapu-blog', lazy: lazyPage(() => import('./routes/blog-list')) },
           { path: 'swapu-blog/post/:id', lazy: lazyPage(() => import('./routes/blog-post')) },
           { path: 'docs/*', lazy: soon('docs') },
+          // The mail outbox viewer: open in development, admins only otherwise (the API decides).
+          { path: 'dev/mail', lazy: lazyPage(() => import('./routes/dev-mail')) },
           {
             // Guest-blocked routes
             loader: requireUser,
@@ -102,9 +104,9 @@ export const routes: RouteObject[] = [
     element: <BareLayout />,
     errorElement: <RouteError />,
     children: [
-      { path: 'email-subscription', lazy: soon('emailSubscription') },
+      { path: 'email-subscription', lazy: lazyPage(() => import('./routes/email-subscription')) },
       { path: 'email-edit', lazy: soon('emailEdit') },
-      { path: 'forgot-password', lazy: soon('forgotPassword') },
+      { path: 'forgot-password', lazy: lazyPage(() => import('./routes/forgot-password')) },
       { path: 'auth', lazy: lazyPage(() => import('./routes/auth')) },
       { path: 'auth/:signup', lazy: lazyPage(() => import('./routes/auth')) },
     ],

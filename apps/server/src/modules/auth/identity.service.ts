@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { PASSWORD_MIN_LENGTH } from '@swapu/shared/constants';
+import { EMAIL_PATTERN, PASSWORD_MIN_LENGTH } from '@swapu/shared/constants';
 import type { Db, Tx } from '../../db/client';
 import { refreshTokens, users } from '../../db/schema/index';
 import { newId } from '../../lib/ids';
@@ -52,8 +52,6 @@ export interface TokenResponse {
   refreshToken: string;
 }
 
-/** A pragmatic address check: one @, a dot in the domain, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 const DAY = 24 * 3600_000;
 /** Failed sign-ins allowed per account and attempts per IP, in a 15-minute window. */
 export const SIGN_IN_LIMITS = { windowMs: 15 * 60_000, perAccount: 5, perIp: 30 } as const;

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { passwordResetTokens, refreshTokens, users } from '../../db/schema/index';
 import { AppError, errors } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { hit } from '../../lib/rate-limit';
+import { hit, reset } from '../../lib/rate-limit';
 import { hashToken, newOpaqueToken } from '../../lib/tokens';
 import { enqueueMail } from '../mail/mail.service';
 import { passwordResetMail } from '../mail/templates';
@@ -80,8 +80,10 @@ export async function confirmPasswordReset(db: Db, input: { token: string; passw
       // Opening the link proved the mailbox is theirs.
       .set({ passwordHash, updatedAt: now, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)` })
       .where(and(eq(users.id, claimed.userId), isNull(users.deletedAt)))
-      .returning({ id: users.id });
+      .returning({ id: users.id, email: users.email });
     if (!user) throw invalid;
+    // A new password lifts any sign-in lockout from failed attempts with the old one.
+    await reset(tx, `signin:account:${user.email.toLowerCase()}`);
     await tx
       .update(passwordResetTokens)
       .set({ usedAt: now })

@@ -194,3 +194,15 @@ describe('password reset', () => {
     expect((await requestReset(uniqueEmail(), '10.99.0.2')).statusCode).toBe(202);
   });
 });
+
+describe('password reset and the sign-in lockout', () => {
+  it('lifts a lockout caused by failed attempts with the old password', async () => {
+    const email = uniqueEmail();
+    await signUp(email);
+    for (let i = 0; i < 5; i++) await signIn(email, 'wrong-guess');
+    expect((await signIn(email, 'secret1')).json().error.message).toBe('TOO_MANY_ATTEMPTS_TRY_LATER');
+    await requestReset(email);
+    expect((await confirm(await tokenFromMail(email), 'brand-new-1')).statusCode).toBeLessThan(300);
+    expect((await signIn(email, 'brand-new-1')).statusCode).toBe(200);
+  });
+});

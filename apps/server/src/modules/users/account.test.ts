@@ -177,3 +177,15 @@ describe('account deletion', () => {
 function merge(headers: Record<string, string>, body: { payload: Buffer; headers: Record<string, string> }) {
   return { payload: body.payload, headers: { ...headers, ...body.headers } };
 }
+
+describe('account deletion and the mailing list', () => {
+  it('removes the address from SwapU news', async () => {
+    const a = await account('secret1');
+    const sub = await t.app.inject({ method: 'POST', url: '/api/v1/email-subscription', payload: { email: a.email, subscribe: true } });
+    expect(sub.statusCode).toBeLessThan(300);
+    await t.app.inject({ method: 'DELETE', url: '/api/v1/me', headers: a.headers, payload: { password: 'secret1' } });
+    const unsub = await t.app.inject({ method: 'POST', url: '/api/v1/email-subscription', payload: { email: a.email, subscribe: false } });
+    expect(unsub.statusCode).toBe(404);
+    expect(unsub.json().error.code).toBe('unsubscribe_email_not_found');
+  });
+});

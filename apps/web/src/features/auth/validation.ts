@@ -1,8 +1,6 @@
-import { PASSWORD_MIN_LENGTH } from '@swapu/shared/constants';
+import { EMAIL_PATTERN, PASSWORD_MIN_LENGTH } from '@swapu/shared/constants';
 import type { ErrorCode } from '@swapu/shared/errors';
 
-/** The identity service's address check: one @, a dot in the domain, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
 /** Spec section 5: 'Please type in a valid email address.' */
 export const validateEmail = (email: string): ErrorCode | null => (EMAIL_PATTERN.test(email.trim()) ? null : 'email_invalid');
