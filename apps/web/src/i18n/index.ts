@@ -1,7 +1,6 @@
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LOCALES, type Locale } from '@swapu/shared/constants';
-import { ERROR_CATALOGUE } from '@swapu/shared/errors';
 import categories from './en-US/categories.json';
 import common from './en-US/common.json';
 import posts from './en-US/posts.json';
@@ -18,6 +17,13 @@ const backend: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
+    if (namespace === 'errors') {
+      loadErrors(language).then(
+        (r) => callback(null, r),
+        (err: Error) => callback(err, null),
+      );
+      return;
+    }
     const load = loaders[`./${language}/${namespace}.json`];
     if (!load) return callback(null, {});
     load()
@@ -38,8 +44,12 @@ export function detectLocale(): Locale {
   return navigator.language?.toLowerCase().startsWith('pt') ? 'pt-PT' : 'en-US';
 }
 
-const errorsIn = (key: 'en' | 'pt') =>
-  Object.fromEntries(Object.entries(ERROR_CATALOGUE).map(([code, m]) => [code, m[key]]));
+/** The error catalogue of the shared package as an i18n namespace, loaded on demand. */
+const loadErrors = async (language: string) => {
+  const { ERROR_CATALOGUE } = await import('@swapu/shared/errors');
+  const key = language.startsWith('pt') ? 'pt' : 'en';
+  return Object.fromEntries(Object.entries(ERROR_CATALOGUE).map(([code, m]) => [code, m[key]]));
+};
 
 export async function initI18n(lng: Locale = detectLocale()) {
   await i18n
@@ -50,7 +60,7 @@ export async function initI18n(lng: Locale = detectLocale()) {
       fallbackLng: 'en-US',
       supportedLngs: [...LOCALES],
       load: 'currentOnly',
-      ns: ['common', 'categories', 'posts', 'errors'],
+      ns: ['common', 'categories', 'posts'],
       defaultNS: 'common',
       partialBundledLanguages: true,
       // A missing or empty pt-PT string falls back to English.
@@ -58,12 +68,13 @@ export async function initI18n(lng: Locale = detectLocale()) {
       returnNull: false,
       interpolation: { escapeValue: false },
       resources: {
-        'en-US': { common, categories, posts, errors: errorsIn('en') },
-        'pt-PT': { errors: errorsIn('pt') },
+        'en-US': { common, categories, posts },
       },
       react: { useSuspense: true },
     });
   document.documentElement.lang = i18n.language;
+  // Fetched right after the first paint, long before anyone needs an error message.
+  void i18n.loadNamespaces('errors');
   i18n.on('languageChanged', (l) => {
     document.documentElement.lang = l;
     try {

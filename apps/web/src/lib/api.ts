@@ -1,5 +1,4 @@
 import type { ErrorCode } from '@swapu/shared/errors';
-import { ERROR_CATALOGUE } from '@swapu/shared/errors';
 import { getSession } from './session';
 
 /** An API failure carrying the catalogue code; the UI translates it with t(`errors:${code}`). */
@@ -15,7 +14,10 @@ export class ApiError extends Error {
   }
 }
 
-const isCode = (c: unknown): c is ErrorCode => typeof c === 'string' && c in ERROR_CATALOGUE;
+// The catalogue itself is not imported here, to keep it out of the first page load: the server
+// only sends catalogue codes, and the UI translates them (falling back to 'An error occurred').
+const GENERIC = 'An error occurred';
+const isCode = (c: unknown): c is ErrorCode => typeof c === 'string' && /^[a-z0-9_]+$/.test(c);
 
 /** fetch() for our JSON API: adds the token, parses the error body, never throws raw. */
 export async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
@@ -27,7 +29,7 @@ export async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
   try {
     res = await fetch(path, { ...init, headers });
   } catch {
-    throw new ApiError(0, 'generic', ERROR_CATALOGUE.generic.en);
+    throw new ApiError(0, 'generic', GENERIC);
   }
   if (res.ok) return (await res.json()) as T;
   let body: { error?: { code?: string; message?: string; fields?: Record<string, string> } } = {};
@@ -37,7 +39,7 @@ export async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
     // not JSON: fall through to the generic error
   }
   const code = isCode(body.error?.code) ? body.error.code : 'generic';
-  throw new ApiError(res.status, code, body.error?.message ?? ERROR_CATALOGUE[code].en, body.error?.fields);
+  throw new ApiError(res.status, code, body.error?.message ?? GENERIC, body.error?.fields);
 }
 
 export const qs = (params: Record<string, string | number | undefined | null>) => {
