@@ -40,3 +40,31 @@ export function newOpaqueToken(): { token: string; hash: string } {
   return { token, hash: hashToken(token) };
 }
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/** A signed link token proving control of a mailbox (7 days, single purpose). */
+export async function signEmailVerification(secret: string, userId: string, email: string, now: Date): Promise<string> {
+  const iat = Math.floor(now.getTime() / 1000);
+  return new SignJWT({ email, purpose: 'verify-email' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(userId)
+    .setIssuer('swapu')
+    .setAudience('swapu:verify-email')
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + 7 * 24 * 3600)
+    .sign(key(secret));
+}
+
+export async function verifyEmailVerification(secret: string, token: string, now: Date) {
+  try {
+    const { payload } = await jwtVerify(token, key(secret), {
+      issuer: 'swapu',
+      audience: 'swapu:verify-email',
+      algorithms: ['HS256'],
+      currentDate: now,
+    });
+    if (payload.purpose !== 'verify-email' || typeof payload.sub !== 'string' || typeof payload.email !== 'string') return null;
+    return { userId: payload.sub, email: payload.email };
+  } catch {
+    return null;
+  }
+}

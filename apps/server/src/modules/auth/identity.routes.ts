@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { refresh, signInWithPassword, signOut, signUp, type IdentityDeps } from './identity.service';
+import { refresh, signInWithPassword, signOut, signUp, verifyEmail, type IdentityDeps } from './identity.service';
 
 /**
  * The built-in identity service, Firebase-Identity compatible (spec section 7):
@@ -34,5 +34,13 @@ export const identityRoutes: FastifyPluginAsync = async (app) => {
   app.post('/identity/v1/accounts::signOut', { schema: { ...schema, summary: 'Revoke a session' } }, async (req, reply) => {
     await signOut(deps(), body(req.body).refreshToken);
     return reply.status(204).send();
+  });
+
+  // The link in the verification mail: marks the address verified and lands on the sign-in page
+  // with the outcome.
+  app.get('/api/v1/auth/verify-email', { schema: { tags: ['identity'], summary: 'Confirm an email address' } }, async (req, reply) => {
+    const token = (req.query as { token?: unknown }).token;
+    const ok = typeof token === 'string' && token.length < 2000 && (await verifyEmail(deps(), token));
+    return reply.redirect(`/auth?emailVerified=${ok ? '1' : '0'}`, 302);
   });
 };

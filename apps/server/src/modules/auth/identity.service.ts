@@ -5,9 +5,17 @@ import type { Db, Tx } from '../../db/client';
 import { refreshTokens, users } from '../../db/schema/index';
 import { newId } from '../../lib/ids';
 import { hit, peek, reset } from '../../lib/rate-limit';
-import { ACCESS_TOKEN_SECONDS, hashToken, newOpaqueToken, REFRESH_TOKEN_DAYS, signAccessToken } from '../../lib/tokens';
+import {
+  ACCESS_TOKEN_SECONDS,
+  hashToken,
+  newOpaqueToken,
+  REFRESH_TOKEN_DAYS,
+  signAccessToken,
+  signEmailVerification,
+  verifyEmailVerification,
+} from '../../lib/tokens';
 import { enqueueMail } from '../mail/mail.service';
-import { welcomeMail } from '../mail/templates';
+import { emailVerificationMail, welcomeMail } from '../mail/templates';
 import { secondFactorOk } from './two-factor';
 
 /** The identity service's failure codes (Firebase Identity compatible). */
@@ -62,7 +70,7 @@ function checkCredentials(email: unknown, password: unknown): { email: string; p
   return { email: email.trim().toLowerCase(), password };
 }
 
-async function issueTokens(
+export async function issueTokens(
   tx: Tx,
   deps: IdentityDeps,
   user: { id: string; email: string },
@@ -118,6 +126,9 @@ export async function signUp(
         })
         .returning();
       await enqueueMail(tx, email, 'welcome', welcomeMail(language, { name, url: `${deps.publicUrl}/onboarding` }), deps.now);
+      const verifyToken = await signEmailVerification(deps.jwtSecret, user!.id, email, deps.now);
+      const verifyUrl = `${deps.publicUrl}/api/v1/auth/verify-email?token=${encodeURIComponent(verifyToken)}`;
+      await enqueueMail(tx, email, 'email-verification', emailVerificationMail(language, { name, url: verifyUrl }), deps.now);
       return issueTokens(tx, deps, user!);
     });
   } catch (err) {
@@ -126,7 +137,7 @@ export async function signUp(
   }
 }
 
-function isUniqueViolation(err: unknown): boolean {
+export function isUniqueViolation(err: unknown): boolean {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     if ((e as { code?: string }).code === '23505') return true;
   }
@@ -218,4 +229,19 @@ export async function signOut(deps: IdentityDeps, refreshToken: unknown): Promis
   if (typeof refreshToken !== 'string' || !refreshToken) return;
   const [known] = await deps.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(refreshToken)));
   if (known) await revokeFamily(deps.db, known.familyId, deps.now);
+}
+
+/**
+ * Marks the address verified when the link's token is valid and the account still has that
+ * address. Returns false for a bad, expired or outdated link.
+ */
+export async function verifyEmail(deps: Pick<IdentityDeps, 'db' | 'now' | 'jwtSecret'>, token: string): Promise<boolean> {
+  const claims = await verifyEmailVerification(deps.jwtSecret, token, deps.now);
+  if (!claims) return false;
+  const rows = await deps.db
+    .update(users)
+    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${deps.now.toISOString()}::timestamptz)` })
+    .where(and(eq(users.id, claims.userId), sql`lower(${users.email}) = ${claims.email.toLowerCase()}`, isNull(users.deletedAt)))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }

@@ -40,9 +40,10 @@ describe('POST /identity/v1/accounts:signUp', () => {
     expect(user!.termsAcceptedAt).toEqual(new Date('2026-11-20T00:00:00.000Z'));
     expect(user!.privacyAcceptedAt).toEqual(new Date('2026-11-20T00:00:00.000Z'));
     const mail = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
-    expect(mail).toHaveLength(1);
-    expect(mail[0]).toMatchObject({ template: 'welcome', subject: 'Welcome to SwapU', sentAt: null });
-    expect(mail[0]!.html).toContain('Ana Lima');
+    expect(mail.map((m) => m.template).sort()).toEqual(['email-verification', 'welcome']);
+    const welcome = mail.find((m) => m.template === 'welcome')!;
+    expect(welcome).toMatchObject({ subject: 'Welcome to SwapU', sentAt: null });
+    expect(welcome.html).toContain('Ana Lima');
   });
 
   it.each([
@@ -67,7 +68,7 @@ describe('POST /identity/v1/accounts:signUp', () => {
     expect((await signUp({ email, password: 'secret1' })).statusCode).toBe(200);
     const again = await signUp({ email: email.toUpperCase(), password: 'other12' });
     expect(again.json()).toEqual({ error: { code: 400, message: 'EMAIL_EXISTS' } });
-    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).toHaveLength(1);
+    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).toHaveLength(2);
   });
 
   it('makes accounts listed in ADMIN_EMAILS admins', async () => {
@@ -159,5 +160,27 @@ describe('access and refresh tokens', () => {
     expect((await me('not.a.token')).statusCode).toBe(401);
     const res = await t.app.inject({ url: '/api/v1/posts', headers: { authorization: 'Bearer garbage' } });
     expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('email verification', () => {
+  it('verifies the address through the mailed link, and refuses a tampered one', async () => {
+    const email = uniqueEmail();
+    const { idToken } = (await signUp({ email, password: 'secret1' })).json();
+    expect((await me(idToken)).json().emailVerified).toBe(false);
+    const [mail] = (await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).filter(
+      (m) => m.template === 'email-verification',
+    );
+    const url = /https?:\/\/\S+\/api\/v1\/auth\/verify-email\?token=\S+/.exec(mail!.text)![0];
+    const path = new URL(url).pathname + new URL(url).search;
+
+    const bad = await t.app.inject({ url: path.slice(0, -3) + 'xyz' });
+    expect(bad.statusCode).toBe(302);
+    expect(bad.headers.location).toBe('/auth?emailVerified=0');
+    expect((await me(idToken)).json().emailVerified).toBe(false);
+
+    const good = await t.app.inject({ url: path });
+    expect(good.headers.location).toBe('/auth?emailVerified=1');
+    expect((await me(idToken)).json().emailVerified).toBe(true);
   });
 });

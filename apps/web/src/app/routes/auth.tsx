@@ -1,9 +1,28 @@
+import { Alert, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { Navigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useParams, useSearchParams } from 'react-router';
 import { SignInForm } from '../../features/auth/sign-in-form';
 import { SignUpForm } from '../../features/auth/sign-up-form';
 import { useReturnTo } from '../../features/auth/use-return-to';
 import { getSession } from '../../lib/session';
+
+/** The outcome of an email-confirmation link, which lands here. */
+function EmailVerifiedNotice() {
+  const { t } = useTranslation('auth');
+  const [params] = useSearchParams();
+  const outcome = params.get('emailVerified');
+  if (outcome === null) return null;
+  return outcome === '1' ? (
+    <Alert color="swapu" role="status">
+      {t('emailVerification.done')}
+    </Alert>
+  ) : (
+    <Alert color="red" role="alert">
+      {t('emailVerification.failed')}
+    </Alert>
+  );
+}
 
 /** /auth (sign in) and /auth/signup (sign up), outside the main layout. */
 export default function AuthPage() {
@@ -12,7 +31,13 @@ export default function AuthPage() {
   // Someone already signed in has nothing to do here. Judged on arrival only, so that signing in
   // on this page does not race the form's own redirect.
   const [signedInOnArrival] = useState(() => getSession().token !== null);
-  if (signedInOnArrival) return <Navigate to={returnTo} replace />;
+  const [params] = useSearchParams();
+  if (signedInOnArrival && params.get('emailVerified') === null) return <Navigate to={returnTo} replace />;
   if (signup !== undefined && signup !== 'signup') return <Navigate to="/auth" replace />;
-  return signup ? <SignUpForm /> : <SignInForm />;
+  return (
+    <Stack gap="md">
+      <EmailVerifiedNotice />
+      {signup ? <SignUpForm /> : <SignInForm />}
+    </Stack>
+  );
 }
