@@ -6,7 +6,11 @@ test('a member who forgot the password resets it through the emailed link and si
   await page.goto('/auth');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
+  // Wait for the page's own texts: filling earlier can be lost when they arrive and it re-renders.
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
   await page.getByLabel('Email address').fill(account.email);
+  await expect(page.getByLabel('Email address')).toHaveValue(account.email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText('Check your email')).toBeVisible();
 

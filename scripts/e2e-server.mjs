@@ -1,11 +1,27 @@
 // The server the Playwright journeys run against: the built app on a fresh PGlite data directory,
 // seeded with the demo marketplace, exactly as `npm start` brings it up on a new machine.
+// Google sign-in is on, with oauth2-mock-server (127.0.0.1 only) standing in for Google.
 import fs from 'node:fs';
 import path from 'node:path';
+import { OAuth2Server } from 'oauth2-mock-server';
 
 const dir = path.resolve(import.meta.dirname, '../.e2e-data');
 fs.rmSync(dir, { recursive: true, force: true });
 process.env.DATA_DIR = dir;
 process.env.LOG_LEVEL ??= 'warn';
 process.env.HOST ??= '127.0.0.1';
+// The browser talks to 127.0.0.1: the provider must send it back there (same cookie jar).
+process.env.PUBLIC_URL ??= `http://127.0.0.1:${process.env.PORT ?? 3000}`;
+
+// The mock approves every authorization at once; the person it signs in is always this one.
+const GOOGLE_PERSON = { sub: 'e2e-google-person', email: 'google.person@example.com', email_verified: true, name: 'Gus Google' };
+const MOCK_PORT = Number(process.env.E2E_OAUTH_PORT ?? 3199);
+const google = new OAuth2Server();
+await google.issuer.keys.generate('RS256');
+google.service.on('beforeTokenSigning', (token) => Object.assign(token.payload, GOOGLE_PERSON));
+await google.start(MOCK_PORT, '127.0.0.1');
+process.env.GOOGLE_ISSUER = google.issuer.url;
+process.env.GOOGLE_CLIENT_ID = 'swapu-e2e';
+process.env.GOOGLE_CLIENT_SECRET = 'swapu-e2e-secret';
+
 await import('./start.mjs');

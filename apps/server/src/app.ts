@@ -22,6 +22,7 @@ import { localStorage } from './lib/storage';
 import { resolveViewer } from './lib/auth';
 import { IdentityError } from './modules/auth/identity.service';
 import { identityRoutes } from './modules/auth/identity.routes';
+import { oauthRoutes } from './modules/auth/oauth.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { mailRoutes } from './modules/mail/mail.routes';
 import { attachMailWorker } from './modules/mail/mail.worker';
@@ -117,6 +118,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(blogRoutes);
   await app.register(realtimeRoutes);
   await app.register(identityRoutes);
+  await app.register(oauthRoutes);
   await app.register(usersRoutes);
   await app.register(mailRoutes);
   await app.register(passwordRoutes);

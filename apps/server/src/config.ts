@@ -9,6 +9,9 @@ const bool = z
   .optional()
   .transform((v) => v === 'true' || v === '1');
 
+/** An empty value (GOOGLE_CLIENT_ID= in a compose file) means unset. */
+const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+
 /** Every environment variable the server reads (listed in .env.example and the README). */
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -38,6 +41,15 @@ const EnvSchema = z.object({
   ),
   MAIL_FROM: z.string().min(3).default('SwapU <no-reply@swapu.au>'),
   GUEST_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  // Google sign-in (OIDC) is on when both the client id and secret are set; likewise Facebook.
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
+  FACEBOOK_CLIENT_ID: optionalString,
+  FACEBOOK_CLIENT_SECRET: optionalString,
+  FACEBOOK_AUTH_URL: z.string().url().default('https://www.facebook.com/v19.0/dialog/oauth'),
+  FACEBOOK_TOKEN_URL: z.string().url().default('https://graph.facebook.com/v19.0/oauth/access_token'),
+  FACEBOOK_GRAPH_URL: z.string().url().default('https://graph.facebook.com/v19.0'),
 });
 
 export type Config = {
@@ -63,7 +75,25 @@ export type Config = {
   mailFrom: string;
   /** How long guests may share a rendering of a public read (0 turns the micro-cache off). */
   guestCacheMs: number;
+  /** Google sign-in (OpenID Connect); undefined when not configured. */
+  google: OidcProviderConfig | undefined;
+  /** Facebook sign-in (OAuth 2 + Graph /me); undefined when not configured. */
+  facebook: FacebookProviderConfig | undefined;
 };
+
+export interface OidcProviderConfig {
+  clientId: string;
+  clientSecret: string;
+  issuer: string;
+}
+
+export interface FacebookProviderConfig {
+  clientId: string;
+  clientSecret: string;
+  authUrl: string;
+  tokenUrl: string;
+  graphUrl: string;
+}
 
 /** Reads DATA_DIR/jwt-secret, creating it (random, owner-only) on first use. */
 function dataDirSecret(dataDir: string): string {
@@ -106,6 +136,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     guestCacheMs: e.GUEST_CACHE_MS,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER }
+        : undefined,
+    facebook:
+      e.FACEBOOK_CLIENT_ID && e.FACEBOOK_CLIENT_SECRET
+        ? {
+            clientId: e.FACEBOOK_CLIENT_ID,
+            clientSecret: e.FACEBOOK_CLIENT_SECRET,
+            authUrl: e.FACEBOOK_AUTH_URL,
+            tokenUrl: e.FACEBOOK_TOKEN_URL,
+            graphUrl: e.FACEBOOK_GRAPH_URL.replace(/\/+$/, ''),
+          }
+        : undefined,
   };
   return { ...config, ...overrides };
 }

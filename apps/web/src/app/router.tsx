@@ -109,6 +109,8 @@ export const routes: RouteObject[] = [
       { path: 'forgot-password', lazy: lazyPage(() => import('./routes/forgot-password')) },
       { path: 'auth', lazy: lazyPage(() => import('./routes/auth')) },
       { path: 'auth/:signup', lazy: lazyPage(() => import('./routes/auth')) },
+      // Google and Facebook sign-in land here with the tokens in the fragment.
+      { path: 'auth/complete', lazy: lazyPage(() => import('./routes/auth-complete')) },
     ],
   },
 ];

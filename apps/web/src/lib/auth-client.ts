@@ -60,3 +60,22 @@ export const refreshIdToken = (refreshToken: string) => post<TokenResponse>('/id
 /** Revokes the session's refresh token family; survives the page going away. */
 export const revokeRefreshToken = (refreshToken: string) =>
   post<void>('/identity/v1/accounts:signOut', { refreshToken }, { keepalive: true });
+
+/** Outside sign-in providers the server has configured (Google, Facebook). */
+export type AuthProvider = 'google' | 'facebook';
+
+/** GET /api/v1/auth/providers; none when the server cannot say. */
+export async function fetchAuthProviders(): Promise<AuthProvider[]> {
+  try {
+    const res = await fetch('/api/v1/auth/providers', { headers: { accept: 'application/json' } });
+    if (!res.ok) return [];
+    const body = (await res.json()) as { providers?: unknown };
+    return Array.isArray(body.providers) ? body.providers.filter((p): p is AuthProvider => p === 'google' || p === 'facebook') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Where "Continue with Google/Facebook" goes: the server redirects on to the provider. */
+export const oauthStartUrl = (provider: AuthProvider, returnTo: string) =>
+  `/identity/v1/oauth/${provider}/start?returnTo=${encodeURIComponent(returnTo)}`;

@@ -5,3 +5,4 @@ export * from './mail';
 export * from './subscriptions';
 export * from './auth';
 export * from './mail-extra';
+export * from './oauth';

@@ -1,7 +1,7 @@
 import { verify } from '@node-rs/argon2';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { newsletterSubscribers, posts, refreshTokens, subscriptions, users } from '../../db/schema/index';
+import { newsletterSubscribers, posts, refreshTokens, subscriptions, userIdentities, users } from '../../db/schema/index';
 import { AppError, errors } from '../../lib/errors';
 
 /**
@@ -38,6 +38,7 @@ export async function deleteAccount(db: Db, userId: string, password: string, no
         updatedAt: now,
       })
       .where(eq(users.id, userId));
+    await tx.delete(userIdentities).where(eq(userIdentities.userId, userId));
     await tx.delete(newsletterSubscribers).where(sql`lower(${newsletterSubscribers.email}) = ${user.email.toLowerCase()}`);
     await tx.delete(posts).where(and(eq(posts.ownerId, userId), eq(posts.state, 'draft')));
     await tx

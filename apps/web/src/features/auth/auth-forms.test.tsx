@@ -21,7 +21,7 @@ function renderAt(path: string, state?: unknown) {
       { path: '/auth/:signup', element: <AuthPage /> },
       { path: '*', element: <p>landed</p> },
     ],
-    { initialEntries: [{ pathname: path, state }] },
+    { initialEntries: [{ pathname: path.split('?')[0]!, search: path.includes('?') ? path.slice(path.indexOf('?')) : '', state }] },
   );
   render(
     <MantineProvider theme={theme}>
@@ -32,6 +32,7 @@ function renderAt(path: string, state?: unknown) {
   );
   return router;
 }
+let providers: string[] = [];
 const field = (name: RegExp) => screen.getByLabelText(name, { selector: 'input' });
 
 beforeAll(async () => {
@@ -43,7 +44,11 @@ beforeEach(() => {
   window.localStorage.clear();
   restoreSession();
   fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
+  providers = [];
+  // The forms ask which outside providers are on; every other call goes to fetchMock.
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+    String(input) === '/api/v1/auth/providers' ? Promise.resolve(json(200, { providers })) : fetchMock(input, init),
+  );
 });
 afterEach(() => {
   cleanup();
@@ -136,5 +141,27 @@ describe('the sign-up screen', () => {
     fireEvent.click(screen.getByRole('checkbox'));
     fireEvent.click(within(form).getByRole('button', { name: 'Create account' }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/already exists/);
+  });
+});
+
+describe('Google and Facebook', () => {
+  it('shows "Continue with Google" only when the server has it on, and starts from the page the person came from', async () => {
+    renderAt('/auth', { from: '/create' });
+    await screen.findByRole('form', { name: 'Log in' });
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    expect(screen.queryByRole('link', { name: /Continue with Google/ })).toBeNull();
+    cleanup();
+
+    providers = ['google'];
+    renderAt('/auth/signup', { from: '/create' });
+    const google = await screen.findByRole('link', { name: /Continue with Google/ });
+    expect(google.getAttribute('href')).toBe('/identity/v1/oauth/google/start?returnTo=%2Fcreate');
+    expect(screen.queryByRole('link', { name: /Continue with Facebook/ })).toBeNull();
+    expect(screen.getByText(/By continuing with Google or Facebook you accept the/)).toBeTruthy();
+  });
+
+  it('explains a sign-in through a provider that did not work out', async () => {
+    renderAt('/auth?error=auth_failed');
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to authenticate. Check your login data.');
   });
 });

@@ -1,10 +1,12 @@
-import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AuthError } from '../../lib/auth-client';
 import { AuthCard, fieldError } from './auth-card';
 import { GuestLogin } from './guest-login';
+import { OAuthButtons } from './oauth-buttons';
 import { ServerError } from './server-error';
 import { TrustStrip } from './trust-strip';
 import { useReturnTo } from './use-return-to';
@@ -18,6 +20,9 @@ export function SignInForm() {
   const { state } = useLocation();
   const navigate = useNavigate();
   const returnTo = useReturnTo();
+  // Google or Facebook sign-in that did not work out comes back here with ?error=.
+  const [searchParams] = useSearchParams();
+  const oauthFailed = searchParams.has('error');
   const submit = useSubmit(signIn);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -105,12 +110,18 @@ export function SignInForm() {
                 {t('signIn.forgotPassword')}
               </Anchor>
             </Group>
+            {oauthFailed && !submit.error && !submit.pending && (
+              <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle size={20} aria-hidden="true" />}>
+                {t('errors:auth_failed')}
+              </Alert>
+            )}
             <ServerError error={mfaRequired ? null : submit.error} />
             <Button type="submit" size="md" fullWidth loading={submit.pending}>
               {t('signIn.submit')}
             </Button>
           </Stack>
         </form>
+        <OAuthButtons returnTo={returnTo} />
         <GuestLogin returnTo={returnTo} />
       </AuthCard>
       <Text ta="center" fz="sm">

@@ -5,6 +5,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { AuthCard, fieldError } from './auth-card';
 import { GuestLogin } from './guest-login';
+import { OAuthButtons } from './oauth-buttons';
 import { ServerError } from './server-error';
 import { TrustStrip } from './trust-strip';
 import { useReturnTo } from './use-return-to';
@@ -91,6 +92,7 @@ export function SignUpForm() {
             </Button>
           </Stack>
         </form>
+        <OAuthButtons returnTo={returnTo} />
         <GuestLogin returnTo={returnTo} />
       </AuthCard>
       <Text ta="center" fz="sm">
