@@ -230,3 +230,20 @@ describe('guest micro-cache', () => {
     }
   });
 });
+
+describe('guest micro-cache under concurrency', () => {
+  it('answers every concurrent guest, sharing one load, and shares a not-found too', async () => {
+    const cachedApp = await createTestApp({ now: NOW.toISOString(), config: { guestCacheMs: 60_000 } });
+    try {
+      const post = await createPost(cachedApp.db);
+      const many = await Promise.all(Array.from({ length: 12 }, () => cachedApp.app.inject({ url: `/api/v1/posts/${post.id}` })));
+      expect(many.map((r) => r.statusCode)).toEqual(Array(12).fill(200));
+      expect(new Set(many.map((r) => r.body)).size).toBe(1);
+      expect(many[0]!.json().id).toBe(post.id);
+      const missing = await Promise.all(Array.from({ length: 5 }, () => cachedApp.app.inject({ url: '/api/v1/posts/nope' })));
+      expect(missing.map((r) => r.statusCode)).toEqual(Array(5).fill(404));
+    } finally {
+      await cachedApp.close();
+    }
+  });
+});
