@@ -50,7 +50,7 @@ async function visiblePostIds(base: string): Promise<string[]> {
   return chosen;
 }
 
-async function load(label: string, url: string, paths: string[]): Promise<Result> {
+async function load(label: string, url: string, paths: string[], headers: Record<string, string> = {}): Promise<Result> {
   process.stdout.write(`${label}: ${WARMUP_SECONDS} s warm-up + ${seconds} s, ${CONNECTIONS} connections… `);
   const result = await autocannon({
     url,
@@ -59,7 +59,7 @@ async function load(label: string, url: string, paths: string[]): Promise<Result
     workers: 1,
     timeout: 10,
     warmup: { connections: CONNECTIONS, duration: WARMUP_SECONDS },
-    requests: paths.map((p) => ({ method: 'GET', path: p })),
+    requests: paths.map((p) => ({ method: 'GET', path: p, headers })),
   });
   console.log(`${Math.round(result.requests.average)} req/s`);
   return result;
@@ -109,6 +109,19 @@ async function main() {
   runs.push(['feed GET /api/v1/posts', await load('feed', appUrl, ['/api/v1/posts'])]);
   runs.push([`post GET /api/v1/posts/{id} ×${ids.length}`, await load('post', appUrl, ids.map((id) => `/api/v1/posts/${id}`))]);
   runs.push(['hello again', await load('hello again', helloUrl, ['/hello'])]);
+  // A signed-in member's feed is personal, so it is never served from the guest micro-cache:
+  // this row is the uncached path (token check, viewer lookup, query, serialization).
+  const session = await (
+    await fetch(`${appUrl}/identity/v1/accounts:signInWithPassword`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'demo@swapu.au', password: 'swapu-demo', returnSecureToken: true }),
+    })
+  ).json();
+  runs.push([
+    'feed, signed in (uncached)',
+    await load('feed signed in', appUrl, ['/api/v1/posts'], { authorization: `Bearer ${session.idToken}` }),
+  ]);
 
   const helloRps = (runs[0]![1].requests.average + runs[3]![1].requests.average) / 2;
   const feedRatio = runs[1]![1].requests.average / helloRps;
@@ -129,7 +142,9 @@ async function main() {
   );
   console.log('');
   console.log(`hello baseline (mean of both runs): ${helloRps.toFixed(0)} req/s`);
-  console.log(`feed/hello: ${fmtRatio(feedRatio)}   post/hello: ${fmtRatio(postRatio)}`);
+  console.log(
+    `feed/hello: ${fmtRatio(feedRatio)}   post/hello: ${fmtRatio(postRatio)}   signed-in feed/hello: ${fmtRatio(runs[4]![1].requests.average / helloRps)}`,
+  );
   console.log(`feed: ${feedRatio.toFixed(2)}× hello (goal ≥ 0.25× on PostgreSQL)${usePglite ? ' [this run: PGlite]' : ''}`);
   const bad = runs.filter(([, r]) => r.non2xx > 0 || r.errors > 0 || r.timeouts > 0);
   for (const [name, r] of bad)
