@@ -4,11 +4,17 @@ import { generate } from 'otplib';
 import { createAccount, signInWithStorage } from './support/accounts';
 
 test.describe('profile and account settings', () => {
-  test('a new member completes onboarding, then edits the profile and uploads an avatar', async ({ page, request }) => {
-    const account = await createAccount(request);
-    await signInWithStorage(page, account);
-    await page.goto('/onboarding');
+  test('a person signs up, completes onboarding, then edits the profile and uploads an avatar', async ({ page, request }) => {
+    const email = `e2e-onboard-${Date.now()}@example.com`;
+    await page.goto('/auth/signup');
+    const form = page.getByRole('form', { name: 'Create account' });
+    await form.getByLabel('Email address').fill(email);
+    await form.getByLabel('Password', { exact: true }).fill('swapu-test-1');
+    await form.getByRole('checkbox', { name: /I accept the terms and conditions and the privacy policy/ }).check();
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await expect(page).toHaveURL(/\/onboarding$/);
     await expect(page.getByRole('heading', { name: 'Welcome to SwapU' })).toBeVisible();
+    const account = { id: (await page.evaluate(() => window.localStorage.getItem('userId')))! };
 
     const name = page.getByLabel('Display name');
     await name.fill('x');
