@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { type EmailSubscription, type EmailSubscriptionResult, isValidEmail } from '@swapu/shared/mail';
 import { api, ApiError } from '../../lib/api';
+import { EmailInput } from '../../components/email-input';
 
 const changeSubscription = (body: EmailSubscription) =>
   api<EmailSubscriptionResult>('/api/v1/email-subscription', {
@@ -59,16 +60,12 @@ export default function EmailSubscriptionPage() {
         )}
         <form onSubmit={onSubmit} noValidate aria-label={t('emailSubscription.title')}>
           <Stack gap="md">
-            <TextInput
+            <EmailInput
               ref={emailRef}
               label={t('fields.email')}
               placeholder={t('fields.emailPlaceholder')}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              size="md"
               value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
+              onChange={setEmail}
               error={emailInvalid ? <span role="alert">{t('errors:email_invalid')}</span> : undefined}
             />
             <Radio.Group

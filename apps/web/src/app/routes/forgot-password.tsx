@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { isValidEmail } from '@swapu/shared/mail';
 import { api, ApiError } from '../../lib/api';
 import { ResetPasswordForm } from './reset-password';
+import { EmailInput } from '../../components/email-input';
 
 const requestReset = (email: string) =>
   api<{ accepted: true }>('/api/v1/auth/password-reset', {
@@ -78,16 +79,12 @@ function RequestResetForm() {
         </Stack>
         <form onSubmit={onSubmit} noValidate aria-label={t('forgotPassword.title')}>
           <Stack gap="md">
-            <TextInput
+            <EmailInput
               ref={emailRef}
               label={t('fields.email')}
               placeholder={t('fields.emailPlaceholder')}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              size="md"
               value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
+              onChange={setEmail}
               error={emailInvalid ? <span role="alert">{t('errors:email_invalid')}</span> : undefined}
             />
             {code && (

@@ -13,6 +13,7 @@ import { useReturnTo } from './use-return-to';
 import { signIn } from './sign-in';
 import { useSubmit } from './use-submit';
 import { validateEmail, validatePassword } from './validation';
+import { EmailInput } from '../../components/email-input';
 
 /** /auth: email and password, "Stay logged in", then back to where the person came from. */
 export function SignInForm() {
@@ -63,16 +64,12 @@ export function SignInForm() {
       <AuthCard title={t('signIn.title')} subtitle={t('signIn.subtitle')}>
         <form onSubmit={onSubmit} noValidate aria-label={t('signIn.submit')}>
           <Stack gap="md">
-            <TextInput
+            <EmailInput
               ref={emailRef}
               label={t('fields.email')}
               placeholder={t('fields.emailPlaceholder')}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              size="md"
               value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
+              onChange={setEmail}
               error={fieldError(emailError && t(`errors:${emailError}`))}
             />
             <PasswordInput

@@ -1,4 +1,4 @@
-import { Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, PasswordInput, Stack, Text } from '@mantine/core';
 import { PASSWORD_MIN_LENGTH } from '@swapu/shared/constants';
 import { type FormEvent, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { useReturnTo } from './use-return-to';
 import { signUp } from './sign-up';
 import { useSubmit } from './use-submit';
 import { validateEmail, validatePassword } from './validation';
+import { EmailInput } from '../../components/email-input';
 
 /** /auth/signup: email, password and one box accepting the terms and the privacy policy; then onboarding. */
 export function SignUpForm() {
@@ -50,16 +51,12 @@ export function SignUpForm() {
       <AuthCard title={t('signUp.title')} subtitle={t('signUp.subtitle')}>
         <form onSubmit={onSubmit} noValidate aria-label={t('signUp.submit')}>
           <Stack gap="md">
-            <TextInput
+            <EmailInput
               ref={emailRef}
               label={t('fields.email')}
               placeholder={t('fields.emailPlaceholder')}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              size="md"
               value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
+              onChange={setEmail}
               error={fieldError(emailError && t(`errors:${emailError}`))}
             />
             <PasswordInput
