@@ -33,6 +33,7 @@ import { categoriesRoutes } from './modules/categories/categories.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { localitiesRoutes } from './modules/localities/localities.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
+import { postsWriteRoutes } from './modules/posts/posts.write.routes';
 import { realtimeRoutes } from './modules/realtime/realtime.routes';
 
 export interface BuildOptions {
@@ -113,6 +114,7 @@ export async function buildApp(opts: BuildOptions) {
 
   await app.register(healthRoutes);
   await app.register(postsRoutes);
+  await app.register(postsWriteRoutes);
   await app.register(categoriesRoutes);
   await app.register(localitiesRoutes);
   await app.register(blogRoutes);
