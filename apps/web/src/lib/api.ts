@@ -31,7 +31,8 @@ export async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
   } catch {
     throw new ApiError(0, 'generic', GENERIC);
   }
-  if (res.ok) return (await res.json()) as T;
+  // 204 No Content (deletes, toggles) resolves with undefined.
+  if (res.ok) return (res.status === 204 ? undefined : await res.json()) as T;
   let body: { error?: { code?: string; message?: string; fields?: Record<string, string> } } = {};
   try {
     body = await res.json();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { posts } from '../../db/schema/index';
+import { signUpMember } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 
 let t: TestApp;
@@ -11,15 +12,7 @@ afterAll(async () => {
   await t.close();
 });
 
-let n = 0;
-async function member() {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/identity/v1/accounts:signUp',
-    payload: { email: `lister${++n}@example.com`, password: 'secret1', acceptTerms: true, returnSecureToken: true },
-  });
-  return { id: res.json().localId as string, headers: { authorization: `Bearer ${res.json().idToken}` } };
-}
+const member = () => signUpMember(t.app);
 const complete = {
   title: 'Breville coffee machine',
   description: 'Works perfectly, upgrading to a bigger one.',

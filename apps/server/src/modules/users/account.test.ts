@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { posts, refreshTokens, users } from '../../db/schema/index';
+import { signUpMember } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createPost } from '../../test/factories';
 import { multipartFile } from '../../test/multipart';
@@ -17,17 +18,7 @@ afterAll(async () => {
   await t.close();
 });
 
-let n = 0;
-async function account(password = 'secret1') {
-  const email = `acct${++n}@example.com`;
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/identity/v1/accounts:signUp',
-    payload: { email, password, acceptTerms: true, returnSecureToken: true },
-  });
-  const body = res.json();
-  return { id: body.localId as string, email, refreshToken: body.refreshToken as string, headers: { authorization: `Bearer ${body.idToken}` } };
-}
+const account = (password = 'secret1') => signUpMember(t.app, { password });
 const signIn = (payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/identity/v1/accounts:signInWithPassword', payload: { returnSecureToken: true, ...payload } });
 
@@ -162,7 +153,7 @@ describe('account deletion', () => {
     const res = await t.app.inject({ method: 'DELETE', url: '/api/v1/me', headers: a.headers, payload: { password: 'secret1' } });
     expect(res.statusCode).toBe(204);
     const [row] = await t.db.select().from(users).where(eq(users.id, a.id));
-    expect(row!.email).not.toContain('acct');
+    expect(row!.email).not.toContain(a.email.split('@')[0]);
     expect(row!.passwordHash).toBeNull();
     expect(row!.deletedAt).not.toBeNull();
     expect((await t.db.select().from(posts).where(eq(posts.id, post.id)))[0]!.state).toBe('archived');

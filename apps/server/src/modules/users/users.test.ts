@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index';
+import { signUpMember } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 
 let t: TestApp;
@@ -11,16 +12,7 @@ afterAll(async () => {
   await t.close();
 });
 
-let n = 0;
-async function account() {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/identity/v1/accounts:signUp',
-    payload: { email: `u${++n}@example.com`, password: 'secret1', acceptTerms: true, returnSecureToken: true },
-  });
-  const body = res.json();
-  return { id: body.localId as string, token: body.idToken as string, headers: { authorization: `Bearer ${body.idToken}` } };
-}
+const account = () => signUpMember(t.app);
 const patch = (headers: Record<string, string>, payload: unknown) =>
   t.app.inject({ method: 'PATCH', url: '/api/v1/me', headers, payload: payload as object });
 

@@ -62,29 +62,8 @@ const postJson = <T>(path: string, body?: unknown) =>
 export const twoFactorApi = {
   setup: () => postJson<{ secret: string; otpauthUrl: string; qrDataUrl: string }>('/api/v1/me/2fa/setup'),
   enable: (code: string) => postJson<{ recoveryCodes: string[] }>('/api/v1/me/2fa/enable', { code }),
-  disable: async (code: string) => {
-    const token = getSession().token;
-    const res = await fetch('/api/v1/me/2fa/disable', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify({ code }),
-    });
-    if (!res.ok) {
-      const body = await res.json().catch(() => ({}));
-      throw new ApiError(res.status, body.error?.code ?? 'generic', body.error?.message ?? 'An error occurred');
-    }
-  },
+  disable: (code: string) => postJson<void>('/api/v1/me/2fa/disable', { code }),
 };
 
-export async function deleteMyAccount(password: string) {
-  const token = getSession().token;
-  const res = await fetch('/api/v1/me', {
-    method: 'DELETE',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ password }),
-  });
-  if (!res.ok) {
-    const body = await res.json().catch(() => ({}));
-    throw new ApiError(res.status, body.error?.code ?? 'generic', body.error?.message ?? 'An error occurred');
-  }
-}
+export const deleteMyAccount = (password: string) =>
+  api<void>('/api/v1/me', { method: 'DELETE', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password }) });
