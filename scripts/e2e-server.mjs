@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { OAuth2Server } from 'oauth2-mock-server';
 
-const dir = path.resolve(import.meta.dirname, '../.e2e-data');
+// E2E_DATA_DIR lets two runs share a checkout (each with its own PORT and E2E_OAUTH_PORT).
+const dir = path.resolve(import.meta.dirname, '..', process.env.E2E_DATA_DIR ?? '.e2e-data');
 fs.rmSync(dir, { recursive: true, force: true });
 process.env.DATA_DIR = dir;
 process.env.LOG_LEVEL ??= 'warn';

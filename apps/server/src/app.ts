@@ -19,6 +19,7 @@ import { type Clock, systemClock } from './lib/clock';
 import type { AppContext } from './lib/context';
 import { AppError } from './lib/errors';
 import { localStorage } from './lib/storage';
+import { nsfwModerator, type Moderator } from './lib/moderation';
 import { resolveViewer } from './lib/auth';
 import { IdentityError } from './modules/auth/identity.service';
 import { identityRoutes } from './modules/auth/identity.routes';
@@ -34,6 +35,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { localitiesRoutes } from './modules/localities/localities.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
 import { postsWriteRoutes } from './modules/posts/posts.write.routes';
+import { likesRoutes } from './modules/likes/likes.routes';
 import { realtimeRoutes } from './modules/realtime/realtime.routes';
 
 export interface BuildOptions {
@@ -44,6 +46,8 @@ export interface BuildOptions {
   serveWeb?: boolean;
   /** Deliver outbox mail through SMTP_URL while the app runs (main.ts; tests start the worker themselves). */
   mailWorker?: boolean;
+  /** Listing-photo moderation; the in-process nsfwjs model unless a test supplies its own. */
+  moderator?: Moderator;
 }
 
 const localeOf = (acceptLanguage: string | undefined) => (acceptLanguage?.toLowerCase().startsWith('pt') ? 'pt-PT' : 'en-US');
@@ -68,6 +72,7 @@ export async function buildApp(opts: BuildOptions) {
     database: opts.database,
     clock: opts.clock ?? systemClock,
     storage: localStorage(config.uploadsDir),
+    moderator: opts.moderator ?? nsfwModerator(),
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('viewer', null as never);
@@ -115,6 +120,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(healthRoutes);
   await app.register(postsRoutes);
   await app.register(postsWriteRoutes);
+  await app.register(likesRoutes);
   await app.register(categoriesRoutes);
   await app.register(localitiesRoutes);
   await app.register(blogRoutes);

@@ -46,6 +46,11 @@ export const PostOwnerSchema = z.object({
   suburb: z.string().nullable(),
   auState: z.string().nullable(),
   memberSince: z.string(),
+  avatarUrl: z.string().nullable(),
+  /** Average review stars (1–5), null until reviewed. */
+  rating: z.number().nullable(),
+  reviewsCount: z.number().int(),
+  swapsCompleted: z.number().int(),
 });
 
 /** A card in a feed: what a list needs, no more. */
@@ -100,6 +105,9 @@ export const PostDetailSchema = z.object({
   createdAt: z.string(),
   boostedUntil: z.string().nullable(),
   swapAssistUntil: z.string().nullable(),
+  /** How many people like it, and whether the signed-in viewer is one of them. */
+  likeCount: z.number().int(),
+  likedByMe: z.boolean(),
 });
 export type PostDetail = z.infer<typeof PostDetailSchema>;
 
@@ -144,3 +152,22 @@ export const UrlTitleParamsSchema = z.object({ urlTitle: z.string().min(1).max(2
 export const BlogIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 
 export const HealthSchema = z.object({ status: z.literal('ok') });
+
+/** PUT/DELETE /api/v1/posts/{id}/like. `matched` is true when this like completed a mutual match. */
+export const LikeResultSchema = z.object({ liked: z.boolean(), matched: z.boolean(), likeCount: z.number().int() });
+export type LikeResult = z.infer<typeof LikeResultSchema>;
+
+/** A favourite on /favorite: the post's card and when it was liked. */
+export const FavoriteListSchema = z.object({
+  items: z.array(z.object({ likedAt: z.string(), post: PostCardSchema.extend({ state: z.enum(POST_STATES) }) })),
+});
+export type FavoriteList = z.infer<typeof FavoriteListSchema>;
+
+export const REPORT_REASONS = ['prohibited', 'scam', 'offensive', 'miscategorised', 'other'] as const;
+export const ReportBodySchema = z.object({ reason: z.enum(REPORT_REASONS), details: z.string().trim().max(1000).default('') });
+export type ReportBody = z.infer<typeof ReportBodySchema>;
+
+/** GET /api/v1/me/posts: the owner's listings in every state, most recently changed first. */
+export const MyPostSchema = PostCardSchema.extend({ state: z.enum(POST_STATES), updatedAt: z.string(), likeCount: z.number().int() });
+export const MyPostListSchema = z.object({ items: z.array(MyPostSchema) });
+export type MyPost = z.infer<typeof MyPostSchema>;

@@ -22,6 +22,9 @@ export const ERROR_CATALOGUE = {
     pt: 'Boa tentativa, mas não tem permissão para entrar nessa sala',
   },
   image_invalid: { en: 'Please use valid image', pt: 'Utilize uma imagem válida' },
+  // PRODUCT.md limits (the spec gives no wording): ours.
+  images_limit: { en: 'You can add up to 10 photos to an item.', pt: 'Pode adicionar até 10 fotografias a um artigo.' },
+  like_own_post: { en: 'You cannot like your own item.', pt: 'Não pode gostar do seu próprio artigo.' },
   image_inappropriate: {
     en: 'Please refrain from using inappropriate images.',
     pt: 'Evite utilizar imagens impróprias.',

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Clock } from './clock';
+import type { Moderator } from './moderation';
 import type { Storage } from './storage';
 import type { Viewer } from './viewer';
 
@@ -11,6 +12,8 @@ export interface AppContext {
   database: Database;
   clock: Clock;
   storage: Storage;
+  /** Judges uploaded listing photos (nsfwjs in-process by default). */
+  moderator: Moderator;
 }
 
 declare module 'fastify' {

@@ -5,6 +5,8 @@ export interface Variant {
   name: string;
   width: number;
   height: number;
+  /** 'cover' crops to exactly width×height (thumbnails, avatars); 'inside' keeps the whole picture within it. */
+  fit?: 'cover' | 'inside';
 }
 
 /**
@@ -29,7 +31,7 @@ export async function toWebVariants(input: Buffer, variants: Variant[]): Promise
         v.name,
         await sharp(input, { failOn: 'error' })
           .rotate()
-          .resize(v.width, v.height, { fit: 'cover', withoutEnlargement: false })
+          .resize(v.width, v.height, v.fit === 'inside' ? { fit: 'inside', withoutEnlargement: true } : { fit: 'cover' })
           .webp({ quality: 80 })
           .toBuffer(),
       );

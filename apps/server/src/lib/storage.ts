@@ -5,6 +5,8 @@ import path from 'node:path';
 export interface Storage {
   put(key: string, data: Buffer): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** Removes an object, or every object under a key prefix ending in '/'; missing ones are fine. */
+  remove(key: string): Promise<void>;
   /** Public URL path of a stored object. */
   url(key: string): string;
 }
@@ -32,6 +34,9 @@ export function localStorage(root: string): Storage {
       } catch {
         return false;
       }
+    },
+    async remove(key) {
+      await fs.rm(resolve(key.replace(/\/$/, '')), { recursive: true, force: true });
     },
     url: (key) => `/media/${key}`,
   };

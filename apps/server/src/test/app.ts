@@ -6,6 +6,7 @@ import { loadConfig, type Config } from '../config';
 import type { Database } from '../db/client';
 import { fixedClock } from '../lib/clock';
 import { createTestDatabase } from './database';
+import { fakeModerator } from './moderator';
 
 /** Builds the real app on a fresh database with a controllable clock, for inject()-driven tests. */
 export async function createTestApp(opts: { now?: string; config?: Partial<Config>; serveWeb?: boolean } = {}) {
@@ -16,7 +17,8 @@ export async function createTestApp(opts: { now?: string; config?: Partial<Confi
     opts.config,
   );
   const clock = fixedClock(opts.now ?? '2026-11-20T00:00:00.000Z');
-  const app = await buildApp({ config, database, clock, serveWeb: opts.serveWeb ?? false });
+  const moderator = fakeModerator();
+  const app = await buildApp({ config, database, clock, moderator, serveWeb: opts.serveWeb ?? false });
   await app.ready();
   return {
     app,
@@ -24,6 +26,7 @@ export async function createTestApp(opts: { now?: string; config?: Partial<Confi
     db: database.db,
     clock,
     config,
+    moderator,
     close: async () => {
       await app.close();
       await database.close();

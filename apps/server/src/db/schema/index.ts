@@ -6,3 +6,4 @@ export * from './subscriptions';
 export * from './auth';
 export * from './mail-extra';
 export * from './oauth';
+export * from './likes';

@@ -163,3 +163,28 @@ export function newsletterWelcomeMail(lang: string, p: { unsubscribeUrl: string;
         { label: 'See what’s up for swaps', url: p.url },
       );
 }
+
+/** Two people like each other's items (spec section 4): links the liked post. */
+export function matchMail(lang: string, p: { name: string; otherName: string; theirTitle: string; myTitle: string; url: string }): MailContent {
+  return isPt(lang)
+    ? build(
+        lang,
+        `Tem um match, ${p.name}!`,
+        `Match na SwapU: ${p.otherName} também gosta de um artigo seu`,
+        [
+          `Gosta de "${p.theirTitle}" de ${p.otherName}, e ${p.otherName} gosta do seu "${p.myTitle}".`,
+          'Veja o artigo e faça uma oferta ou envie uma mensagem enquanto o interesse está fresco.',
+        ],
+        { label: 'Ver o artigo', url: p.url },
+      )
+    : build(
+        lang,
+        `It's a match, ${p.name}!`,
+        `SwapU match: ${p.otherName} likes one of your items too`,
+        [
+          `You like ${p.otherName}'s "${p.theirTitle}", and ${p.otherName} likes your "${p.myTitle}".`,
+          'Have a look and make an offer or send a message while the interest is fresh.',
+        ],
+        { label: 'View the item', url: p.url },
+      );
+}

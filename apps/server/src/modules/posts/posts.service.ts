@@ -2,7 +2,8 @@ import { and, arrayContains, asc, desc, eq, ilike, lt, or, sql } from 'drizzle-o
 import type { PostCard, PostDetail, PostList } from '@swapu/shared/api';
 import type { Condition, DeliveryOption, PostState } from '@swapu/shared/constants';
 import type { Tx } from '../../db/client';
-import { postImages, posts, users } from '../../db/schema/index';
+import { postImages, postLikes, posts, users } from '../../db/schema/index';
+import { profileImageUrl } from '../users/users.media';
 import { errors } from '../../lib/errors';
 import { imageVariantKeys } from '../../lib/storage';
 import { type Viewer, visiblePublishedCondition, earlyAccessCondition } from '../../lib/viewer';
@@ -46,6 +47,58 @@ const firstImageKey = sql<string | null>`(
   where pi.post_id = "posts"."id"
   order by pi.position asc limit 1)`;
 
+/** What a post card needs, selected from `posts` (used by every list of cards). */
+export const cardColumns = {
+  id: posts.id,
+  title: posts.title,
+  state: posts.state,
+  cashValueCents: posts.cashValueCents,
+  condition: posts.condition,
+  categories: posts.categories,
+  suburb: posts.suburb,
+  auState: posts.auState,
+  openToSelling: posts.openToSelling,
+  openToSwapAnything: posts.openToSwapAnything,
+  publishedAt: posts.publishedAt,
+  createdAt: posts.createdAt,
+  boostedUntil: posts.boostedUntil,
+  imageKey: firstImageKey,
+};
+interface CardRow {
+  id: string;
+  title: string;
+  state: string;
+  cashValueCents: number | null;
+  condition: string;
+  categories: string[];
+  suburb: string | null;
+  auState: string | null;
+  openToSelling: boolean;
+  openToSwapAnything: boolean;
+  publishedAt: Date | null;
+  createdAt: Date;
+  boostedUntil: Date | null;
+  imageKey: string | null;
+}
+
+export function toCard(r: CardRow, now: Date): PostCard & { state: PostState } {
+  return {
+    id: r.id,
+    title: r.title,
+    state: r.state as PostState,
+    cashValueCents: r.cashValueCents ?? 0,
+    condition: r.condition as Condition,
+    categories: r.categories,
+    suburb: r.suburb,
+    auState: r.auState,
+    openToSelling: r.openToSelling,
+    openToSwapAnything: r.openToSwapAnything,
+    thumbUrl: r.imageKey ? media(imageVariantKeys(r.imageKey).sm) : null,
+    publishedAt: (r.publishedAt ?? r.createdAt).toISOString(),
+    boosted: !!r.boostedUntil && r.boostedUntil > now,
+  };
+}
+
 /**
  * The home feed: published posts visible to the viewer, newest first (created_on descending in
  * the spec's words: the time the post was listed), keyset-paged.
@@ -64,20 +117,7 @@ export async function listFeed(
       )
     : undefined;
   const rows = await db
-    .select({
-      id: posts.id,
-      title: posts.title,
-      cashValueCents: posts.cashValueCents,
-      condition: posts.condition,
-      categories: posts.categories,
-      suburb: posts.suburb,
-      auState: posts.auState,
-      openToSelling: posts.openToSelling,
-      openToSwapAnything: posts.openToSwapAnything,
-      publishedAt: posts.publishedAt,
-      boostedUntil: posts.boostedUntil,
-      imageKey: firstImageKey,
-    })
+    .select(cardColumns)
     .from(posts)
     .where(
       and(
@@ -91,20 +131,7 @@ export async function listFeed(
     .limit(query.limit + 1);
 
   const page = rows.slice(0, query.limit);
-  const items: PostCard[] = page.map((r) => ({
-    id: r.id,
-    title: r.title,
-    cashValueCents: r.cashValueCents ?? 0,
-    condition: r.condition as Condition,
-    categories: r.categories,
-    suburb: r.suburb,
-    auState: r.auState,
-    openToSelling: r.openToSelling,
-    openToSwapAnything: r.openToSwapAnything,
-    thumbUrl: r.imageKey ? media(imageVariantKeys(r.imageKey).sm) : null,
-    publishedAt: r.publishedAt!.toISOString(),
-    boosted: !!r.boostedUntil && r.boostedUntil > now,
-  }));
+  const items = page.map((r) => toCard(r, now));
   const last = page.at(-1);
   return {
     items,
@@ -142,6 +169,13 @@ export async function getPost(db: Tx, viewer: Viewer, now: Date, id: string): Pr
     .from(postImages)
     .where(eq(postImages.postId, id))
     .orderBy(asc(postImages.position));
+  const [likes] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      mine: viewer.userId ? sql<boolean>`coalesce(bool_or(${postLikes.likedById} = ${viewer.userId}), false)` : sql<boolean>`false`,
+    })
+    .from(postLikes)
+    .where(eq(postLikes.postId, id));
 
   return {
     id: p.id,
@@ -175,11 +209,18 @@ export async function getPost(db: Tx, viewer: Viewer, now: Date, id: string): Pr
       suburb: row.owner.suburb,
       auState: row.owner.auState,
       memberSince: row.owner.createdAt.toISOString(),
+      avatarUrl: profileImageUrl(row.owner.avatarKey),
+      // Reviews and completed swaps arrive with offers; until then nobody has any.
+      rating: null,
+      reviewsCount: 0,
+      swapsCompleted: 0,
     },
     publishedAt: p.publishedAt?.toISOString() ?? null,
     createdAt: p.createdAt.toISOString(),
     boostedUntil: p.boostedUntil?.toISOString() ?? null,
     swapAssistUntil: p.swapAssistUntil?.toISOString() ?? null,
+    likeCount: likes?.count ?? 0,
+    likedByMe: likes?.mine ?? false,
   };
 }
 

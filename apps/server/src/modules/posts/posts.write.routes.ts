@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBodySchema, PostDetailSchema, PostIdParamsSchema } from '@swapu/shared/api';
+import { ErrorBodySchema, MyPostListSchema, PostDetailSchema, PostIdParamsSchema } from '@swapu/shared/api';
 import { MyPostsQuerySchema, PostFieldsSchema } from '@swapu/shared/listing';
 import { requireUser } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
 import { getPost } from './posts.service';
+import { addPostImage, removePostImage, reorderPostImages } from './posts.images';
 import { createDraft, deletePost, listMyPosts, publishPost, setPostState, updatePost } from './posts.write';
 
 /** Parses form fields; unknown keys (owner, state, dates…) are refused, changing nothing. */
@@ -82,6 +83,60 @@ export const postsWriteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  const uploadDeps = () => ({ database: app.ctx.database, storage: app.ctx.storage, moderator: app.ctx.moderator });
+  const ImageParams = z.object({ id: z.string().min(1).max(64), imageId: z.string().min(1).max(64) });
+
+  app.post(
+    '/api/v1/posts/:id/images',
+    {
+      schema: {
+        tags: ['posts'],
+        security,
+        summary: 'Add a photo (multipart field "file"; under 25 MB; at most 10 per listing)',
+        consumes: ['multipart/form-data'],
+        params: PostIdParamsSchema,
+        response: { 201: PostDetailSchema, 413: ErrorBodySchema, ...errorsOf },
+      },
+    },
+    async (req, reply) => {
+      requireUser(req);
+      const file = await req.file();
+      if (!file) throw new AppError(400, 'image_invalid');
+      const buf = await file.toBuffer();
+      await addPostImage(uploadDeps(), req.viewer, req.params.id, buf, now());
+      return reply.status(201).send(await detail(req, req.params.id));
+    },
+  );
+
+  app.delete(
+    '/api/v1/posts/:id/images/:imageId',
+    { schema: { tags: ['posts'], security, summary: 'Remove a photo', params: ImageParams, response: { 200: PostDetailSchema, ...errorsOf } } },
+    async (req) => {
+      requireUser(req);
+      await removePostImage(uploadDeps(), req.viewer, req.params.id, req.params.imageId, now());
+      return detail(req, req.params.id);
+    },
+  );
+
+  app.put(
+    '/api/v1/posts/:id/images/order',
+    {
+      schema: {
+        tags: ['posts'],
+        security,
+        summary: 'Reorder the photos (every photo id once, first is the cover)',
+        params: PostIdParamsSchema,
+        body: z.object({ imageIds: z.array(z.string().min(1).max(64)).max(20) }),
+        response: { 200: PostDetailSchema, ...errorsOf },
+      },
+    },
+    async (req) => {
+      requireUser(req);
+      await reorderPostImages(uploadDeps(), req.viewer, req.params.id, req.body.imageIds, now());
+      return detail(req, req.params.id);
+    },
+  );
+
   app.get(
     '/api/v1/me/posts',
     {
@@ -90,15 +145,11 @@ export const postsWriteRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         querystring: MyPostsQuerySchema,
         response: {
-          200: z.object({
-            items: z.array(
-              z.object({ id: z.string(), title: z.string(), state: z.string(), updatedAt: z.date(), publishedAt: z.date().nullable() }),
-            ),
-          }),
+          200: MyPostListSchema,
           ...errorsOf,
         },
       },
     },
-    async (req) => ({ items: await listMyPosts(db(), requireUser(req), req.query.state) }),
+    async (req) => ({ items: await listMyPosts(db(), requireUser(req), now(), req.query.state) }),
   );
 };

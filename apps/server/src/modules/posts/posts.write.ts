@@ -1,5 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import type { MyPost } from '@swapu/shared/api';
 import type { PostFields } from '@swapu/shared/listing';
+import { cardColumns, toCard } from './posts.service';
 import { materialsError, parseCashValue, parseMeasure, publishErrors } from '@swapu/shared/listing-rules';
 import { SIZE_PRESETS, type PostState, type SizePreset } from '@swapu/shared/constants';
 import type { Tx } from '../../db/client';
@@ -137,12 +139,17 @@ export async function deletePost(db: Tx, viewer: Viewer, id: string): Promise<vo
   await db.delete(posts).where(eq(posts.id, id));
 }
 
-/** The caller's own listings, newest first, optionally of one state. */
-export async function listMyPosts(db: Tx, userId: string, state?: PostState) {
-  return db
-    .select({ id: posts.id, title: posts.title, state: posts.state, updatedAt: posts.updatedAt, publishedAt: posts.publishedAt })
+/** The caller's own listings, most recently changed first, optionally of one state. */
+export async function listMyPosts(db: Tx, userId: string, now: Date, state?: PostState): Promise<MyPost[]> {
+  const rows = await db
+    .select({
+      ...cardColumns,
+      updatedAt: posts.updatedAt,
+      likeCount: sql<number>`(select count(*)::int from post_likes pl where pl.post_id = "posts"."id")`,
+    })
     .from(posts)
     .where(and(eq(posts.ownerId, userId), state ? eq(posts.state, state) : undefined))
-    .orderBy(desc(posts.updatedAt))
-    .limit(200);
+    .orderBy(desc(posts.updatedAt), desc(posts.id))
+    .limit(500);
+  return rows.map((r) => ({ ...toCard(r, now), updatedAt: r.updatedAt.toISOString(), likeCount: r.likeCount }));
 }

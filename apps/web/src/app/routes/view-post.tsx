@@ -13,12 +13,15 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconLeaf, IconMapPin } from '@tabler/icons-react';
+import { IconLeaf, IconMapPin, IconMessageCircle, IconPencil, IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
+import { paths } from '@swapu/shared/paths';
 import { carbonSavedKg } from '@swapu/shared/carbon';
 import { NotFound } from '../../components/not-found';
+import { LikeButton, OwnerMenu, ReportButton, ShareButton } from '../../features/posts/post-actions';
 import { PostGallery } from '../../features/posts/post-gallery';
+import { useSession } from '../../lib/use-session';
 import { usePost } from '../../features/posts/use-post';
 import { ApiError } from '../../lib/api';
 import { formatDateTime, formatMoney, formatNumber, formatRelative } from '../../lib/format';
@@ -27,6 +30,8 @@ export default function ViewPostPage() {
   const { postId = '' } = useParams();
   const { t, i18n } = useTranslation(['posts', 'categories', 'common']);
   const post = usePost(postId);
+  const session = useSession();
+  const navigate = useNavigate();
   const lang = i18n.language;
 
   if (post.isPending)
@@ -59,6 +64,7 @@ export default function ViewPostPage() {
     );
   }
   const p = post.data;
+  const isOwner = !!session.userId && session.userId === p.owner.id;
   const yesNo = (v: boolean) => (v ? t('detail.yes') : t('detail.no'));
   const list = (xs: string[], render: (x: string) => string = (x) => x) =>
     xs.length ? xs.map(render).join(', ') : t('detail.nothing');
@@ -117,9 +123,39 @@ export default function ViewPostPage() {
                 </Text>
               )}
             </Group>
-            <Button component={Link} to={`/offer-item/${p.id}`} size="md">
-              {t('detail.makeOffer')}
-            </Button>
+            {isOwner ? (
+              <Group gap="sm" wrap="nowrap">
+                <Button component={Link} to={paths.editPost(p.id)} size="md" leftSection={<IconPencil size={18} />} style={{ flex: 1 }}>
+                  {t('actions.edit')}
+                </Button>
+                <OwnerMenu id={p.id} state={p.state} onDeleted={() => navigate(paths.mySwapU)} />
+              </Group>
+            ) : (
+              <Group gap="sm" grow>
+                <Button component={Link} to={paths.offerItem(p.id)} size="md" disabled={p.state !== 'published'}>
+                  {t('detail.makeOffer')}
+                </Button>
+                <Button
+                  component={Link}
+                  to={`${paths.discuss}/${encodeURIComponent(p.owner.id)}/${encodeURIComponent(p.id)}`}
+                  size="md"
+                  variant="default"
+                  leftSection={<IconMessageCircle size={18} />}
+                >
+                  {t('actions.message')}
+                </Button>
+              </Group>
+            )}
+            <Group gap="sm">
+              {!isOwner && <LikeButton post={p} />}
+              {isOwner && p.likeCount > 0 && (
+                <Text fz="sm" c="dimmed" data-testid="like-count">
+                  {t('actions.likedBy', { count: p.likeCount })}
+                </Text>
+              )}
+              <ShareButton post={p} />
+              {!isOwner && <ReportButton post={p} />}
+            </Group>
             {carbon > 0 && (
               <Group gap={8} c="swapu.8" wrap="nowrap">
                 <IconLeaf size={20} aria-hidden="true" />
@@ -130,8 +166,8 @@ export default function ViewPostPage() {
             )}
             <Card padding="md">
               <Group wrap="nowrap">
-                <Avatar color="swapu" radius="xl" size="lg" name={p.owner.displayName} />
-                <Stack gap={0}>
+                <Avatar color="swapu" radius="xl" size="lg" name={p.owner.displayName} src={p.owner.avatarUrl} alt="" />
+                <Stack gap={2}>
                   <Text fz="xs" c="dimmed">
                     {t('detail.owner')}
                   </Text>
@@ -146,6 +182,17 @@ export default function ViewPostPage() {
                       ),
                     })}
                   </Text>
+                  <Group gap={12} fz="sm" data-testid="owner-stats">
+                    <Group gap={4}>
+                      <IconStarFilled size={14} color="var(--mantine-color-yellow-6)" aria-hidden="true" />
+                      <Text fz="sm">
+                        {p.owner.rating === null
+                          ? t('detail.noReviews')
+                          : t('detail.rating', { rating: formatNumber(p.owner.rating, lang), count: p.owner.reviewsCount })}
+                      </Text>
+                    </Group>
+                    <Text fz="sm">{t('detail.swapsCompleted', { count: p.owner.swapsCompleted })}</Text>
+                  </Group>
                 </Stack>
               </Group>
             </Card>

@@ -1,24 +1,67 @@
-import { AspectRatio, Group, Image, Stack, UnstyledButton } from '@mantine/core';
-import { useState } from 'react';
+import { ActionIcon, AspectRatio, Box, Group, Image, Modal, Stack, UnstyledButton } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight, IconZoomIn } from '@tabler/icons-react';
+import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PostImage } from '@swapu/shared/api';
 
-/** The post's photos: one large image and a row of thumbnails to switch between them. */
+function Arrows({ onPrev, onNext, size = 36 }: { onPrev: () => void; onNext: () => void; size?: number }) {
+  const { t } = useTranslation('posts');
+  const style = { position: 'absolute' as const, top: '50%', transform: 'translateY(-50%)', zIndex: 2 };
+  return (
+    <>
+      <ActionIcon variant="white" radius="xl" size={size} style={{ ...style, left: 8 }} onClick={onPrev} aria-label={t('detail.previousPhoto')}>
+        <IconChevronLeft size={20} />
+      </ActionIcon>
+      <ActionIcon variant="white" radius="xl" size={size} style={{ ...style, right: 8 }} onClick={onNext} aria-label={t('detail.nextPhoto')}>
+        <IconChevronRight size={20} />
+      </ActionIcon>
+    </>
+  );
+}
+
+/**
+ * The post's photos: a carousel (arrows, keyboard, thumbnails) with a zoomed view that fills the
+ * screen; a second click in the zoomed view magnifies the photo further.
+ */
 export function PostGallery({ images, title }: { images: PostImage[]; title: string }) {
   const { t } = useTranslation('posts');
   const [index, setIndex] = useState(0);
+  const [zoomed, setZoomed] = useState(false);
+  const [magnified, setMagnified] = useState(false);
   const current = images[index] ?? images[0];
   if (!current) return null;
+  const many = images.length > 1;
+  const go = (delta: number) => {
+    setMagnified(false);
+    setIndex((i) => (i + delta + images.length) % images.length);
+  };
+  const onKey = (e: KeyboardEvent) => {
+    if (!many) return;
+    if (e.key === 'ArrowLeft') go(-1);
+    if (e.key === 'ArrowRight') go(1);
+  };
+  const alt = `${title} – ${t('detail.photo', { n: index + 1, total: images.length })}`;
   return (
-    <Stack gap="sm">
-      <AspectRatio ratio={1} style={{ borderRadius: 16, overflow: 'hidden', background: 'var(--mantine-color-sand-1)' }}>
-        <Image
-          src={current.url}
-          alt={`${title} – ${t('detail.photo', { n: index + 1, total: images.length })}`}
-          data-testid="post-main-image"
-        />
-      </AspectRatio>
-      {images.length > 1 && (
+    <Stack gap="sm" onKeyDown={onKey}>
+      <Box pos="relative">
+        <AspectRatio ratio={1} style={{ borderRadius: 16, overflow: 'hidden', background: 'var(--mantine-color-sand-1)' }}>
+          <UnstyledButton onClick={() => setZoomed(true)} aria-label={t('detail.zoom')} style={{ cursor: 'zoom-in' }}>
+            <Image src={current.url} alt={alt} fit="contain" h="100%" data-testid="post-main-image" />
+          </UnstyledButton>
+        </AspectRatio>
+        {many && <Arrows onPrev={() => go(-1)} onNext={() => go(1)} />}
+        <ActionIcon
+          variant="white"
+          radius="xl"
+          size={36}
+          style={{ position: 'absolute', right: 8, bottom: 8 }}
+          onClick={() => setZoomed(true)}
+          aria-label={t('detail.zoom')}
+        >
+          <IconZoomIn size={18} />
+        </ActionIcon>
+      </Box>
+      {many && (
         <Group gap="xs">
           {images.map((img, i) => (
             <UnstyledButton
@@ -32,11 +75,40 @@ export function PostGallery({ images, title }: { images: PostImage[]; title: str
                 outline: i === index ? '3px solid var(--mantine-color-swapu-6)' : '1px solid var(--mantine-color-gray-3)',
               }}
             >
-              <Image src={img.thumbUrl} alt="" w={72} h={72} />
+              <Image src={img.thumbUrl} alt="" w={64} h={64} />
             </UnstyledButton>
           ))}
         </Group>
       )}
+      <Modal
+        opened={zoomed}
+        onClose={() => {
+          setZoomed(false);
+          setMagnified(false);
+        }}
+        fullScreen
+        title={alt}
+        styles={{ body: { height: 'calc(100dvh - 70px)', padding: 0 }, content: { background: '#111' }, header: { background: '#111', color: '#fff' } }}
+      >
+        <Box pos="relative" h="100%" style={{ overflow: 'auto' }} onKeyDown={onKey}>
+          <UnstyledButton
+            onClick={() => setMagnified((m) => !m)}
+            style={{ display: 'block', width: '100%', height: magnified ? 'auto' : '100%', cursor: magnified ? 'zoom-out' : 'zoom-in' }}
+            aria-label={t('detail.zoom')}
+          >
+            <Image
+              src={current.url}
+              alt={alt}
+              fit="contain"
+              h={magnified ? 'auto' : '100%'}
+              w={magnified ? '200%' : '100%'}
+              maw="none"
+              data-testid="post-zoomed-image"
+            />
+          </UnstyledButton>
+          {many && <Arrows onPrev={() => go(-1)} onNext={() => go(1)} size={44} />}
+        </Box>
+      </Modal>
     </Stack>
   );
 }

@@ -1,0 +1,64 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBodySchema, FavoriteListSchema, LikeResultSchema, PostIdParamsSchema, ReportBodySchema } from '@swapu/shared/api';
+import { requireUser } from '../../lib/auth';
+import { likePost, listFavorites, unlikePost } from './likes.service';
+import { reportPost } from './reports.service';
+
+export const likesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const security = [{ bearerAuth: [] }];
+  const deps = () => ({ database: app.ctx.database, publicUrl: app.ctx.config.publicUrl });
+  const now = () => app.ctx.clock.now();
+  const errorsOf = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
+
+  app.put(
+    '/api/v1/posts/:id/like',
+    {
+      schema: {
+        tags: ['likes'],
+        security,
+        summary: "Like a post (adds it to favourites; a mutual like is a match: both get an email and a notification)",
+        params: PostIdParamsSchema,
+        response: { 200: LikeResultSchema, ...errorsOf },
+      },
+    },
+    async (req) => {
+      requireUser(req);
+      return likePost(deps(), req.viewer, req.params.id, now());
+    },
+  );
+
+  app.delete(
+    '/api/v1/posts/:id/like',
+    { schema: { tags: ['likes'], security, summary: 'Unlike a post', params: PostIdParamsSchema, response: { 200: LikeResultSchema, ...errorsOf } } },
+    async (req) => {
+      requireUser(req);
+      return unlikePost(deps(), req.viewer, req.params.id);
+    },
+  );
+
+  app.get(
+    '/api/v1/me/favorites',
+    { schema: { tags: ['likes'], security, summary: 'My favourites, newest like first', response: { 200: FavoriteListSchema, ...errorsOf } } },
+    async (req) => listFavorites(app.ctx.database.db, requireUser(req), now()),
+  );
+
+  app.post(
+    '/api/v1/posts/:id/report',
+    {
+      schema: {
+        tags: ['likes'],
+        security,
+        summary: 'Report a listing to the moderators',
+        params: PostIdParamsSchema,
+        body: ReportBodySchema,
+        response: { 202: z.object({ received: z.literal(true) }), ...errorsOf },
+      },
+    },
+    async (req, reply) => {
+      const userId = requireUser(req);
+      await reportPost(app.ctx.database.db, userId, req.params.id, req.body, now());
+      return reply.status(202).send({ received: true });
+    },
+  );
+};

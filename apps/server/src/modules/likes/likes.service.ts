@@ -1,0 +1,146 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { FavoriteList, LikeResult } from '@swapu/shared/api';
+import { paths } from '@swapu/shared/paths';
+import type { Database, Tx } from '../../db/client';
+import { favorites, notifications, postLikes, postMatches, posts, users } from '../../db/schema/index';
+import { AppError, errors } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import { earlyAccessCondition, type Viewer } from '../../lib/viewer';
+import { enqueueMail } from '../mail/mail.service';
+import { matchMail } from '../mail/templates';
+import { cardColumns, toCard } from '../posts/posts.service';
+
+/** Only live listings can be liked (a reserved one is in an accepted offer but still shown). */
+const LIKEABLE = ['published', 'reserved'];
+
+async function likeablePost(tx: Tx, viewer: Viewer, postId: string, now: Date) {
+  const early = earlyAccessCondition(viewer, now);
+  const [post] = await tx
+    .select({ id: posts.id, ownerId: posts.ownerId, title: posts.title })
+    .from(posts)
+    .where(and(eq(posts.id, postId), inArray(posts.state, LIKEABLE), early))
+    .limit(1);
+  if (!post) throw errors.notFound();
+  return post;
+}
+
+/**
+ * Serialises every like between two people, whichever of them likes what: with it, A liking B's
+ * post while B likes A's cannot both miss the match, and one person's double click cannot insert
+ * two records. (PGlite runs one transaction at a time; on PostgreSQL this is the guard.)
+ */
+async function lockPair(tx: Tx, a: string, b: string) {
+  const key = a < b ? `${a}|${b}` : `${b}|${a}`;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`like:${key}`}, 0))`);
+}
+
+async function likeCount(tx: Tx, postId: string) {
+  const [r] = await tx.select({ n: sql<number>`count(*)::int` }).from(postLikes).where(eq(postLikes.postId, postId));
+  return r?.n ?? 0;
+}
+
+export interface LikeDeps {
+  database: Database;
+  publicUrl: string;
+}
+
+/**
+ * The spec's match-favorite rule (section 4), in one transaction: remove earlier records for
+ * this post and user, add a new one, add the post to the user's favourites, then look for a
+ * mutual match — the post's owner has liked one of this user's live posts. A new match mails
+ * both people a link to the post and leaves each an in-app notification, once.
+ */
+export async function likePost(deps: LikeDeps, viewer: Viewer, postId: string, now: Date): Promise<LikeResult> {
+  const userId = viewer.userId!;
+  return deps.database.db.transaction(async (tx) => {
+    const post = await likeablePost(tx, viewer, postId, now);
+    if (post.ownerId === userId) throw new AppError(400, 'like_own_post');
+    await lockPair(tx, userId, post.ownerId);
+
+    await tx.delete(postLikes).where(and(eq(postLikes.postId, postId), eq(postLikes.likedById, userId)));
+    await tx.insert(postLikes).values({ id: newId(), postId, postOwnerId: post.ownerId, likedById: userId, likedTime: now });
+    await tx
+      .insert(favorites)
+      .values({ userId, postId, createdAt: now })
+      .onConflictDoUpdate({ target: [favorites.userId, favorites.postId], set: { createdAt: now } });
+
+    const [counter] = await tx
+      .select({ postId: posts.id, title: posts.title })
+      .from(postLikes)
+      .innerJoin(posts, eq(posts.id, postLikes.postId))
+      .where(and(eq(postLikes.postOwnerId, userId), eq(postLikes.likedById, post.ownerId), inArray(posts.state, LIKEABLE)))
+      .orderBy(desc(postLikes.likedTime))
+      .limit(1);
+
+    let matched = false;
+    if (counter) {
+      const inserted = await tx
+        .insert(postMatches)
+        .values({ id: newId(), postId, likedById: userId, counterPostId: counter.postId, createdAt: now })
+        .onConflictDoNothing()
+        .returning({ id: postMatches.id });
+      matched = true;
+      if (inserted.length > 0) await announceMatch(tx, deps.publicUrl, { postId, postTitle: post.title, likerId: userId, ownerId: post.ownerId, counter }, now);
+    }
+    return { liked: true, matched, likeCount: await likeCount(tx, postId) };
+  });
+}
+
+async function announceMatch(
+  tx: Tx,
+  publicUrl: string,
+  m: { postId: string; postTitle: string; likerId: string; ownerId: string; counter: { postId: string; title: string } },
+  now: Date,
+) {
+  const people = await tx
+    .select({ id: users.id, email: users.email, name: users.displayName, language: users.language, deletedAt: users.deletedAt })
+    .from(users)
+    .where(inArray(users.id, [m.likerId, m.ownerId]));
+  const liker = people.find((p) => p.id === m.likerId)!;
+  const owner = people.find((p) => p.id === m.ownerId)!;
+  const link = paths.viewPost(m.postId);
+  const url = `${publicUrl}${link}`;
+  // Each person hears who they matched with, and which of their own items the other one liked.
+  const sides = [
+    { me: liker, other: owner, theirTitle: m.postTitle, myTitle: m.counter.title },
+    { me: owner, other: liker, theirTitle: m.counter.title, myTitle: m.postTitle },
+  ];
+  for (const s of sides) {
+    await tx.insert(notifications).values({
+      id: newId(),
+      userId: s.me.id,
+      kind: 'match',
+      data: { otherName: s.other.name, postId: m.postId, postTitle: m.postTitle, theirTitle: s.theirTitle, myTitle: s.myTitle },
+      link,
+      createdAt: now,
+    });
+    if (s.me.email && !s.me.deletedAt) {
+      await enqueueMail(tx, s.me.email, 'match', matchMail(s.me.language, { name: s.me.name, otherName: s.other.name, theirTitle: s.theirTitle, myTitle: s.myTitle, url }), now);
+    }
+  }
+}
+
+/** Unliking deletes the like and the favourite; the post is no longer liked. */
+export async function unlikePost(deps: LikeDeps, viewer: Viewer, postId: string): Promise<LikeResult> {
+  const userId = viewer.userId!;
+  return deps.database.db.transaction(async (tx) => {
+    const [post] = await tx.select({ ownerId: posts.ownerId }).from(posts).where(eq(posts.id, postId)).limit(1);
+    if (!post) throw errors.notFound();
+    await lockPair(tx, userId, post.ownerId);
+    await tx.delete(postLikes).where(and(eq(postLikes.postId, postId), eq(postLikes.likedById, userId)));
+    await tx.delete(favorites).where(and(eq(favorites.postId, postId), eq(favorites.userId, userId)));
+    return { liked: false, matched: false, likeCount: await likeCount(tx, postId) };
+  });
+}
+
+/** The person's favourites, most recently liked first (withdrawn ones stay, marked by their state). */
+export async function listFavorites(db: Tx, userId: string, now: Date): Promise<FavoriteList> {
+  const rows = await db
+    .select({ ...cardColumns, likedAt: favorites.createdAt })
+    .from(favorites)
+    .innerJoin(posts, eq(posts.id, favorites.postId))
+    .where(and(eq(favorites.userId, userId), inArray(posts.state, ['published', 'reserved', 'swapped', 'sold', 'archived'])))
+    .orderBy(desc(favorites.createdAt), desc(posts.id))
+    .limit(500);
+  return { items: rows.map((r) => ({ likedAt: r.likedAt.toISOString(), post: toCard(r, now) })) };
+}

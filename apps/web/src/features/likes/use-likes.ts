@@ -1,0 +1,43 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { FavoriteList, LikeResult, PostDetail } from '@swapu/shared/api';
+import { api } from '../../lib/api';
+
+const likeUrl = (postId: string) => `/api/v1/posts/${encodeURIComponent(postId)}/like`;
+
+export const favoritesKey = ['me', 'favorites'] as const;
+
+export function useFavorites() {
+  return useQuery({ queryKey: favoritesKey, queryFn: () => api<FavoriteList>('/api/v1/me/favorites') });
+}
+
+/**
+ * Likes or unlikes a post. The heart changes at once (optimistic) and settles to what the
+ * server says; on failure it goes back.
+ */
+export function useToggleLike(postId: string) {
+  const qc = useQueryClient();
+  const detailKey = ['posts', 'detail', postId];
+  return useMutation({
+    mutationFn: (like: boolean) => api<LikeResult>(likeUrl(postId), { method: like ? 'PUT' : 'DELETE' }),
+    onMutate: async (like) => {
+      await qc.cancelQueries({ queryKey: detailKey });
+      const before = qc.getQueryData<PostDetail>(detailKey);
+      if (before) {
+        qc.setQueryData<PostDetail>(detailKey, {
+          ...before,
+          likedByMe: like,
+          likeCount: Math.max(0, before.likeCount + (like === before.likedByMe ? 0 : like ? 1 : -1)),
+        });
+      }
+      return { before };
+    },
+    onError: (_e, _like, ctx) => {
+      if (ctx?.before) qc.setQueryData(detailKey, ctx.before);
+    },
+    onSuccess: (res) => {
+      const now = qc.getQueryData<PostDetail>(detailKey);
+      if (now) qc.setQueryData<PostDetail>(detailKey, { ...now, likedByMe: res.liked, likeCount: res.likeCount });
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: favoritesKey }),
+  });
+}

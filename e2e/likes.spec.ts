@@ -1,0 +1,149 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { createAccount, latestMailTo, signInWithStorage, type TestAccount } from './support/accounts';
+
+const complete = {
+  description: 'Barely used, works perfectly. Pick up or courier.',
+  categories: ['kitchen'],
+  keywords: ['coffee'],
+  cashValueCents: 18000,
+  weightKg: 4,
+  lengthCm: 30,
+  widthCm: 20,
+  heightCm: 35,
+  location: { suburb: 'Fitzroy', postcode: '3065' },
+  condition: 'used-good',
+  deliveryOption: 'sendle',
+};
+
+async function listItem(request: APIRequestContext, account: { idToken: string }, title: string, publish = true) {
+  const headers = { authorization: `Bearer ${account.idToken}` };
+  const created = await request.post('/api/v1/posts', { headers, data: { title, ...complete } });
+  expect(created.status()).toBe(201);
+  const { id } = await created.json();
+  if (publish) expect((await request.post(`/api/v1/posts/${id}/publish`, { headers })).status()).toBe(200);
+  return id as string;
+}
+
+/** The demo subscriber (early access: sees brand-new listings at once). */
+async function demoSubscriber(request: APIRequestContext): Promise<TestAccount> {
+  const res = await request.post('/identity/v1/accounts:signInWithPassword', {
+    data: { email: 'subscriber@swapu.au', password: 'swapu-demo', returnSecureToken: true },
+  });
+  const body = await res.json();
+  return { email: 'subscriber@swapu.au', password: 'swapu-demo', id: body.localId, idToken: body.idToken, refreshToken: body.refreshToken };
+}
+
+/** One of the subscriber's own listings that everyone can already see (listed over 24 h ago). */
+async function oldListingOf(request: APIRequestContext, account: TestAccount) {
+  const res = await request.get('/api/v1/me/posts?state=published', { headers: { authorization: `Bearer ${account.idToken}` } });
+  const items = (await res.json()).items as Array<{ id: string; title: string; publishedAt: string }>;
+  const old = items.find((p) => Date.now() - new Date(p.publishedAt).getTime() > 26 * 3600_000);
+  if (!old) throw new Error('the demo subscriber has no listing older than a day');
+  return old;
+}
+
+test.describe('likes, matches and favourites', () => {
+  test('two people like each other’s items: a match, both emails in the outbox; then unlike from favourites', async ({ browser, request }) => {
+    const ana = await createAccount(request);
+    const anasItem = await listItem(request, ana, 'Breville espresso machine');
+    const sub = await demoSubscriber(request);
+    const subsItem = await oldListingOf(request, sub);
+
+    // The subscriber likes Ana's brand-new listing.
+    const subContext = await browser.newContext();
+    const subPage = await subContext.newPage();
+    await signInWithStorage(subPage, sub);
+    await subPage.goto(`/viewPost/${anasItem}`);
+    await expect(subPage.getByRole('heading', { name: 'Breville espresso machine' })).toBeVisible();
+    await subPage.getByTestId('like-button').click();
+    await expect(subPage.getByTestId('like-button')).toHaveAttribute('aria-pressed', 'true');
+    await expect(subPage.getByTestId('like-count')).toHaveText('1');
+    await subContext.close();
+
+    // Ana likes one of the subscriber's listings back: it's a match.
+    const anaContext = await browser.newContext();
+    const page = await anaContext.newPage();
+    await signInWithStorage(page, ana);
+    await page.goto(`/viewPost/${subsItem.id}`);
+    await page.getByTestId('like-button').click();
+    await expect(page.getByText("It's a match!")).toBeVisible();
+    await expect(page.getByTestId('like-button')).toHaveAttribute('aria-pressed', 'true');
+
+    for (const email of [ana.email, sub.email]) {
+      const mail = await latestMailTo(request, email, 'match');
+      expect(mail.text).toContain(`/viewPost/${subsItem.id}`);
+      expect(mail.subject).toContain('SwapU match');
+    }
+
+    // Favourites list the liked item; unliking removes it and the post is no longer liked.
+    await page.goto('/favorite');
+    await expect(page.getByTestId('favorite')).toHaveCount(1);
+    await expect(page.getByTestId('favorite').getByText(subsItem.title)).toBeVisible();
+    await page.getByRole('button', { name: `Unlike ${subsItem.title}` }).click();
+    await expect(page.getByText('No favourites yet')).toBeVisible();
+    await page.goto(`/viewPost/${subsItem.id}`);
+    await expect(page.getByTestId('like-button')).toHaveAttribute('aria-pressed', 'false');
+    await anaContext.close();
+  });
+
+  test('a guest who taps like is asked to log in', async ({ page, request }) => {
+    const sub = await demoSubscriber(request);
+    const item = await oldListingOf(request, sub);
+    await page.goto(`/viewPost/${item.id}`);
+    await page.getByTestId('like-button').click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByText('You need to be logged in to use this')).toBeVisible();
+  });
+
+  test('a member reports a listing for moderation', async ({ page, request }) => {
+    const ben = await createAccount(request);
+    const sub = await demoSubscriber(request);
+    const item = await oldListingOf(request, sub);
+    await signInWithStorage(page, ben);
+    await page.goto(`/viewPost/${item.id}`);
+    await page.getByRole('button', { name: 'Report listing' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Report this listing' });
+    await expect(dialog.getByRole('button', { name: 'Send report' })).toBeDisabled();
+    await dialog.getByLabel('Scam or fraud').check();
+    await dialog.getByLabel(/Anything else/).fill('Asked me to pay by gift card');
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    await expect(page.getByText('Thanks — our moderators will review this listing.')).toBeVisible();
+  });
+});
+
+test.describe('my items @phone', () => {
+  test('My SwapU sorts items by state; withdrawing and deleting work from the menu', async ({ page, request }) => {
+    const cy = await createAccount(request);
+    const live = await listItem(request, cy, 'Vintage record player');
+    await listItem(request, cy, 'Half-written draft', false);
+    await signInWithStorage(page, cy);
+    await page.goto('/myswapu');
+    await expect(page.getByRole('heading', { name: 'My SwapU' })).toBeVisible();
+    const rows = page.getByTestId('my-post');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('Vintage record player');
+
+    // Boost and Swap Assist are there, and say plainly that they come with payments.
+    await rows.first().getByRole('button', { name: 'Boost' }).click();
+    await expect(page.getByText('Boost and Swap Assist arrive with payments and tokens. Nothing is charged today.')).toBeVisible();
+    await page.getByRole('button', { name: 'Got it' }).click();
+
+    await rows.first().getByTestId('owner-menu').click();
+    await page.getByRole('menuitem', { name: 'Withdraw' }).click();
+    await expect(page.getByText('Listing withdrawn. It is no longer visible to others.')).toBeVisible();
+    await expect(page.getByText('Nothing listed yet. Your first swap starts with a photo.')).toBeVisible();
+    await page.getByRole('tab', { name: /Archived/ }).click();
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('Vintage record player');
+    const guestView = await request.get(`/api/v1/posts/${live}`);
+    expect(guestView.status()).toBe(404);
+
+    await page.getByRole('tab', { name: /Drafts/ }).click();
+    await expect(rows.first()).toContainText('Half-written draft');
+    await rows.first().getByTestId('owner-menu').click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page.getByRole('dialog', { name: 'Delete this listing?' }).getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Listing deleted.')).toBeVisible();
+    await expect(page.getByText('No drafts. Start listing something you no longer use.')).toBeVisible();
+  });
+});
