@@ -19,7 +19,7 @@ import { type Clock, systemClock } from './lib/clock';
 import type { AppContext } from './lib/context';
 import { AppError } from './lib/errors';
 import { localStorage } from './lib/storage';
-import { nsfwModerator, type Moderator } from './lib/moderation';
+import { ModerationUnavailableError, nsfwModerator, type Moderator } from './lib/moderation';
 import { resolveViewer } from './lib/auth';
 import { IdentityError } from './modules/auth/identity.service';
 import { identityRoutes } from './modules/auth/identity.routes';
@@ -85,6 +85,11 @@ export async function buildApp(opts: BuildOptions) {
     const locale = localeOf(req.headers['accept-language']);
     if (err instanceof AppError) return reply.status(err.status).send(err.body(locale));
     if (err instanceof IdentityError) return reply.status(400).send(err.body());
+    if (err instanceof ModerationUnavailableError) {
+      // Fail closed: no photo is stored unchecked. Logged, and the person may simply retry.
+      req.log.error({ err }, 'image moderation unavailable');
+      return reply.status(503).send(new AppError(503, 'generic').body(locale));
+    }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};
       for (const issue of err.validation) {

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { warmUpModerator } from './lib/moderation';
 import { bootstrapDatabase } from './db/bootstrap';
 
 if (Number(process.versions.node.split('.')[0]) < 24) {
@@ -28,3 +29,8 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
 console.log(`[swapu] ready on http://localhost:${config.port} (${database.kind})`);
+// Load the photo moderation model in the background once the server is up, so the first upload
+// does not wait ~1 s for it. A failure here is only logged: uploads retry the load themselves.
+setTimeout(() => {
+  warmUpModerator(app.ctx.moderator).catch((err: unknown) => app.log.warn({ err }, 'moderation model warm-up failed'));
+}, 3000).unref();

@@ -171,3 +171,11 @@ export function nsfwModerator(): Moderator {
     },
   };
 }
+
+/** Runs one check on a blank picture so the model is loaded before the first real upload. */
+export async function warmUpModerator(moderator: Moderator): Promise<void> {
+  const blank = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#ffffff' } })
+    .png()
+    .toBuffer();
+  await moderator.check(blank);
+}

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { CATEGORIES, CONDITIONS, type CategorySlug } from '@swapu/shared/constants';
 import type { Db } from '../client';
-import { blogPosts, localities, postImages, posts, subscriptions, users } from '../schema/index';
+import { blogPosts, favorites, localities, postImages, postLikes, posts, subscriptions, users } from '../schema/index';
 import type { Storage } from '../../lib/storage';
 import { imageVariantKeys } from '../../lib/storage';
 import { BLOG_POSTS } from './blog-content';
@@ -173,10 +173,30 @@ export async function seedDemo(
   );
   log(`rendered ${imageRows.length} images`);
 
+  // Likes (and the favourites they make): each member has liked a few live items of others.
+  const live = postRows.filter((p) => p.state === 'published' && p.publishedAt! <= new Date(now.getTime() - DAY));
+  const likeRows: Array<typeof postLikes.$inferInsert> = [];
+  const favoriteRows: Array<typeof favorites.$inferInsert> = [];
+  for (const u of userRows) {
+    const picked = new Set<string>();
+    for (let k = rnd.int(0, 8); k > 0; k--) {
+      const p = rnd.pick(live);
+      if (p.ownerId === u.id || picked.has(p.id!)) continue;
+      picked.add(p.id!);
+      const at = new Date(Math.max(p.publishedAt!.getTime(), now.getTime() - rnd.int(1, 20) * DAY) + rnd.int(1, 600) * 60_000);
+      likeRows.push({ id: rnd.uuid(), postId: p.id!, postOwnerId: p.ownerId!, likedById: u.id!, likedTime: at });
+      favoriteRows.push({ userId: u.id!, postId: p.id!, createdAt: at });
+    }
+  }
+
   await db.transaction(async (tx) => {
     await tx.insert(users).values(userRows);
     for (let i = 0; i < postRows.length; i += 200) await tx.insert(posts).values(postRows.slice(i, i + 200));
     for (let i = 0; i < imageRows.length; i += 500) await tx.insert(postImages).values(imageRows.slice(i, i + 500));
+    if (likeRows.length) {
+      await tx.insert(postLikes).values(likeRows);
+      await tx.insert(favorites).values(favoriteRows);
+    }
     const subscriber = userRows[DEMO_ACCOUNTS.findIndex((a) => a.subscriber)]!;
     await tx.insert(subscriptions).values({
       id: rnd.uuid(),
