@@ -10,6 +10,8 @@ const dir = path.resolve(import.meta.dirname, '..', process.env.E2E_DATA_DIR ?? 
 fs.rmSync(dir, { recursive: true, force: true });
 process.env.DATA_DIR = dir;
 process.env.LOG_LEVEL ??= 'warn';
+// The journeys expire an offer through /api/test (see SWAPU_TEST_HOOKS in the README).
+process.env.SWAPU_TEST_HOOKS ??= '1';
 process.env.HOST ??= '127.0.0.1';
 // The browser talks to 127.0.0.1: the provider must send it back there (same cookie jar).
 process.env.PUBLIC_URL ??= `http://127.0.0.1:${process.env.PORT ?? 3000}`;

@@ -36,6 +36,8 @@ import { localitiesRoutes } from './modules/localities/localities.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
 import { postsWriteRoutes } from './modules/posts/posts.write.routes';
 import { likesRoutes } from './modules/likes/likes.routes';
+import { offersRoutes } from './modules/offers/offers.routes';
+import { attachOfferExpiry } from './modules/offers/offers.worker';
 import { realtimeRoutes } from './modules/realtime/realtime.routes';
 
 export interface BuildOptions {
@@ -46,6 +48,8 @@ export interface BuildOptions {
   serveWeb?: boolean;
   /** Deliver outbox mail through SMTP_URL while the app runs (main.ts; tests start the worker themselves). */
   mailWorker?: boolean;
+  /** Expire offers on time with pg-boss while the app runs (main.ts; tests call expireDue themselves). */
+  offerExpiry?: boolean;
   /** Listing-photo moderation; the in-process nsfwjs model unless a test supplies its own. */
   moderator?: Moderator;
 }
@@ -126,6 +130,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(postsRoutes);
   await app.register(postsWriteRoutes);
   await app.register(likesRoutes);
+  await app.register(offersRoutes);
   await app.register(categoriesRoutes);
   await app.register(localitiesRoutes);
   await app.register(blogRoutes);
@@ -137,6 +142,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(passwordRoutes);
   await app.register(newsletterRoutes);
   if (opts.mailWorker) attachMailWorker(app);
+  if (opts.offerExpiry) attachOfferExpiry(app);
 
   fs.mkdirSync(config.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {

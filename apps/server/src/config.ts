@@ -41,6 +41,8 @@ const EnvSchema = z.object({
   ),
   MAIL_FROM: z.string().min(3).default('SwapU <no-reply@swapu.au>'),
   GUEST_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  // Test-only endpoints under /api/test (the journeys' way to expire an offer now). Never set it on a real server.
+  SWAPU_TEST_HOOKS: bool,
   // Google sign-in (OIDC) is on when both the client id and secret are set; likewise Facebook.
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
@@ -54,6 +56,8 @@ const EnvSchema = z.object({
 
 export type Config = {
   env: 'development' | 'production' | 'test';
+  /** SWAPU_TEST_HOOKS: the /api/test endpoints exist (journeys only). */
+  testHooks: boolean;
   port: number;
   host: string;
   publicUrl: string;
@@ -118,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const dataDir = path.resolve(e.DATA_DIR);
   const config: Config = {
     env: e.NODE_ENV,
+    testHooks: e.SWAPU_TEST_HOOKS,
     port: e.PORT,
     host: e.HOST,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,

@@ -11,7 +11,7 @@ if (Number(process.versions.node.split('.')[0]) < 24) {
 const config = loadConfig();
 const database = await bootstrapDatabase(config, (m) => console.log(`[swapu] ${m}`));
 // The mail worker delivers the outbox when SMTP_URL is set; app.close() stops it before the database closes.
-const app = await buildApp({ config, database, mailWorker: true });
+const app = await buildApp({ config, database, mailWorker: true, offerExpiry: true });
 
 let closing = false;
 const shutdown = async (signal: string) => {

@@ -14,6 +14,8 @@ export interface AppContext {
   storage: Storage;
   /** Judges uploaded listing photos (nsfwjs in-process by default). */
   moderator: Moderator;
+  /** Schedules an offer's expiry job; absent when the queue does not run (tests drive expiry themselves). */
+  offerExpiry?: { schedule(offerId: string, at: Date): Promise<void> };
 }
 
 declare module 'fastify' {

@@ -7,3 +7,4 @@ export * from './auth';
 export * from './mail-extra';
 export * from './oauth';
 export * from './likes';
+export * from './offers';

@@ -50,10 +50,10 @@ type MailJob = JobWithMetadata<{ mailId: string }>;
 const driverOf = (database: Database) => (database.db as unknown as { $client: unknown }).$client;
 
 /** pg-boss on the same database as the app: its own small pool on PostgreSQL, the same instance on PGlite. */
-async function createBoss(database: Database): Promise<PgBoss> {
+export async function createBoss(database: Database, applicationName = 'swapu-mail'): Promise<PgBoss> {
   const { PgBoss, fromPglite } = await import('pg-boss');
   // LISTEN/NOTIFY wakes the worker as soon as the relay commits a job (PGlite does it in process).
-  const common = { schema: 'pgboss', schedule: false, useListenNotify: true, application_name: 'swapu-mail' } as const;
+  const common = { schema: 'pgboss', schedule: false, useListenNotify: true, application_name: applicationName } as const;
   if (database.kind === 'pglite') {
     return new PgBoss({ ...common, db: fromPglite(driverOf(database) as Parameters<typeof fromPglite>[0]), backend: 'pglite' });
   }

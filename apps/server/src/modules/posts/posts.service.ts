@@ -4,6 +4,7 @@ import type { Condition, DeliveryOption, PostState } from '@swapu/shared/constan
 import type { Tx } from '../../db/client';
 import { postImages, postLikes, posts, users } from '../../db/schema/index';
 import { profileImageUrl } from '../users/users.media';
+import { userStats } from '../offers/user-stats';
 import { errors } from '../../lib/errors';
 import { imageVariantKeys } from '../../lib/storage';
 import { type Viewer, visiblePublishedCondition, earlyAccessCondition } from '../../lib/viewer';
@@ -169,6 +170,7 @@ export async function getPost(db: Tx, viewer: Viewer, now: Date, id: string): Pr
     .from(postImages)
     .where(eq(postImages.postId, id))
     .orderBy(asc(postImages.position));
+  const ownerStats = (await userStats(db, [p.ownerId])).get(p.ownerId)!;
   const [likes] = await db
     .select({
       count: sql<number>`count(*)::int`,
@@ -210,10 +212,7 @@ export async function getPost(db: Tx, viewer: Viewer, now: Date, id: string): Pr
       auState: row.owner.auState,
       memberSince: row.owner.createdAt.toISOString(),
       avatarUrl: profileImageUrl(row.owner.avatarKey),
-      // Reviews and completed swaps arrive with offers; until then nobody has any.
-      rating: null,
-      reviewsCount: 0,
-      swapsCompleted: 0,
+      ...ownerStats,
     },
     publishedAt: p.publishedAt?.toISOString() ?? null,
     createdAt: p.createdAt.toISOString(),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { posts } from '../../db/schema/index';
+import { pointsLedger, posts } from '../../db/schema/index';
 import { signUpMember } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 
@@ -149,5 +149,15 @@ describe('listing an item', () => {
     const deleted = await t.app.inject({ method: 'DELETE', url: `/api/v1/posts/${id}`, headers: m.headers });
     expect(deleted.statusCode).toBe(204);
     expect(await t.db.select().from(posts).where(eq(posts.id, id))).toEqual([]);
+  });
+
+  it('awards listing points once, however often the item is republished', async () => {
+    const m = await member();
+    const id = (await create(m, complete)).json().id;
+    await publish(m, id);
+    await t.app.inject({ method: 'POST', url: `/api/v1/posts/${id}/state`, headers: m.headers, payload: { state: 'archived' } });
+    expect((await publish(m, id)).statusCode).toBe(200);
+    const rows = await t.db.select().from(pointsLedger).where(eq(pointsLedger.sourceId, id));
+    expect(rows).toMatchObject([{ userId: m.id, points: 10, reason: 'listing' }]);
   });
 });

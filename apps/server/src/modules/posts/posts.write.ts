@@ -5,7 +5,8 @@ import { cardColumns, toCard } from './posts.service';
 import { materialsError, parseCashValue, parseMeasure, publishErrors } from '@swapu/shared/listing-rules';
 import { SIZE_PRESETS, type PostState, type SizePreset } from '@swapu/shared/constants';
 import type { Tx } from '../../db/client';
-import { localities, posts, users } from '../../db/schema/index';
+import { localities, pointsLedger, posts, users } from '../../db/schema/index';
+import { POINTS } from '@swapu/shared/offers';
 import { AppError, errors } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { Viewer } from '../../lib/viewer';
@@ -125,6 +126,11 @@ export async function publishPost(db: Tx, viewer: Viewer, id: string, now: Date)
   const error = firstPublishError(row);
   if (error) throw error;
   await db.update(posts).set({ state: 'published', publishedAt: now, updatedAt: now }).where(eq(posts.id, id));
+  // Points for listing (PRODUCT.md), once per listing however often it is republished.
+  await db
+    .insert(pointsLedger)
+    .values({ id: newId(), userId: row.ownerId, points: POINTS.listing, reason: 'listing', sourceId: id, createdAt: now })
+    .onConflictDoNothing();
 }
 
 /** Owner actions that end a listing: withdraw (archive), mark swapped or sold. */

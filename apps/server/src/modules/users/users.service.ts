@@ -3,6 +3,7 @@ import type { Me, MeUpdate, PublicProfile } from '@swapu/shared/account';
 import type { Tx } from '../../db/client';
 import { localities, users } from '../../db/schema/index';
 import { AppError, errors } from '../../lib/errors';
+import { userStats } from '../offers/user-stats';
 import { profileImageUrl } from './users.media';
 
 type UserRow = typeof users.$inferSelect;
@@ -64,9 +65,10 @@ export async function updateMe(db: Tx, userId: string, subscriber: boolean, patc
   return toMe(u, subscriber);
 }
 
-/** Anyone's public profile. Ratings and swaps fill in when offers and reviews exist. */
+/** Anyone's public profile, with the rating and swaps of their completed offers. */
 export async function getPublicProfile(db: Tx, id: string): Promise<PublicProfile> {
   const u = await liveUser(db, id);
+  const stats = (await userStats(db, [u.id])).get(u.id)!;
   return {
     id: u.id,
     displayName: u.displayName,
@@ -77,8 +79,6 @@ export async function getPublicProfile(db: Tx, id: string): Promise<PublicProfil
     avatarUrl: profileImageUrl(u.avatarKey),
     bannerUrl: profileImageUrl(u.bannerKey),
     memberSince: u.createdAt.toISOString(),
-    rating: null,
-    reviewsCount: 0,
-    swapsCompleted: 0,
+    ...stats,
   };
 }

@@ -1,0 +1,105 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBodySchema, PostIdParamsSchema } from '@swapu/shared/api';
+import {
+  ActivitySchema,
+  CreateOfferSchema,
+  OfferListQuerySchema,
+  OfferListSchema,
+  OfferSchema,
+  ReviewBodySchema,
+  ReviewListSchema,
+  ReviewSchema,
+  TransitionBodySchema,
+} from '@swapu/shared/offers';
+import { requireUser } from '../../lib/auth';
+import { createOffer, getOffer, listOffers, transitionOffer, type OfferDeps } from './offers.service';
+import { activity, listReviews, reviewSwap } from './reviews.service';
+
+export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const security = [{ bearerAuth: [] }];
+  const db = () => app.ctx.database.db;
+  const now = () => app.ctx.clock.now();
+  const deps = (): OfferDeps => ({
+    database: app.ctx.database,
+    publicUrl: app.ctx.config.publicUrl,
+    scheduleExpiry: app.ctx.offerExpiry?.schedule,
+  });
+  const errorsOf = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
+
+  app.post(
+    '/api/v1/offers',
+    { schema: { tags: ['offers'], security, summary: 'Make an offer on a post', body: CreateOfferSchema, response: { 201: OfferSchema, ...errorsOf } } },
+    async (req, reply) => {
+      requireUser(req);
+      const id = await createOffer(deps(), req.viewer, req.body, now());
+      return reply.status(201).send(await getOffer(db(), req.viewer, id, now()));
+    },
+  );
+
+  app.get(
+    '/api/v1/offers',
+    { schema: { tags: ['offers'], security, summary: 'My offers, sent or received, by state', querystring: OfferListQuerySchema, response: { 200: OfferListSchema, ...errorsOf } } },
+    async (req) => {
+      requireUser(req);
+      return { items: await listOffers(db(), req.viewer, req.query, now()) };
+    },
+  );
+
+  app.get(
+    '/api/v1/offers/:id',
+    { schema: { tags: ['offers'], security, summary: 'One offer (its two parties and admins only)', params: PostIdParamsSchema, response: { 200: OfferSchema, ...errorsOf } } },
+    async (req) => {
+      requireUser(req);
+      return getOffer(db(), req.viewer, req.params.id, now());
+    },
+  );
+
+  app.post(
+    '/api/v1/offers/:id/transitions',
+    {
+      schema: {
+        tags: ['offers'],
+        security,
+        summary: 'Accept, decline, counter, suggest a change, withdraw, resubmit, confirm receipt or report a problem',
+        params: PostIdParamsSchema,
+        body: TransitionBodySchema,
+        response: { 200: OfferSchema, 201: OfferSchema, ...errorsOf },
+      },
+    },
+    async (req, reply) => {
+      requireUser(req);
+      const showId = await transitionOffer(deps(), req.viewer, req.params.id, req.body, now());
+      const offer = await getOffer(db(), req.viewer, showId, now());
+      return reply.status(showId === req.params.id ? 200 : 201).send(offer);
+    },
+  );
+
+  app.post(
+    '/api/v1/offers/:id/review',
+    { schema: { tags: ['offers'], security, summary: 'Review the other party of a completed swap, once', params: PostIdParamsSchema, body: ReviewBodySchema, response: { 201: ReviewSchema, ...errorsOf } } },
+    async (req, reply) => {
+      requireUser(req);
+      return reply.status(201).send(await reviewSwap(app.ctx.database.db, req.viewer, req.params.id, req.body, now()));
+    },
+  );
+
+  app.get(
+    '/api/v1/users/:id/reviews',
+    { schema: { tags: ['users'], summary: 'Reviews a member received, with their rating', params: PostIdParamsSchema, response: { 200: ReviewListSchema } } },
+    async (req) => listReviews(db(), req.params.id),
+  );
+
+  app.get('/api/v1/activity', { schema: { tags: ['offers'], summary: 'Community feed and totals', response: { 200: ActivitySchema } } }, async () => activity(db(), now()));
+
+  // Journeys cannot wait a week for an offer to expire: with SWAPU_TEST_HOOKS on (never in
+  // production) they may move one offer's expiry into the past.
+  if (app.ctx.config.testHooks) {
+    app.post('/api/test/offers/:id/expire', { schema: { hide: true, params: PostIdParamsSchema, response: { 204: z.null() } } }, async (req, reply) => {
+      const { offers } = await import('../../db/schema/index');
+      const { eq } = await import('drizzle-orm');
+      await db().update(offers).set({ expiresAt: new Date(now().getTime() - 1000) }).where(eq(offers.id, req.params.id));
+      return reply.status(204).send(null);
+    });
+  }
+};

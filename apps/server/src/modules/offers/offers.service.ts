@@ -1,0 +1,402 @@
+import { and, asc, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { carbonSavedKg } from '@swapu/shared/carbon';
+import {
+  availableTransitions,
+  canTransition,
+  nextState,
+  offerMethodChosen,
+  OFFER_EXPIRY_DAYS_MAX,
+  OFFER_EXPIRY_DAYS_MIN,
+  POINTS,
+  type CreateOffer,
+  type Offer,
+  type OfferRole,
+  type OfferState,
+  type OfferTerms,
+  type OfferTransition,
+  type TransitionBody,
+} from '@swapu/shared/offers';
+import type { Database, Tx } from '../../db/client';
+import { notifications, offerEvents, offerItems, offers, pointsLedger, postReservations, posts, reviews, users } from '../../db/schema/index';
+import { AppError, errors } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import { earlyAccessCondition, type Viewer } from '../../lib/viewer';
+import { enqueueMail } from '../mail/mail.service';
+import { offerMail, type OfferMailEvent } from '../mail/templates';
+import { cardColumns, toCard } from '../posts/posts.service';
+import { profileImageUrl } from '../users/users.media';
+
+type OfferRow = typeof offers.$inferSelect;
+const DAY = 86_400_000;
+
+export interface OfferDeps {
+  database: Database;
+  publicUrl: string;
+  /** Schedules the expiry job of a new offer (pg-boss in the running server; tests drive expiry themselves). */
+  scheduleExpiry?: (offerId: string, at: Date) => Promise<void>;
+}
+
+const noLongerValid = () => new AppError(409, 'offer_no_longer_valid');
+
+/** The viewer's role in an offer: whoever made the current proposal is the proposer. */
+export function roleOf(o: Pick<OfferRow, 'proposedBy' | 'offererId' | 'ownerId'>, userId: string | null): OfferRole {
+  if (!userId) return 'none';
+  const proposer = o.proposedBy === 'offerer' ? o.offererId : o.ownerId;
+  const responder = o.proposedBy === 'offerer' ? o.ownerId : o.offererId;
+  if (userId === proposer) return 'proposer';
+  if (userId === responder) return 'responder';
+  return 'none';
+}
+
+/** A pending offer past its expiry is expired, whether or not the job has run yet. */
+const effectiveState = (o: OfferRow, now: Date): OfferState =>
+  o.state === 'pending' && o.expiresAt <= now ? 'expired' : (o.state as OfferState);
+
+/**
+ * Checks the terms of a proposal against the posts: items are the offerer's own published posts
+ * (never the target), cash only needs a post open to selling, and something must be offered.
+ */
+async function checkTerms(tx: Tx, terms: OfferTerms, target: { id: string; openToSelling: boolean }, offererId: string) {
+  const itemIds = [...new Set(terms.itemIds)];
+  if (!offerMethodChosen({ ...terms, itemIds })) throw new AppError(400, 'offer_method_missing');
+  if (terms.cashKind === 'only' && !target.openToSelling) throw new AppError(400, 'cash_only_not_allowed');
+  if (itemIds.includes(target.id)) throw errors.badRequest('data_invalid', { itemIds: 'The item itself cannot be offered for it.' });
+  if (itemIds.length) {
+    const rows = await tx
+      .select({ id: posts.id, ownerId: posts.ownerId, state: posts.state })
+      .from(posts)
+      .where(inArray(posts.id, itemIds));
+    if (rows.length !== itemIds.length || rows.some((r) => r.ownerId !== offererId)) throw errors.forbidden('permission_denied');
+    if (rows.some((r) => r.state !== 'published')) throw noLongerValid();
+  }
+  return itemIds;
+}
+
+async function insertOffer(
+  tx: Tx,
+  o: { postId: string; offererId: string; ownerId: string; proposedBy: 'offerer' | 'owner'; parentId: string | null },
+  terms: OfferTerms,
+  itemIds: string[],
+  expiryDays: number,
+  now: Date,
+) {
+  const id = newId();
+  await tx.insert(offers).values({
+    id,
+    ...o,
+    state: 'pending',
+    cashKind: terms.cashKind,
+    cashCents: terms.cashKind === 'none' ? 0 : terms.cashCents,
+    message: terms.message,
+    expiresAt: new Date(now.getTime() + expiryDays * DAY),
+    createdAt: now,
+    updatedAt: now,
+  });
+  if (itemIds.length) await tx.insert(offerItems).values(itemIds.map((postId, position) => ({ offerId: id, postId, position })));
+  return id;
+}
+
+async function recordEvent(tx: Tx, offerId: string, actorId: string | null, transition: string, from: OfferState | null, to: OfferState, message: string, now: Date) {
+  await tx.insert(offerEvents).values({ id: newId(), offerId, actorId, transition, fromState: from, toState: to, message, createdAt: now });
+}
+
+/** Tells one party about something the other did: an in-app notification and an email. */
+async function notifyParty(
+  tx: Tx,
+  publicUrl: string,
+  p: { offerId: string; recipientId: string; otherId: string | null; event: OfferMailEvent; title: string; message?: string },
+  now: Date,
+) {
+  const ids = [p.recipientId, ...(p.otherId ? [p.otherId] : [])];
+  const people = await tx
+    .select({ id: users.id, email: users.email, name: users.displayName, language: users.language, deletedAt: users.deletedAt })
+    .from(users)
+    .where(inArray(users.id, ids));
+  const me = people.find((x) => x.id === p.recipientId);
+  if (!me || me.deletedAt) return;
+  const otherName = people.find((x) => x.id === p.otherId)?.name ?? 'SwapU';
+  const link = `/swap-offer/${p.offerId}`;
+  await tx.insert(notifications).values({
+    id: newId(),
+    userId: me.id,
+    kind: 'offer',
+    data: { event: p.event, otherName, postTitle: p.title, offerId: p.offerId },
+    link,
+    createdAt: now,
+  });
+  await enqueueMail(
+    tx,
+    me.email,
+    `offer-${p.event}`,
+    offerMail(me.language, p.event, { name: me.name, otherName, title: p.title, message: p.message ?? '', url: `${publicUrl}${link}` }),
+    now,
+  );
+}
+
+/** Makes an offer on someone else's live post (spec section 3 "Offer"). */
+export async function createOffer(deps: OfferDeps, viewer: Viewer, body: CreateOffer, now: Date): Promise<string> {
+  const userId = viewer.userId!;
+  const created = await deps.database.db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ id: posts.id, ownerId: posts.ownerId, state: posts.state, title: posts.title, openToSelling: posts.openToSelling })
+      .from(posts)
+      .where(and(eq(posts.id, body.postId), earlyAccessCondition(viewer, now)))
+      .limit(1);
+    if (!target || target.state === 'draft' || target.state === 'archived') throw errors.notFound();
+    if (target.ownerId === userId) throw new AppError(403, 'offer_own_post');
+    if (target.state !== 'published') throw noLongerValid();
+    const itemIds = await checkTerms(tx, body, target, userId);
+    const id = await insertOffer(
+      tx,
+      { postId: target.id, offererId: userId, ownerId: target.ownerId, proposedBy: 'offerer', parentId: null },
+      body,
+      itemIds,
+      body.expiryDays,
+      now,
+    );
+    await recordEvent(tx, id, userId, 'create', null, 'pending', body.message, now);
+    await notifyParty(tx, deps.publicUrl, { offerId: id, recipientId: target.ownerId, otherId: userId, event: 'created', title: target.title, message: body.message }, now);
+    return { id, expiresAt: new Date(now.getTime() + body.expiryDays * DAY) };
+  });
+  await deps.scheduleExpiry?.(created.id, created.expiresAt);
+  return created.id;
+}
+
+/** Marks due pending offers expired (the expiry job); returns the ids it expired. */
+export async function expireDue(deps: OfferDeps, now: Date, onlyIds?: string[]): Promise<string[]> {
+  return deps.database.db.transaction(async (tx) => {
+    const due = await tx
+      .select()
+      .from(offers)
+      .where(and(eq(offers.state, 'pending'), lte(offers.expiresAt, now), onlyIds ? inArray(offers.id, onlyIds) : undefined))
+      .orderBy(asc(offers.expiresAt))
+      .limit(500)
+      .for('update', { skipLocked: true });
+    for (const o of due) await expireOne(tx, deps.publicUrl, o, now);
+    return due.map((o) => o.id);
+  });
+}
+
+async function expireOne(tx: Tx, publicUrl: string, o: OfferRow, now: Date) {
+  await tx.update(offers).set({ state: 'expired', updatedAt: now }).where(eq(offers.id, o.id));
+  await recordEvent(tx, o.id, null, 'expire', 'pending', 'expired', '', now);
+  const [post] = await tx.select({ title: posts.title }).from(posts).where(eq(posts.id, o.postId));
+  for (const recipientId of [o.offererId, o.ownerId]) {
+    await notifyParty(tx, publicUrl, { offerId: o.id, recipientId, otherId: null, event: 'expired', title: post?.title ?? '' }, now);
+  }
+}
+
+/** Every post an offer moves: the target and the offered items. */
+async function offerPostIds(tx: Tx, o: OfferRow) {
+  const items = await tx.select({ postId: offerItems.postId }).from(offerItems).where(eq(offerItems.offerId, o.id)).orderBy(asc(offerItems.position));
+  return [o.postId, ...items.map((i) => i.postId)];
+}
+
+const EVENT_OF: Partial<Record<OfferTransition, OfferMailEvent>> = {
+  accept: 'accepted',
+  decline: 'declined',
+  counter: 'countered',
+  suggest_change: 'suggest_change',
+  withdraw: 'withdrawn',
+  resubmit: 'resubmitted',
+  report_problem: 'disputed',
+};
+
+/**
+ * Fires one transition of the state graph for the viewer, in one transaction with the offer row
+ * locked. Returns the id of the offer to show next (the new one for a counter or a resubmission).
+ */
+export async function transitionOffer(deps: OfferDeps, viewer: Viewer, offerId: string, body: TransitionBody, now: Date) {
+  const userId = viewer.userId!;
+  let expiredNow = false;
+  const result = await deps.database.db.transaction(async (tx) => {
+    const [o] = await tx.select().from(offers).where(eq(offers.id, offerId)).for('update');
+    if (!o) throw errors.notFound();
+    const role = roleOf(o, userId);
+    if (role === 'none') throw viewer.role === 'admin' ? errors.forbidden('permission_denied') : errors.notFound();
+    const t = body.transition;
+    // Past its expiry but not yet swept by the job: expire it now, then refuse.
+    if (o.state === 'pending' && o.expiresAt <= now) {
+      await expireOne(tx, deps.publicUrl, o, now);
+      expiredNow = true;
+      return null;
+    }
+    const state = o.state as OfferState;
+    if (!canTransition(state, t, role)) {
+      // Right state but the other side's move → not allowed; otherwise the offer has moved on.
+      const someoneMay = canTransition(state, t, role === 'proposer' ? 'responder' : 'proposer');
+      throw someoneMay ? errors.forbidden('permission_denied') : noLongerValid();
+    }
+    const otherId = userId === o.offererId ? o.ownerId : o.offererId;
+    const [target] = await tx.select().from(posts).where(eq(posts.id, o.postId));
+    if (!target) throw noLongerValid();
+    const message = 'message' in body ? (body.message ?? '') : '';
+    let to = nextState(state, t);
+    let showId = o.id;
+    let scheduled: { id: string; at: Date } | null = null;
+
+    switch (t) {
+      case 'accept': {
+        const ids = await offerPostIds(tx, o);
+        const live = await tx.select({ id: posts.id }).from(posts).where(and(inArray(posts.id, ids), eq(posts.state, 'published')));
+        if (live.length !== ids.length) throw noLongerValid();
+        // The primary key of post_reservations lets only one accepted offer hold each item.
+        const held = await tx
+          .insert(postReservations)
+          .values(ids.map((postId) => ({ postId, offerId: o.id, createdAt: now })))
+          .onConflictDoNothing()
+          .returning({ postId: postReservations.postId });
+        if (held.length !== ids.length) throw noLongerValid();
+        await tx.update(posts).set({ state: 'reserved', updatedAt: now }).where(inArray(posts.id, ids));
+        break;
+      }
+      case 'counter':
+      case 'resubmit': {
+        const terms: OfferTerms =
+          t === 'counter'
+            ? body.terms
+            : {
+                itemIds: (await offerPostIds(tx, o)).slice(1),
+                cashKind: o.cashKind as OfferTerms['cashKind'],
+                cashCents: o.cashCents,
+                message: o.message,
+                expiryDays: Math.min(OFFER_EXPIRY_DAYS_MAX, Math.max(OFFER_EXPIRY_DAYS_MIN, Math.round((o.expiresAt.getTime() - o.createdAt.getTime()) / DAY))),
+              };
+        if (target.state !== 'published') throw noLongerValid();
+        const itemIds = await checkTerms(tx, terms, target, o.offererId);
+        const proposedBy = t === 'counter' ? (o.proposedBy === 'offerer' ? 'owner' : 'offerer') : (o.proposedBy as 'offerer' | 'owner');
+        showId = await insertOffer(tx, { postId: o.postId, offererId: o.offererId, ownerId: o.ownerId, proposedBy, parentId: o.id }, terms, itemIds, terms.expiryDays, now);
+        await recordEvent(tx, showId, userId, t === 'counter' ? 'create_counter' : 'create_resubmit', null, 'pending', terms.message, now);
+        scheduled = { id: showId, at: new Date(now.getTime() + terms.expiryDays * DAY) };
+        break;
+      }
+      case 'confirm_receipt': {
+        const mine = userId === o.offererId ? 'offererConfirmedAt' : 'ownerConfirmedAt';
+        if (o[mine]) return { showId };
+        const both = userId === o.offererId ? !!o.ownerConfirmedAt : !!o.offererConfirmedAt;
+        to = nextState(state, t, both);
+        await tx.update(offers).set({ [mine]: now, updatedAt: now }).where(eq(offers.id, o.id));
+        if (to === 'completed') await complete(tx, o, now);
+        break;
+      }
+      default:
+        break;
+    }
+
+    if (to !== state) await tx.update(offers).set({ state: to, updatedAt: now }).where(eq(offers.id, o.id));
+    else await tx.update(offers).set({ updatedAt: now }).where(eq(offers.id, o.id));
+    await recordEvent(tx, o.id, userId, t, state, to, t === 'counter' || t === 'resubmit' ? '' : message, now);
+
+    const event: OfferMailEvent | undefined = t === 'confirm_receipt' ? (to === 'completed' ? 'completed' : 'confirm_receipt') : EVENT_OF[t];
+    if (event) {
+      await notifyParty(tx, deps.publicUrl, { offerId: showId, recipientId: otherId, otherId: userId, event, title: target.title, message: t === 'counter' ? body.terms.message : message }, now);
+      if (event === 'completed') await notifyParty(tx, deps.publicUrl, { offerId: o.id, recipientId: userId, otherId, event, title: target.title }, now);
+    }
+    return { showId, scheduled };
+  });
+  if (expiredNow || !result) throw noLongerValid();
+  if ('scheduled' in result && result.scheduled) await deps.scheduleExpiry?.(result.scheduled.id, result.scheduled.at);
+  return result.showId;
+}
+
+/** Both have their items: every item is swapped, the carbon saving is fixed, points are awarded. */
+async function complete(tx: Tx, o: OfferRow, now: Date) {
+  const ids = await offerPostIds(tx, o);
+  const rows = await tx.select({ weightKg: posts.weightKg, materials: posts.materials, categories: posts.categories }).from(posts).where(inArray(posts.id, ids));
+  const carbon = Math.round(rows.reduce((s, r) => s + carbonSavedKg(r.weightKg ?? 0, r.materials, r.categories), 0) * 10) / 10;
+  await tx.update(posts).set({ state: 'swapped', updatedAt: now }).where(inArray(posts.id, ids));
+  await tx.update(offers).set({ completedAt: now, carbonKg: carbon }).where(eq(offers.id, o.id));
+  await tx
+    .insert(pointsLedger)
+    .values([o.offererId, o.ownerId].map((userId) => ({ id: newId(), userId, points: POINTS.swapCompleted, reason: 'swap_completed', sourceId: o.id, createdAt: now })))
+    .onConflictDoNothing();
+}
+
+// ---- Reading ----
+
+const party = (u: { id: string; displayName: string; avatarKey: string | null }) => ({
+  id: u.id,
+  displayName: u.displayName,
+  avatarUrl: profileImageUrl(u.avatarKey),
+});
+
+/** Builds the API view of offers for one viewer (batched: one query per kind of thing). */
+async function present(db: Tx, viewer: Viewer, rows: OfferRow[], now: Date, withHistory: boolean): Promise<Offer[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const items = await db.select({ offerId: offerItems.offerId, position: offerItems.position, ...cardColumns }).from(offerItems).innerJoin(posts, eq(posts.id, offerItems.postId)).where(inArray(offerItems.offerId, ids)).orderBy(asc(offerItems.position));
+  const targets = await db.select(cardColumns).from(posts).where(inArray(posts.id, [...new Set(rows.map((r) => r.postId))]));
+  const people = await db.select({ id: users.id, displayName: users.displayName, avatarKey: users.avatarKey }).from(users).where(inArray(users.id, [...new Set(rows.flatMap((r) => [r.offererId, r.ownerId]))]));
+  const children = await db.select({ id: offers.id, parentId: offers.parentId }).from(offers).where(inArray(offers.parentId, ids)).orderBy(asc(offers.createdAt));
+  const reserved = await db.select().from(postReservations).where(inArray(postReservations.postId, [...new Set([...rows.map((r) => r.postId), ...items.map((i) => i.id)])]));
+  const myReviews = viewer.userId ? await db.select({ offerId: reviews.offerId }).from(reviews).where(and(inArray(reviews.offerId, ids), eq(reviews.reviewerId, viewer.userId))) : [];
+  const history = withHistory ? await db.select().from(offerEvents).where(inArray(offerEvents.offerId, ids)).orderBy(asc(offerEvents.seq)) : [];
+  const heldBy = new Map(reserved.map((r) => [r.postId, r.offerId]));
+  return rows.map((o) => {
+    const state = effectiveState(o, now);
+    const role = roleOf(o, viewer.userId);
+    const its = items.filter((i) => i.offerId === o.id);
+    const target = targets.find((t) => t.id === o.postId)!;
+    const all = [target, ...its];
+    // Pending offers need every item live and unheld; accepted ones hold their items themselves.
+    const stillValid =
+      state !== 'pending' || all.every((p) => p.state === 'published' && (!heldBy.has(p.id) || heldBy.get(p.id) === o.id));
+    const actions = availableTransitions(state, role).filter((t) => t !== 'expire' && (stillValid || t === 'withdraw' || t === 'decline'));
+    return {
+      id: o.id,
+      state,
+      post: { ...toCard(target, now) },
+      items: its.map((i) => toCard(i, now)),
+      offerer: party(people.find((p) => p.id === o.offererId)!),
+      owner: party(people.find((p) => p.id === o.ownerId)!),
+      proposedBy: o.proposedBy as 'offerer' | 'owner',
+      cashKind: o.cashKind as Offer['cashKind'],
+      cashCents: o.cashCents,
+      message: o.message,
+      expiresAt: o.expiresAt.toISOString(),
+      createdAt: o.createdAt.toISOString(),
+      updatedAt: o.updatedAt.toISOString(),
+      parentId: o.parentId,
+      childIds: children.filter((c) => c.parentId === o.id).map((c) => c.id),
+      offererConfirmedAt: o.offererConfirmedAt?.toISOString() ?? null,
+      ownerConfirmedAt: o.ownerConfirmedAt?.toISOString() ?? null,
+      stillValid,
+      box: role === 'proposer' ? 'sent' : role === 'responder' ? 'received' : null,
+      actions: actions as Offer['actions'],
+      reviewedByMe: myReviews.some((r) => r.offerId === o.id),
+      history: history
+        .filter((h) => h.offerId === o.id)
+        .map((h) => ({ id: h.id, transition: h.transition, actorId: h.actorId, fromState: h.fromState, toState: h.toState, message: h.message, at: h.createdAt.toISOString() })),
+    };
+  });
+}
+
+/** One offer, for its two parties and admins only (others get 404, as if it did not exist). */
+export async function getOffer(db: Tx, viewer: Viewer, id: string, now: Date): Promise<Offer> {
+  const [o] = await db.select().from(offers).where(eq(offers.id, id)).limit(1);
+  if (!o || (viewer.role !== 'admin' && viewer.userId !== o.offererId && viewer.userId !== o.ownerId)) throw errors.notFound();
+  return (await present(db, viewer, [o], now, true))[0]!;
+}
+
+/** The viewer's offers, newest first: sent (they proposed) or received (they must answer), by state. */
+export async function listOffers(db: Tx, viewer: Viewer, q: { box?: 'sent' | 'received'; status?: OfferState }, now: Date) {
+  const me = viewer.userId!;
+  const proposer = sql`case when ${offers.proposedBy} = 'offerer' then ${offers.offererId} else ${offers.ownerId} end`;
+  const boxCond = q.box === 'sent' ? sql`${proposer} = ${me}` : q.box === 'received' ? sql`${proposer} <> ${me}` : undefined;
+  const pendingLive = and(eq(offers.state, 'pending'), sql`${offers.expiresAt} > ${now.toISOString()}::timestamptz`);
+  const statusCond =
+    q.status === 'pending'
+      ? pendingLive
+      : q.status === 'expired'
+        ? or(eq(offers.state, 'expired'), and(eq(offers.state, 'pending'), lte(offers.expiresAt, now)))
+        : q.status
+          ? eq(offers.state, q.status)
+          : undefined;
+  const rows = await db
+    .select()
+    .from(offers)
+    .where(and(or(eq(offers.offererId, me), eq(offers.ownerId, me)), boxCond, statusCond))
+    .orderBy(desc(offers.updatedAt), desc(offers.id))
+    .limit(200);
+  return (await present(db, viewer, rows, now, false)).map(({ history: _h, ...rest }) => rest);
+}
