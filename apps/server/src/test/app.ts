@@ -9,7 +9,7 @@ import { createTestDatabase } from './database';
 import { fakeModerator } from './moderator';
 
 /** Builds the real app on a fresh database with a controllable clock, for inject()-driven tests. */
-export async function createTestApp(opts: { now?: string; config?: Partial<Config>; serveWeb?: boolean } = {}) {
+export async function createTestApp(opts: { now?: string; config?: Partial<Config>; serveWeb?: boolean; offerExpiry?: boolean } = {}) {
   const database: Database = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'swapu-app-'));
   const config = loadConfig(
@@ -18,7 +18,7 @@ export async function createTestApp(opts: { now?: string; config?: Partial<Confi
   );
   const clock = fixedClock(opts.now ?? '2026-11-20T00:00:00.000Z');
   const moderator = fakeModerator();
-  const app = await buildApp({ config, database, clock, moderator, serveWeb: opts.serveWeb ?? false });
+  const app = await buildApp({ config, database, clock, moderator, serveWeb: opts.serveWeb ?? false, offerExpiry: opts.offerExpiry ?? false });
   await app.ready();
   return {
     app,

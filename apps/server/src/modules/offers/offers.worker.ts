@@ -15,6 +15,8 @@ const SWEEP_MS = 60_000;
  */
 export function attachOfferExpiry(app: App) {
   let boss: PgBoss | null = null;
+  // Offers made while the queue is still starting wait for it (a second or two after a start).
+  let started: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   const deps = () => ({ database: app.ctx.database, publicUrl: app.ctx.config.publicUrl });
@@ -30,7 +32,8 @@ export function attachOfferExpiry(app: App) {
 
   app.ctx.offerExpiry = {
     async schedule(offerId, at) {
-      if (!boss) return; // the sweep will find it
+      await started;
+      if (!boss) return; // the queue did not start: the sweep will find it
       await boss.send(OFFER_EXPIRY_QUEUE, { offerId }, { startAfter: at, singletonKey: offerId }).catch((err: unknown) => {
         app.log.warn({ err, offerId }, 'could not schedule offer expiry: the sweep will expire it');
       });
@@ -38,7 +41,7 @@ export function attachOfferExpiry(app: App) {
   };
 
   app.addHook('onReady', async () => {
-    void (async () => {
+    started = (async () => {
       try {
         const b = await createBoss(app.ctx.database, 'swapu-offers');
         b.on('error', (err) => app.log.error({ err }, 'offer expiry queue error'));
@@ -48,10 +51,12 @@ export function attachOfferExpiry(app: App) {
           await expireDue(deps(), app.ctx.clock.now(), jobs.map((j) => j.data.offerId));
         });
         boss = b;
+        app.log.info({ queue: OFFER_EXPIRY_QUEUE }, 'offer expiry queue started');
       } catch (err) {
         app.log.error({ err }, 'offer expiry queue did not start: the sweep expires offers');
       }
-      void sweep();
+      // Jobs due while the server was down run as soon as it is back; the sweep is a safety net.
+      if (!stopped) timer = setTimeout(() => void sweep(), SWEEP_MS).unref();
     })();
   });
   app.addHook('onClose', async () => {
