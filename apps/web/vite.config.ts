@@ -15,5 +15,9 @@ export default defineConfig({
     sourcemap: false,
     manifest: true,
     chunkSizeWarningLimit: 400,
+    // The entry chunk carries a map of every lazy route's preload list, and it grows with each
+    // page. Only stylesheets need preloading (a route must not render unstyled); a lazy route's
+    // JavaScript imports fetch its own dependencies. Keeps the first load small (docs/decisions/0008).
+    modulePreload: { resolveDependencies: (_file, deps) => deps.filter((d) => d.endsWith('.css')) },
   },
 });
