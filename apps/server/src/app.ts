@@ -37,6 +37,7 @@ import { postsRoutes } from './modules/posts/posts.routes';
 import { postsWriteRoutes } from './modules/posts/posts.write.routes';
 import { likesRoutes } from './modules/likes/likes.routes';
 import { offersRoutes } from './modules/offers/offers.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { attachOfferExpiry } from './modules/offers/offers.worker';
 import { realtimeRoutes } from './modules/realtime/realtime.routes';
 
@@ -131,6 +132,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(postsWriteRoutes);
   await app.register(likesRoutes);
   await app.register(offersRoutes);
+  await app.register(notificationsRoutes);
   await app.register(categoriesRoutes);
   await app.register(localitiesRoutes);
   await app.register(blogRoutes);

@@ -171,3 +171,17 @@ export type ReportBody = z.infer<typeof ReportBodySchema>;
 export const MyPostSchema = PostCardSchema.extend({ state: z.enum(POST_STATES), updatedAt: z.string(), likeCount: z.number().int() });
 export const MyPostListSchema = z.object({ items: z.array(MyPostSchema) });
 export type MyPost = z.infer<typeof MyPostSchema>;
+
+/** In-app notifications (the bell and /notification). `data` holds what the text needs. */
+export const NotificationSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  data: z.record(z.string(), z.string()),
+  link: z.string().nullable(),
+  createdAt: z.string(),
+  readAt: z.string().nullable(),
+});
+export type AppNotification = z.infer<typeof NotificationSchema>;
+export const NotificationListSchema = z.object({ items: z.array(NotificationSchema), unread: z.number().int(), nextCursor: z.string().nullable() });
+export type NotificationList = z.infer<typeof NotificationListSchema>;
+export const NotificationReadSchema = z.object({ ids: z.array(z.string().min(1).max(64)).max(200).optional() });
