@@ -75,6 +75,15 @@ test.describe('likes, matches and favourites', () => {
       expect(mail.subject).toContain('SwapU match');
     }
 
+    // The match is also in Ana's notifications, with the bell's count.
+    await expect(page.getByTestId('notification-count')).toContainText('1');
+    await page.goto('/notification');
+    const note = page.getByTestId('notification').first();
+    await expect(note).toContainText("It's a match!");
+    await expect(note).toHaveAttribute('data-unread', 'true');
+    await page.getByRole('button', { name: 'Mark all as read' }).click();
+    await expect(note).toHaveAttribute('data-unread', 'false');
+
     // Favourites list the liked item; unliking removes it and the post is no longer liked.
     await page.goto('/favorite');
     await expect(page.getByTestId('favorite')).toHaveCount(1);

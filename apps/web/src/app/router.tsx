@@ -85,7 +85,7 @@ export const routes: RouteObject[] = [
               { path: 'my-delivery/:postId/:offerId/:receiver', lazy: soon('myDelivery') },
               { path: 'review-swap', lazy: soon('reviewSwap') },
               { path: 'review-swap/:keyPair', lazy: soon('reviewSwap') },
-              { path: 'notification', lazy: soon('notification') },
+              { path: 'notification', lazy: lazyPage(() => import('./routes/notification')) },
               { path: 'delivery-swap', lazy: soon('deliverySwap') },
               { path: 'welcome-mail', lazy: lazyPage(() => import('./routes/welcome-mail')) },
               { path: 'user-coupon', lazy: soon('userCoupon') },

@@ -1,9 +1,10 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconHeart, IconLayoutDashboard, IconLogout, IconUser } from '@tabler/icons-react';
+import { IconBell, IconChevronDown, IconHeart, IconLayoutDashboard, IconLogout, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@swapu/shared/paths';
 import { useSession } from '../../lib/use-session';
+import { NotificationBell } from '../notifications/notification-bell';
 import { useLogout } from './use-logout';
 import { useMe } from './use-me';
 
@@ -23,44 +24,55 @@ export default function AccountMenu() {
   const logout = useLogout();
   const name = me.data?.displayName ?? t('nav.account');
   return (
-    <Menu position="bottom-end" width={250} shadow="md" radius="md" withinPortal>
-      <Menu.Target>
-        <UnstyledButton aria-label={t('nav.accountMenu', { name })} data-testid="account-menu" style={{ borderRadius: 999 }} p={2}>
-          <Group gap={8} wrap="nowrap">
-            <Avatar src={me.data?.avatarUrl ?? null} alt="" color="swapu" variant="filled" radius="xl" size={36}>
-              {me.data ? initials(name) : null}
-            </Avatar>
-            <Text fw={600} fz="sm" maw={140} truncate visibleFrom="sm">
-              {name}
-            </Text>
-            <IconChevronDown size={16} aria-hidden="true" />
-          </Group>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {me.data && (
-          <>
-            <Menu.Label>{t('nav.signedInAs')}</Menu.Label>
-            <Text px="sm" pb={6} fz="sm" fw={600} truncate>
-              {me.data.email}
-            </Text>
-            <Menu.Divider />
-          </>
-        )}
-        <Menu.Item component={Link} to={paths.mySwapU} leftSection={<IconLayoutDashboard size={18} aria-hidden="true" />}>
-          {t('nav.mySwapU')}
-        </Menu.Item>
-        <Menu.Item component={Link} to={paths.userDetail(userId)} leftSection={<IconUser size={18} aria-hidden="true" />}>
-          {t('nav.profile')}
-        </Menu.Item>
-        <Menu.Item component={Link} to={paths.favorite} leftSection={<IconHeart size={18} aria-hidden="true" />}>
-          {t('nav.favourites')}
-        </Menu.Item>
-        <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconLogout size={18} aria-hidden="true" />} onClick={logout}>
-          {t('nav.logout')}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <Group gap={6} wrap="nowrap">
+      <NotificationBell />
+      <Menu position="bottom-end" width={250} shadow="md" radius="md" withinPortal>
+        <Menu.Target>
+          <UnstyledButton
+            aria-label={t('nav.accountMenu', { name })}
+            data-testid="account-menu"
+            style={{ borderRadius: 999 }}
+            p={2}
+          >
+            <Group gap={8} wrap="nowrap">
+              <Avatar src={me.data?.avatarUrl ?? null} alt="" color="swapu" variant="filled" radius="xl" size={36}>
+                {me.data ? initials(name) : null}
+              </Avatar>
+              <Text fw={600} fz="sm" maw={140} truncate visibleFrom="sm">
+                {name}
+              </Text>
+              <IconChevronDown size={16} aria-hidden="true" />
+            </Group>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {me.data && (
+            <>
+              <Menu.Label>{t('nav.signedInAs')}</Menu.Label>
+              <Text px="sm" pb={6} fz="sm" fw={600} truncate>
+                {me.data.email}
+              </Text>
+              <Menu.Divider />
+            </>
+          )}
+          <Menu.Item component={Link} to={paths.mySwapU} leftSection={<IconLayoutDashboard size={18} aria-hidden="true" />}>
+            {t('nav.mySwapU')}
+          </Menu.Item>
+          <Menu.Item component={Link} to={paths.userDetail(userId)} leftSection={<IconUser size={18} aria-hidden="true" />}>
+            {t('nav.profile')}
+          </Menu.Item>
+          <Menu.Item component={Link} to={paths.favorite} leftSection={<IconHeart size={18} aria-hidden="true" />}>
+            {t('nav.favourites')}
+          </Menu.Item>
+          <Menu.Item component={Link} to={paths.notification} leftSection={<IconBell size={18} aria-hidden="true" />}>
+            {t('nav.notifications')}
+          </Menu.Item>
+          <Menu.Divider />
+          <Menu.Item color="red" leftSection={<IconLogout size={18} aria-hidden="true" />} onClick={logout}>
+            {t('nav.logout')}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    </Group>
   );
 }

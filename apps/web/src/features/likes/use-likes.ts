@@ -38,6 +38,10 @@ export function useToggleLike(postId: string) {
       const now = qc.getQueryData<PostDetail>(detailKey);
       if (now) qc.setQueryData<PostDetail>(detailKey, { ...now, likedByMe: res.liked, likeCount: res.likeCount });
     },
-    onSettled: () => qc.invalidateQueries({ queryKey: favoritesKey }),
+    onSettled: async (res) => {
+      await qc.invalidateQueries({ queryKey: favoritesKey });
+      // A match leaves a notification: the bell should count it now.
+      if (res?.matched) await qc.invalidateQueries({ queryKey: ['me', 'notifications'] });
+    },
   });
 }

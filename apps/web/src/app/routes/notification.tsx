@@ -1,0 +1,98 @@
+import { Alert, Button, Card, Container, Group, Skeleton, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { IconArrowsExchange, IconBell, IconHeartHandshake } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { useNavigate } from 'react-router';
+import type { AppNotification } from '@swapu/shared/api';
+import { useMarkRead, useNotifications } from '../../features/notifications/use-notifications';
+import { formatDateTime, formatRelative } from '../../lib/format';
+
+/** One notification as a sentence, from its kind and data. */
+export function notificationText(t: TFunction<'notifications'>, n: AppNotification): string {
+  if (n.kind === 'match') return t('match', { other: n.data.otherName, theirs: n.data.theirTitle, mine: n.data.myTitle });
+  if (n.kind === 'offer') return t(`offer.${n.data.event ?? 'created'}`, { other: n.data.otherName, title: n.data.postTitle });
+  return t('generic');
+}
+
+function Row({ n }: { n: AppNotification }) {
+  const { t, i18n } = useTranslation('notifications');
+  const navigate = useNavigate();
+  const read = useMarkRead();
+  const unread = !n.readAt;
+  const Icon = n.kind === 'match' ? IconHeartHandshake : n.kind === 'offer' ? IconArrowsExchange : IconBell;
+  const open = () => {
+    if (unread) read.mutate([n.id]);
+    if (n.link) navigate(n.link);
+  };
+  return (
+    <UnstyledButton onClick={open} data-testid="notification" data-unread={unread} style={{ display: 'block', width: '100%' }}>
+      <Card padding="sm" style={{ borderLeft: unread ? '4px solid var(--mantine-color-swapu-6)' : undefined }}>
+        <Group wrap="nowrap" align="flex-start">
+          <ThemeIcon variant="light" radius="xl" size={40} color={n.kind === 'match' ? 'red' : 'swapu'}>
+            <Icon size={20} />
+          </ThemeIcon>
+          <Stack gap={2} style={{ flex: 1 }}>
+            <Text fz="sm" fw={unread ? 700 : 400}>
+              {notificationText(t, n)}
+            </Text>
+            <Text fz="xs" c="dimmed" title={formatDateTime(n.createdAt, i18n.language)}>
+              {formatRelative(n.createdAt, i18n.language)}
+            </Text>
+          </Stack>
+        </Group>
+      </Card>
+    </UnstyledButton>
+  );
+}
+
+export default function NotificationPage() {
+  const { t } = useTranslation(['notifications', 'common', 'errors']);
+  const list = useNotifications();
+  const read = useMarkRead();
+  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const unread = list.data?.pages[0]?.unread ?? 0;
+  return (
+    <Container size="sm" py="lg">
+      <Group justify="space-between" mb="md">
+        <Title order={1} fz={{ base: 24, sm: 30 }}>
+          {t('title')}
+        </Title>
+        <Button variant="light" size="xs" disabled={unread === 0} loading={read.isPending} onClick={() => read.mutate(undefined)}>
+          {t('markAll')}
+        </Button>
+      </Group>
+      <Stack gap="xs">
+        {list.isPending && Array.from({ length: 4 }, (_, i) => <Skeleton key={i} height={72} radius="md" />)}
+        {list.isError && (
+          <Alert color="red" role="alert">
+            {t('errors:generic')}{' '}
+            <Button size="compact-xs" variant="light" color="red" onClick={() => void list.refetch()}>
+              {t('common:actions.retry')}
+            </Button>
+          </Alert>
+        )}
+        {list.data && items.length === 0 && (
+          <Card padding="xl" ta="center">
+            <Stack align="center" gap="xs">
+              <ThemeIcon size={56} radius="xl" variant="light">
+                <IconBell size={28} />
+              </ThemeIcon>
+              <Text fw={700}>{t('emptyTitle')}</Text>
+              <Text fz="sm" c="dimmed">
+                {t('emptyBody')}
+              </Text>
+            </Stack>
+          </Card>
+        )}
+        {items.map((n) => (
+          <Row key={n.id} n={n} />
+        ))}
+        {list.hasNextPage && (
+          <Button variant="default" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
+            {t('common:actions.loadMore')}
+          </Button>
+        )}
+      </Stack>
+    </Container>
+  );
+}
