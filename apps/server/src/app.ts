@@ -19,6 +19,7 @@ import { type Clock, systemClock } from './lib/clock';
 import type { AppContext } from './lib/context';
 import { AppError } from './lib/errors';
 import { localStorage } from './lib/storage';
+import { createHub } from './lib/hub';
 import { ModerationUnavailableError, nsfwModerator, type Moderator } from './lib/moderation';
 import { resolveViewer } from './lib/auth';
 import { IdentityError } from './modules/auth/identity.service';
@@ -38,6 +39,7 @@ import { postsWriteRoutes } from './modules/posts/posts.write.routes';
 import { likesRoutes } from './modules/likes/likes.routes';
 import { offersRoutes } from './modules/offers/offers.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { chatRoutes } from './modules/chat/chat.routes';
 import { attachOfferExpiry } from './modules/offers/offers.worker';
 import { realtimeRoutes } from './modules/realtime/realtime.routes';
 
@@ -78,7 +80,12 @@ export async function buildApp(opts: BuildOptions) {
     clock: opts.clock ?? systemClock,
     storage: localStorage(config.uploadsDir),
     moderator: opts.moderator ?? nsfwModerator(),
+    hub: null,
   };
+  ctx.hub = await createHub(opts.database, (err) => app.log.warn({ err }, 'realtime hub error'));
+  app.addHook('onClose', async () => {
+    await ctx.hub?.close();
+  });
   app.decorate('ctx', ctx);
   app.decorateRequest('viewer', null as never);
   // Every request starts as a guest and is upgraded by a valid access token.
@@ -133,6 +140,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(likesRoutes);
   await app.register(offersRoutes);
   await app.register(notificationsRoutes);
+  await app.register(chatRoutes);
   await app.register(categoriesRoutes);
   await app.register(localitiesRoutes);
   await app.register(blogRoutes);

@@ -25,6 +25,8 @@ export const ERROR_CATALOGUE = {
   // PRODUCT.md limits (the spec gives no wording): ours.
   images_limit: { en: 'You can add up to 10 photos to an item.', pt: 'Pode adicionar até 10 fotografias a um artigo.' },
   like_own_post: { en: 'You cannot like your own item.', pt: 'Não pode gostar do seu próprio artigo.' },
+  message_self: { en: 'Messaging yourself is prohibited', pt: 'É proibido enviar mensagens a si próprio' },
+  user_blocked: { en: 'You cannot message this person.', pt: 'Não pode enviar mensagens a esta pessoa.' },
   already_reviewed: { en: 'You have already reviewed this swap.', pt: 'Já avaliou esta troca.' },
   offer_own_post: { en: 'You cannot make an offer on your own item.', pt: 'Não pode fazer uma oferta ao seu próprio artigo.' },
   cash_only_not_allowed: { en: 'This item is not open to selling, so cash only is not possible.', pt: 'Este artigo não está aberto a venda, por isso não é possível pagar só em dinheiro.' },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Clock } from './clock';
+import type { Hub } from './hub';
 import type { Moderator } from './moderation';
 import type { Storage } from './storage';
 import type { Viewer } from './viewer';
@@ -15,6 +16,8 @@ export interface AppContext {
   /** Judges uploaded listing photos (nsfwjs in-process by default). */
   moderator: Moderator;
   /** Schedules an offer's expiry job; absent when the queue does not run (tests drive expiry themselves). */
+  /** The realtime hub (LISTEN/NOTIFY); null until the app is built. */
+  hub: Hub | null;
   offerExpiry?: { schedule(offerId: string, at: Date): Promise<void> };
 }
 

@@ -8,3 +8,4 @@ export * from './mail-extra';
 export * from './oauth';
 export * from './likes';
 export * from './offers';
+export * from './chat';

@@ -1,11 +1,31 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
+import { eq } from 'drizzle-orm';
+import type { WebSocket } from 'ws';
+import { ClientEventSchema, type ChatMessage, type ServerEvent } from '@swapu/shared/chat';
+import { messages, supportMessages, users } from '../../db/schema/index';
+import { resolveViewer } from '../../lib/auth';
+import { AppError } from '../../lib/errors';
+import type { HubEvent } from '../../lib/hub';
+import type { Viewer } from '../../lib/viewer';
+import { listMessages, memberRoom, sendMessage, toMessage } from '../chat/chat.service';
 
-const ClientMessageSchema = z.discriminatedUnion('type', [z.object({ type: z.literal('ping'), id: z.string().max(64).optional() })]);
+interface Connection {
+  socket: WebSocket;
+  viewer: Viewer | null;
+  /** Rooms this connection has joined (membership checked): typing and seen events are scoped to them. */
+  rooms: Set<string>;
+  lastTyping: number;
+}
+
+const send = (socket: WebSocket, event: ServerEvent) => {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
+};
 
 /**
- * The WebSocket endpoint. Browsers on other origins are refused; the accounts and chat issues add
- * token authentication and channel subscriptions on top of this handshake.
+ * The WebSocket (/api/v1/ws). Browsers on other origins are refused. A connection authenticates
+ * with its access token ({type:'auth'}), then hears what concerns its user: messages of its rooms,
+ * seen receipts, typing, notifications and support answers. Subscribing to a room checks
+ * membership and replays stored messages after the client's last seq, so a reconnect loses nothing.
  */
 export const realtimeRoutes: FastifyPluginAsync = async (app) => {
   const allowedOrigin = (origin: string | undefined, host: string | undefined) => {
@@ -18,24 +38,162 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
     }
   };
 
+  /** Local connections by user id; admins also get support traffic. */
+  const byUser = new Map<string, Set<Connection>>();
+  const admins = new Set<Connection>();
+  const messageCache = new Map<string, ChatMessage>();
+
+  const fanOut = async (event: HubEvent) => {
+    const targets = event.users.flatMap((u) => [...(byUser.get(u) ?? [])]);
+    if (event.admins) targets.push(...admins);
+    if (targets.length === 0) return;
+    const db = app.ctx.database.db;
+    switch (event.kind) {
+      case 'message': {
+        let m = messageCache.get(event.id!);
+        if (!m) {
+          const [row] = await db.select().from(messages).where(eq(messages.id, event.id!)).limit(1);
+          if (!row) return;
+          m = toMessage(row);
+        }
+        messageCache.delete(event.id!);
+        for (const c of targets) send(c.socket, { type: 'message', message: m });
+        break;
+      }
+      case 'seen':
+        for (const c of targets) send(c.socket, { type: 'seen', roomId: event.roomId!, userId: event.userId!, seq: event.seq!, at: event.at! });
+        break;
+      case 'typing':
+        for (const c of targets) if (c.rooms.has(event.roomId!)) send(c.socket, { type: 'typing', roomId: event.roomId!, userId: event.userId! });
+        break;
+      case 'notification':
+        for (const c of targets) send(c.socket, { type: 'notification', id: event.id!, kind: 'notification' });
+        break;
+      case 'support': {
+        const [row] = await db
+          .select({ m: supportMessages, name: users.displayName })
+          .from(supportMessages)
+          .leftJoin(users, eq(users.id, supportMessages.authorId))
+          .where(eq(supportMessages.id, event.id!))
+          .limit(1);
+        if (!row) return;
+        const message = {
+          id: row.m.id,
+          threadUserId: row.m.threadUserId,
+          fromTeam: row.m.fromTeam,
+          authorName: row.m.fromTeam ? 'SwapU team' : (row.name ?? ''),
+          body: row.m.body,
+          createdAt: row.m.createdAt.toISOString(),
+        };
+        for (const c of new Set(targets)) send(c.socket, { type: 'support', message });
+        break;
+      }
+    }
+  };
+
+  let unlisten: (() => void) | undefined;
+  app.addHook('onReady', async () => {
+    unlisten = app.ctx.hub?.listen((event) => {
+      fanOut(event).catch((err: unknown) => app.log.warn({ err }, 'realtime fan-out failed'));
+    });
+  });
+  app.addHook('onClose', async () => unlisten?.());
+
+  const join = (c: Connection) => {
+    const id = c.viewer!.userId!;
+    let set = byUser.get(id);
+    if (!set) byUser.set(id, (set = new Set()));
+    set.add(c);
+    if (c.viewer!.role === 'admin') admins.add(c);
+  };
+  const leave = (c: Connection) => {
+    const id = c.viewer?.userId;
+    if (!id) return;
+    byUser.get(id)?.delete(c);
+    if (byUser.get(id)?.size === 0) byUser.delete(id);
+    admins.delete(c);
+  };
+
   app.get('/api/v1/ws', { websocket: true, schema: { hide: true } }, (socket, req) => {
     if (!allowedOrigin(req.headers.origin, req.headers.host)) {
       socket.close(1008, 'origin not allowed');
       return;
     }
-    socket.send(JSON.stringify({ type: 'hello', viewer: req.viewer.role }));
+    const c: Connection = { socket, viewer: null, rooms: new Set(), lastTyping: 0 };
+    send(socket, { type: 'hello', viewer: req.viewer.role });
+    socket.on('close', () => leave(c));
     socket.on('message', (raw) => {
-      let parsed;
-      try {
-        parsed = ClientMessageSchema.safeParse(JSON.parse(String(raw)));
-      } catch {
-        parsed = undefined;
-      }
-      if (!parsed?.success) {
-        socket.send(JSON.stringify({ type: 'error', code: 'data_invalid' }));
-        return;
-      }
-      socket.send(JSON.stringify({ type: 'pong', id: parsed.data.id }));
+      void handle(String(raw)).catch((err: unknown) => {
+        const code = err instanceof AppError ? err.code : 'generic';
+        if (!(err instanceof AppError)) app.log.warn({ err }, 'websocket message failed');
+        send(socket, { type: 'error', code });
+      });
     });
+
+    const handle = async (raw: string) => {
+      let json: unknown;
+      try {
+        json = JSON.parse(raw);
+      } catch {
+        json = undefined;
+      }
+      const parsed = ClientEventSchema.safeParse(json);
+      if (!parsed.success) return send(socket, { type: 'error', code: 'data_invalid' });
+      const ev = parsed.data;
+      if (ev.type === 'ping') return send(socket, { type: 'pong', id: ev.id });
+      if (ev.type === 'auth') {
+        const viewer = await resolveViewer(app.ctx, `Bearer ${ev.token}`);
+        if (!viewer.userId) return send(socket, { type: 'error', code: 'login_required' });
+        leave(c);
+        c.viewer = viewer;
+        join(c);
+        return send(socket, { type: 'ready', userId: viewer.userId });
+      }
+      const me = c.viewer?.userId;
+      if (!me) return send(socket, { type: 'error', code: 'login_required' });
+      const db = app.ctx.database.db;
+      switch (ev.type) {
+        case 'subscribe': {
+          try {
+            await memberRoom(db, ev.roomId, me);
+          } catch (err) {
+            const code = err instanceof AppError && err.status === 404 ? 'not_found' : 'room_forbidden';
+            return send(socket, { type: 'error', code, roomId: ev.roomId });
+          }
+          c.rooms.add(ev.roomId);
+          send(socket, { type: 'subscribed', roomId: ev.roomId });
+          if (ev.after !== undefined) {
+            const page = await listMessages(db, me, ev.roomId, { after: ev.after });
+            for (const m of page.items) send(socket, { type: 'message', message: m });
+          }
+          return;
+        }
+        case 'unsubscribe':
+          c.rooms.delete(ev.roomId);
+          return;
+        case 'typing': {
+          if (!c.rooms.has(ev.roomId)) return send(socket, { type: 'error', code: 'room_forbidden', roomId: ev.roomId });
+          const nowMs = Date.now();
+          if (nowMs - c.lastTyping < 1000) return;
+          c.lastTyping = nowMs;
+          const room = await memberRoom(db, ev.roomId, me);
+          const other = room.userA === me ? room.userB : room.userA;
+          await app.ctx.hub?.publish({ users: [other], kind: 'typing', roomId: ev.roomId, userId: me });
+          return;
+        }
+        case 'send': {
+          if (c.viewer?.banned) return send(socket, { type: 'error', code: 'account_banned' });
+          const { message, created } = await sendMessage({ database: app.ctx.database, hub: null }, me, ev.roomId, { body: ev.body, clientId: ev.clientId }, app.ctx.clock.now());
+          send(socket, { type: 'sent', clientId: ev.clientId ?? null, message });
+          if (!created) return; // a retried send: everyone already has it
+          messageCache.set(message.id, message);
+          if (messageCache.size > 10_000) messageCache.clear();
+          const room = await memberRoom(db, ev.roomId, me);
+          await app.ctx.hub?.publish({ users: [room.userA, room.userB], kind: 'message', id: message.id, roomId: ev.roomId });
+          return;
+        }
+      }
+    };
   });
 };
+

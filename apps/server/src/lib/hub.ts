@@ -1,0 +1,102 @@
+import type { Database } from '../db/client';
+
+/** What travels through the hub: small events naming who should hear them, never message bodies. */
+export interface HubEvent {
+  /** The users whose connections receive it. */
+  users: string[];
+  kind: 'message' | 'seen' | 'typing' | 'notification' | 'support';
+  /** The stored row it is about (message, notification, support message). */
+  id?: string;
+  roomId?: string;
+  userId?: string;
+  seq?: number;
+  at?: string;
+  /** Admins' consoles listen to support traffic as a group. */
+  admins?: boolean;
+}
+
+export type HubListener = (event: HubEvent) => void;
+
+/**
+ * The realtime hub: an event published on any server instance reaches the listeners of every
+ * instance, through PostgreSQL LISTEN/NOTIFY (PGlite delivers it in process). Events carry ids;
+ * receivers read the rows from the database, which stays the one source of truth.
+ */
+export interface Hub {
+  publish(event: HubEvent): Promise<void>;
+  listen(listener: HubListener): () => void;
+  close(): Promise<void>;
+}
+
+const CHANNEL = 'swapu_hub';
+
+type PgliteLike = { listen(channel: string, cb: (payload: string) => void): Promise<() => Promise<void>>; query(sql: string, params?: unknown[]): Promise<unknown> };
+type PoolLike = { options: { connectionString?: string }; query(sql: string, params?: unknown[]): Promise<unknown> };
+
+export async function createHub(database: Database, onError: (err: unknown) => void = () => {}): Promise<Hub> {
+  const listeners = new Set<HubListener>();
+  const deliver = (payload: string) => {
+    let event: HubEvent;
+    try {
+      event = JSON.parse(payload) as HubEvent;
+    } catch {
+      return;
+    }
+    for (const l of listeners) {
+      try {
+        l(event);
+      } catch (err) {
+        onError(err);
+      }
+    }
+  };
+  const client = (database.db as unknown as { $client: unknown }).$client;
+  let stop: () => Promise<void>;
+  let notify: (payload: string) => Promise<void>;
+  if (database.kind === 'pglite') {
+    const pg = client as PgliteLike;
+    stop = await pg.listen(CHANNEL, deliver);
+    notify = async (payload) => {
+      await pg.query('select pg_notify($1, $2)', [CHANNEL, payload]);
+    };
+  } else {
+    // LISTEN needs a connection of its own, outside the pool.
+    const pool = client as PoolLike;
+    const { default: pg } = await import('pg');
+    let listener = new pg.Client({ connectionString: pool.options.connectionString });
+    let closed = false;
+    const connect = async () => {
+      listener = new pg.Client({ connectionString: pool.options.connectionString });
+      listener.on('notification', (msg) => msg.payload && deliver(msg.payload));
+      listener.on('error', (err) => {
+        onError(err);
+        // Reconnect: events published meanwhile are lost to this instance, but every client
+        // catches up from the database when it resubscribes, so no message is lost.
+        if (!closed) setTimeout(() => void connect().catch(onError), 1000).unref();
+      });
+      await listener.connect();
+      await listener.query(`listen ${CHANNEL}`);
+    };
+    await connect();
+    stop = async () => {
+      closed = true;
+      await listener.end().catch(() => {});
+    };
+    notify = async (payload) => {
+      await pool.query('select pg_notify($1, $2)', [CHANNEL, payload]);
+    };
+  }
+  return {
+    async publish(event) {
+      await notify(JSON.stringify(event));
+    },
+    listen(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async close() {
+      listeners.clear();
+      await stop();
+    },
+  };
+}

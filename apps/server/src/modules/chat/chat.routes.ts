@@ -1,0 +1,118 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBodySchema, PostIdParamsSchema } from '@swapu/shared/api';
+import {
+  CreateRoomSchema,
+  MessagePageSchema,
+  MessageSchema,
+  MessagesQuerySchema,
+  ReportUserSchema,
+  RoomListSchema,
+  RoomSchema,
+  SendMessageSchema,
+  SupportMessageSchema,
+  SupportSendSchema,
+  SupportThreadListSchema,
+  SupportThreadSchema,
+} from '@swapu/shared/chat';
+import { requireAccount, requireAdmin, requireUser } from '../../lib/auth';
+import { getRoom, listMessages, listRooms, markSeen, openRoom, reportUser, sendMessage, setBlock } from './chat.service';
+import { postSupport, supportThread, supportThreads } from './support.service';
+
+export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
+  const security = [{ bearerAuth: [] }];
+  const db = () => app.ctx.database.db;
+  const now = () => app.ctx.clock.now();
+  const deps = () => ({ database: app.ctx.database, hub: app.ctx.hub });
+  const errorsOf = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 429: ErrorBodySchema };
+  const tags = ['chat'];
+
+  app.get('/api/v1/rooms', { schema: { tags, security, summary: 'My chat rooms, newest first, with unread counts', response: { 200: RoomListSchema, ...errorsOf } } }, async (req) =>
+    listRooms(db(), requireUser(req)),
+  );
+
+  app.post(
+    '/api/v1/rooms',
+    { schema: { tags, security, summary: 'Open the room with a person (the existing one, or a new one)', body: CreateRoomSchema, response: { 200: RoomSchema, 201: RoomSchema, ...errorsOf } } },
+    async (req, reply) => {
+      const me = requireUser(req);
+      const { room, created } = await openRoom(db(), me, req.body.userId, req.body.postId, now());
+      return reply.status(created ? 201 : 200).send(await getRoom(db(), me, room.id));
+    },
+  );
+
+  app.get('/api/v1/rooms/:id', { schema: { tags, security, params: PostIdParamsSchema, response: { 200: RoomSchema, ...errorsOf } } }, async (req) =>
+    getRoom(db(), requireUser(req), req.params.id),
+  );
+
+  app.get(
+    '/api/v1/rooms/:id/messages',
+    { schema: { tags, security, summary: 'Messages, a page before `before` (or all after `after`)', params: PostIdParamsSchema, querystring: MessagesQuerySchema, response: { 200: MessagePageSchema, ...errorsOf } } },
+    async (req) => listMessages(db(), requireUser(req), req.params.id, req.query),
+  );
+
+  app.post(
+    '/api/v1/rooms/:id/messages',
+    { schema: { tags, security, summary: 'Send a message (stored before it is acknowledged)', params: PostIdParamsSchema, body: SendMessageSchema, response: { 200: MessageSchema, 201: MessageSchema, ...errorsOf } } },
+    async (req, reply) => {
+      const { message, created } = await sendMessage(deps(), requireUser(req), req.params.id, req.body, now());
+      return reply.status(created ? 201 : 200).send(message);
+    },
+  );
+
+  app.post('/api/v1/rooms/:id/seen', { schema: { tags, security, params: PostIdParamsSchema, response: { 204: z.null(), ...errorsOf } } }, async (req, reply) => {
+    await markSeen(deps(), requireUser(req), req.params.id, now());
+    return reply.status(204).send(null);
+  });
+
+  for (const [method, block] of [['POST', true], ['DELETE', false]] as const) {
+    app.route({
+      method,
+      url: '/api/v1/rooms/:id/block',
+      schema: { tags, security, summary: block ? 'Block the other person' : 'Unblock the other person', params: PostIdParamsSchema, response: { 204: z.null(), ...errorsOf } },
+      handler: async (req, reply) => {
+        await setBlock(db(), requireUser(req), (req.params as { id: string }).id, block, now());
+        return reply.status(204).send(null);
+      },
+    });
+  }
+
+  app.post(
+    '/api/v1/rooms/:id/report',
+    { schema: { tags, security, summary: 'Report the other person to the moderators', params: PostIdParamsSchema, body: ReportUserSchema, response: { 202: z.object({ received: z.literal(true) }), ...errorsOf } } },
+    async (req, reply) => {
+      await reportUser(db(), requireUser(req), req.params.id, req.body.reason, now());
+      return reply.status(202).send({ received: true });
+    },
+  );
+
+  // Support (messages2): banned members may use it too; it is their only way to reach us.
+  app.get('/api/v1/support/messages', { schema: { tags: ['support'], security, response: { 200: SupportThreadSchema, ...errorsOf } } }, async (req) =>
+    supportThread(db(), requireAccount(req)),
+  );
+  app.post(
+    '/api/v1/support/messages',
+    { schema: { tags: ['support'], security, body: SupportSendSchema, response: { 201: SupportMessageSchema, ...errorsOf } } },
+    async (req, reply) => {
+      const me = requireAccount(req);
+      return reply.status(201).send(await postSupport(db(), app.ctx.hub, me, me, false, req.body.body, now()));
+    },
+  );
+  app.get('/api/v1/admin/support', { schema: { tags: ['admin'], security, response: { 200: SupportThreadListSchema, ...errorsOf } } }, async (req) => {
+    requireAdmin(req);
+    return supportThreads(db());
+  });
+  const UserParams = z.object({ userId: z.string().min(1).max(64) });
+  app.get('/api/v1/admin/support/:userId/messages', { schema: { tags: ['admin'], security, params: UserParams, response: { 200: SupportThreadSchema, ...errorsOf } } }, async (req) => {
+    requireAdmin(req);
+    return supportThread(db(), req.params.userId);
+  });
+  app.post(
+    '/api/v1/admin/support/:userId/messages',
+    { schema: { tags: ['admin'], security, params: UserParams, body: SupportSendSchema, response: { 201: SupportMessageSchema, ...errorsOf } } },
+    async (req, reply) => {
+      const admin = requireAdmin(req);
+      return reply.status(201).send(await postSupport(db(), app.ctx.hub, req.params.userId, admin, true, req.body.body, now()));
+    },
+  );
+};

@@ -1,0 +1,283 @@
+import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import {
+  MESSAGES_PAGE,
+  ROOM_EMPTY_MESSAGE,
+  ROOM_TITLE_DEFAULT,
+  SEND_LIMIT,
+  type ChatMessage,
+  type Room,
+  type RoomSummary,
+} from '@swapu/shared/chat';
+import type { Database, Tx } from '../../db/client';
+import { messages, notifications, posts, roomReads, rooms, userBlocks, userReports, users } from '../../db/schema/index';
+import { AppError, errors } from '../../lib/errors';
+import type { Hub } from '../../lib/hub';
+import { newId } from '../../lib/ids';
+import { imageVariantKeys } from '../../lib/storage';
+import { profileImageUrl } from '../users/users.media';
+
+type RoomRow = typeof rooms.$inferSelect;
+type MessageRow = typeof messages.$inferSelect;
+
+export interface ChatDeps {
+  database: Database;
+  hub: Hub | null;
+}
+
+const forbidden = () => new AppError(403, 'room_forbidden');
+const pair = (a: string, b: string) => (a < b ? { userA: a, userB: b } : { userA: b, userB: a });
+const otherOf = (r: RoomRow, me: string) => (r.userA === me ? r.userB : r.userA);
+
+export const toMessage = (m: MessageRow): ChatMessage => ({
+  id: m.id,
+  roomId: m.roomId,
+  seq: m.seq,
+  senderId: m.senderId,
+  body: m.body,
+  postId: m.postId,
+  clientId: m.clientId,
+  createdAt: m.createdAt.toISOString(),
+});
+
+/** The room, if `userId` is one of its two members; 'Nice try, but you are not allowed in that room' otherwise. */
+export async function memberRoom(db: Tx, roomId: string, userId: string): Promise<RoomRow> {
+  const [r] = await db.select().from(rooms).where(eq(rooms.id, roomId)).limit(1);
+  if (!r) throw errors.notFound();
+  if (r.userA !== userId && r.userB !== userId) throw forbidden();
+  return r;
+}
+
+async function isBlocked(db: Tx, a: string, b: string) {
+  const rows = await db
+    .select({ x: userBlocks.blockerId })
+    .from(userBlocks)
+    .where(or(and(eq(userBlocks.blockerId, a), eq(userBlocks.blockedId, b)), and(eq(userBlocks.blockerId, b), eq(userBlocks.blockedId, a))))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * The room of two people, created when none holds both (spec section 4). The unique pair key
+ * makes two simultaneous "message" taps end in one room. A post given is kept as context.
+ */
+export async function openRoom(db: Tx, me: string, otherId: string, postId: string | undefined, now: Date) {
+  if (otherId === me) throw new AppError(400, 'message_self');
+  const [other] = await db.select({ id: users.id, deletedAt: users.deletedAt }).from(users).where(eq(users.id, otherId)).limit(1);
+  if (!other || other.deletedAt) throw errors.notFound();
+  if (await isBlocked(db, me, otherId)) throw new AppError(403, 'user_blocked');
+  if (postId) {
+    const [p] = await db.select({ id: posts.id }).from(posts).where(eq(posts.id, postId)).limit(1);
+    if (!p) throw errors.notFound();
+  }
+  const ids = pair(me, otherId);
+  const inserted = await db
+    .insert(rooms)
+    .values({ id: newId(), ...ids, title: ROOM_TITLE_DEFAULT, postId: postId ?? null, createdAt: now })
+    .onConflictDoNothing()
+    .returning();
+  let room = inserted[0];
+  if (!room) {
+    [room] = await db.select().from(rooms).where(and(eq(rooms.userA, ids.userA), eq(rooms.userB, ids.userB))).limit(1);
+    if (room && postId && room.postId !== postId) {
+      [room] = await db.update(rooms).set({ postId }).where(eq(rooms.id, room.id)).returning();
+    }
+  }
+  await db
+    .insert(roomReads)
+    .values([ids.userA, ids.userB].map((userId) => ({ roomId: room!.id, userId })))
+    .onConflictDoNothing();
+  return { room: room!, created: inserted.length > 0 };
+}
+
+/** Per-instance sending limit (SEND_LIMIT): a burst is refused with 429, nothing is stored. */
+const sendWindows = new Map<string, { start: number; count: number }>();
+function takeSendSlot(userId: string, nowMs: number) {
+  const w = sendWindows.get(userId);
+  if (!w || nowMs - w.start >= SEND_LIMIT.windowMs) {
+    sendWindows.set(userId, { start: nowMs, count: 1 });
+    if (sendWindows.size > 50_000) sendWindows.clear();
+    return true;
+  }
+  w.count += 1;
+  return w.count <= SEND_LIMIT.count;
+}
+
+/**
+ * Stores a message (in the database before anyone is told), then announces it through the hub to
+ * both members' connections. A retried send with the same client id returns the stored message.
+ */
+export async function sendMessage(
+  deps: ChatDeps,
+  me: string,
+  roomId: string,
+  body: { body: string; clientId?: string | undefined; postId?: string | undefined },
+  now: Date,
+): Promise<{ message: ChatMessage; created: boolean }> {
+  const { db } = deps.database;
+  const room = await memberRoom(db, roomId, me);
+  const other = otherOf(room, me);
+  if (body.clientId) {
+    const [dup] = await db.select().from(messages).where(and(eq(messages.senderId, me), eq(messages.clientId, body.clientId))).limit(1);
+    if (dup) return { message: toMessage(dup), created: false };
+  }
+  if (await isBlocked(db, me, other)) throw new AppError(403, 'user_blocked');
+  if (!takeSendSlot(me, Date.now())) throw errors.tooMany('rate_limited');
+  let row: MessageRow;
+  try {
+    row = await db.transaction(async (tx) => {
+      // The room row is the per-room sequence: its update serialises senders of one room.
+      const [r] = await tx
+        .update(rooms)
+        .set({ lastSeq: sql`${rooms.lastSeq} + 1`, lastMessage: body.body.slice(0, 200), lastSenderId: me, lastMessageAt: now })
+        .where(eq(rooms.id, roomId))
+        .returning({ seq: rooms.lastSeq });
+      const [m] = await tx
+        .insert(messages)
+        .values({ id: newId(), roomId, seq: r!.seq, senderId: me, body: body.body, postId: body.postId ?? null, clientId: body.clientId ?? null, createdAt: now })
+        .returning();
+      // Your own message is seen by you; replying also marks what came before as seen.
+      await tx
+        .update(roomReads)
+        .set({ seenSeq: r!.seq, seenAt: now })
+        .where(and(eq(roomReads.roomId, roomId), eq(roomReads.userId, me)));
+      await notifyMessage(tx, other, room, me, body.body, now);
+      return m!;
+    });
+  } catch (err) {
+    // The same client id sent twice at once: the unique key let one in; return that one.
+    if (body.clientId) {
+      const [dup] = await db.select().from(messages).where(and(eq(messages.senderId, me), eq(messages.clientId, body.clientId))).limit(1);
+      if (dup) return { message: toMessage(dup), created: false };
+    }
+    throw err;
+  }
+  await deps.hub?.publish({ users: [me, other], kind: 'message', id: row.id, roomId });
+  return { message: toMessage(row), created: true };
+}
+
+/** New messages are grouped per room in the recipient's notifications: one unread entry per room. */
+async function notifyMessage(tx: Tx, recipient: string, room: RoomRow, senderId: string, text: string, now: Date) {
+  const [sender] = await tx.select({ name: users.displayName }).from(users).where(eq(users.id, senderId));
+  const [open] = await tx
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, recipient), eq(notifications.kind, 'message'), isNull(notifications.readAt), sql`${notifications.data}->>'roomId' = ${room.id}`))
+    .limit(1);
+  const count = open ? Number(open.data.count ?? '1') + 1 : 1;
+  const data = { roomId: room.id, otherName: sender?.name ?? '', preview: text.slice(0, 120), count: String(count) };
+  if (open) await tx.update(notifications).set({ data, createdAt: now }).where(eq(notifications.id, open.id));
+  else await tx.insert(notifications).values({ id: newId(), userId: recipient, kind: 'message', data, link: `/discuss/${room.id}`, createdAt: now });
+}
+
+export async function listMessages(db: Tx, me: string, roomId: string, q: { before?: number | undefined; after?: number | undefined }) {
+  await memberRoom(db, roomId, me);
+  if (q.after !== undefined) {
+    const rows = await db.select().from(messages).where(and(eq(messages.roomId, roomId), gt(messages.seq, q.after))).orderBy(asc(messages.seq)).limit(500);
+    return { items: rows.map(toMessage), nextBefore: null };
+  }
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.roomId, roomId), q.before ? lt(messages.seq, q.before) : undefined))
+    .orderBy(desc(messages.seq))
+    .limit(MESSAGES_PAGE + 1);
+  const page = rows.slice(0, MESSAGES_PAGE).reverse();
+  return { items: page.map(toMessage), nextBefore: rows.length > MESSAGES_PAGE ? page[0]!.seq : null };
+}
+
+/** The member has seen everything up to now: their unread count clears and the other sees "Seen". */
+export async function markSeen(deps: ChatDeps, me: string, roomId: string, now: Date) {
+  const { db } = deps.database;
+  const room = await memberRoom(db, roomId, me);
+  await db
+    .insert(roomReads)
+    .values({ roomId, userId: me, seenSeq: room.lastSeq, seenAt: now })
+    .onConflictDoUpdate({ target: [roomReads.roomId, roomReads.userId], set: { seenSeq: room.lastSeq, seenAt: now } });
+  await db
+    .update(notifications)
+    .set({ readAt: now })
+    .where(and(eq(notifications.userId, me), eq(notifications.kind, 'message'), isNull(notifications.readAt), sql`${notifications.data}->>'roomId' = ${roomId}`));
+  await deps.hub?.publish({ users: [otherOf(room, me)], kind: 'seen', roomId, userId: me, seq: room.lastSeq, at: now.toISOString() });
+}
+
+export async function setBlock(db: Tx, me: string, roomId: string, block: boolean, now: Date) {
+  const room = await memberRoom(db, roomId, me);
+  const other = otherOf(room, me);
+  if (block) await db.insert(userBlocks).values({ blockerId: me, blockedId: other, createdAt: now }).onConflictDoNothing();
+  else await db.delete(userBlocks).where(and(eq(userBlocks.blockerId, me), eq(userBlocks.blockedId, other)));
+}
+
+export async function reportUser(db: Tx, me: string, roomId: string, reason: string, now: Date) {
+  const room = await memberRoom(db, roomId, me);
+  await db.insert(userReports).values({ id: newId(), reporterId: me, reportedId: otherOf(room, me), roomId, reason, createdAt: now });
+}
+
+async function summaries(db: Tx, me: string, rows: RoomRow[]): Promise<Array<RoomSummary & { otherSeenSeq: number; otherSeenTime: string | null; members: Room['members'] }>> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const people = await db
+    .select({ id: users.id, displayName: users.displayName, avatarKey: users.avatarKey })
+    .from(users)
+    .where(inArray(users.id, [...new Set(rows.flatMap((r) => [r.userA, r.userB]))]));
+  const reads = await db.select().from(roomReads).where(inArray(roomReads.roomId, ids));
+  const postIds = [...new Set(rows.map((r) => r.postId).filter((x): x is string => !!x))];
+  const postRows = postIds.length
+    ? await db
+        .select({
+          id: posts.id,
+          title: posts.title,
+          cashValueCents: posts.cashValueCents,
+          imageKey: sql<string | null>`(select pi.storage_key from post_images pi where pi.post_id = "posts"."id" order by pi.position asc limit 1)`,
+        })
+        .from(posts)
+        .where(inArray(posts.id, postIds))
+    : [];
+  const blocks = await db
+    .select()
+    .from(userBlocks)
+    .where(or(eq(userBlocks.blockerId, me), eq(userBlocks.blockedId, me)));
+  const user = (id: string) => {
+    const u = people.find((p) => p.id === id);
+    return { id, displayName: u?.displayName ?? '', avatarUrl: profileImageUrl(u?.avatarKey ?? null) };
+  };
+  return rows.map((r) => {
+    const other = otherOf(r, me);
+    const mine = reads.find((x) => x.roomId === r.id && x.userId === me);
+    const theirs = reads.find((x) => x.roomId === r.id && x.userId === other);
+    const seenSeq = mine?.seenSeq ?? 0;
+    const p = postRows.find((x) => x.id === r.postId);
+    return {
+      id: r.id,
+      other: user(other),
+      title: r.title || ROOM_TITLE_DEFAULT,
+      lastMessage: r.lastMessage ?? ROOM_EMPTY_MESSAGE,
+      timestamp: (r.lastMessageAt ?? r.createdAt).toISOString(),
+      seen: seenSeq >= r.lastSeq,
+      seenTime: mine?.seenAt?.toISOString() ?? null,
+      unread: Math.max(0, r.lastSeq - seenSeq),
+      post: p ? { id: p.id, title: p.title, cashValueCents: p.cashValueCents ?? 0, thumbUrl: p.imageKey ? `/media/${imageVariantKeys(p.imageKey).sm}` : null } : null,
+      blocked: blocks.some((b) => (b.blockerId === me && b.blockedId === other) || (b.blockerId === other && b.blockedId === me)),
+      members: [user(r.userA), user(r.userB)],
+      otherSeenSeq: theirs?.seenSeq ?? 0,
+      otherSeenTime: theirs?.seenAt?.toISOString() ?? null,
+    };
+  });
+}
+
+/** The person's rooms, newest activity first, with the total unread count. */
+export async function listRooms(db: Tx, me: string) {
+  const rows = await db
+    .select()
+    .from(rooms)
+    .where(or(eq(rooms.userA, me), eq(rooms.userB, me)))
+    .orderBy(desc(sql`coalesce(${rooms.lastMessageAt}, ${rooms.createdAt})`))
+    .limit(200);
+  const items = (await summaries(db, me, rows)).map(({ members: _m, otherSeenSeq: _s, otherSeenTime: _t, ...rest }) => rest);
+  return { items, unread: items.reduce((s, r) => s + r.unread, 0) };
+}
+
+export async function getRoom(db: Tx, me: string, roomId: string): Promise<Room> {
+  const room = await memberRoom(db, roomId, me);
+  return (await summaries(db, me, [room]))[0]!;
+}
+
