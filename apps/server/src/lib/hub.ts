@@ -13,6 +13,8 @@ export interface HubEvent {
   at?: string;
   /** Admins' consoles listen to support traffic as a group. */
   admins?: boolean;
+  /** Every connected member (announcements): `users` is then ignored. */
+  everyone?: boolean;
 }
 
 export type HubListener = (event: HubEvent) => void;

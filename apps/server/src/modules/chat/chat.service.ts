@@ -102,9 +102,16 @@ function takeSendSlot(userId: string, nowMs: number) {
   return w.count <= SEND_LIMIT.count;
 }
 
+type Sent = { message: ChatMessage; created: boolean; members: [string, string] };
+
+const rowsOf = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? (r as T[]));
+
 /**
- * Stores a message (in the database before anyone is told), then announces it through the hub to
- * both members' connections. A retried send with the same client id returns the stored message.
+ * Stores a message (in the database before anyone is told) and announces it to both members'
+ * connections. Two round trips: one read (membership, blocks, a retried client id), then one
+ * statement that bumps the room's sequence, inserts the message, marks it seen by its sender,
+ * updates the recipient's grouped notification and NOTIFYs the hub — all or nothing, and the
+ * NOTIFY only goes out when it commits. A retried send with the same client id returns the stored one.
  */
 export async function sendMessage(
   deps: ChatDeps,
@@ -112,62 +119,96 @@ export async function sendMessage(
   roomId: string,
   body: { body: string; clientId?: string | undefined; postId?: string | undefined },
   now: Date,
-): Promise<{ message: ChatMessage; created: boolean }> {
+): Promise<Sent> {
   const { db } = deps.database;
-  const room = await memberRoom(db, roomId, me);
-  const other = otherOf(room, me);
-  if (body.clientId) {
-    const [dup] = await db.select().from(messages).where(and(eq(messages.senderId, me), eq(messages.clientId, body.clientId))).limit(1);
-    if (dup) return { message: toMessage(dup), created: false };
-  }
-  if (await isBlocked(db, me, other)) throw new AppError(403, 'user_blocked');
+  const clientId = body.clientId ?? null;
+  const [check] = rowsOf<{ user_a: string; user_b: string; blocked: boolean; dup_id: string | null }>(
+    await db.execute(sql`
+      select r.user_a, r.user_b,
+        exists (select 1 from user_blocks b where (b.blocker_id = r.user_a and b.blocked_id = r.user_b)
+                                              or (b.blocker_id = r.user_b and b.blocked_id = r.user_a)) as blocked,
+        (select m.id from messages m where ${clientId}::text is not null and m.sender_id = ${me} and m.client_id = ${clientId}) as dup_id
+      from rooms r where r.id = ${roomId}`),
+  );
+  if (!check) throw errors.notFound();
+  if (check.user_a !== me && check.user_b !== me) throw forbidden();
+  const members: [string, string] = [check.user_a, check.user_b];
+  const other = check.user_a === me ? check.user_b : check.user_a;
+  const existing = async () => {
+    const [dup] = await db.select().from(messages).where(and(eq(messages.senderId, me), eq(messages.clientId, clientId!))).limit(1);
+    return dup ? { message: toMessage(dup), created: false, members } : null;
+  };
+  if (check.dup_id) return (await existing())!;
+  if (check.blocked) throw new AppError(403, 'user_blocked');
   if (!takeSendSlot(me, Date.now())) throw errors.tooMany('rate_limited');
-  let row: MessageRow;
+
+  const id = newId();
+  const at = now.toISOString();
+  const preview = body.body.slice(0, 120);
+  const event = JSON.stringify({ users: members, kind: 'message', id, roomId });
+  let rows: Array<Record<string, unknown>>;
   try {
-    row = await db.transaction(async (tx) => {
-      // The room row is the per-room sequence: its update serialises senders of one room.
-      const [r] = await tx
-        .update(rooms)
-        .set({ lastSeq: sql`${rooms.lastSeq} + 1`, lastMessage: body.body.slice(0, 200), lastSenderId: me, lastMessageAt: now })
-        .where(eq(rooms.id, roomId))
-        .returning({ seq: rooms.lastSeq });
-      const [m] = await tx
-        .insert(messages)
-        .values({ id: newId(), roomId, seq: r!.seq, senderId: me, body: body.body, postId: body.postId ?? null, clientId: body.clientId ?? null, createdAt: now })
-        .returning();
-      // Your own message is seen by you; replying also marks what came before as seen.
-      await tx
-        .update(roomReads)
-        .set({ seenSeq: r!.seq, seenAt: now })
-        .where(and(eq(roomReads.roomId, roomId), eq(roomReads.userId, me)));
-      await notifyMessage(tx, other, room, me, body.body, now);
-      return m!;
-    });
+    rows = rowsOf(
+      await db.execute(sql`
+        with r as (
+          update rooms set last_seq = last_seq + 1, last_message = ${body.body.slice(0, 200)}, last_sender_id = ${me},
+            last_message_at = ${at}::timestamptz
+          where id = ${roomId} returning last_seq
+        ), m as (
+          insert into messages (id, room_id, seq, sender_id, body, post_id, client_id, created_at)
+          select ${id}, ${roomId}, r.last_seq, ${me}, ${body.body}, ${body.postId ?? null}, ${clientId}, ${at}::timestamptz from r
+          returning *
+        ), seen as (
+          update room_reads set seen_seq = (select seq from m), seen_at = ${at}::timestamptz
+          where room_id = ${roomId} and user_id = ${me}
+        ), sender as (
+          select display_name from users where id = ${me}
+        ), grouped as (
+          update notifications n set
+            data = jsonb_build_object('roomId', ${roomId}::text, 'otherName', (select display_name from sender), 'preview', ${preview}::text,
+                                      'count', ((coalesce(n.data->>'count', '1'))::int + 1)::text),
+            created_at = ${at}::timestamptz
+          where n.user_id = ${other} and n.kind = 'message' and n.read_at is null and n.data->>'roomId' = ${roomId}
+          returning n.id
+        ), fresh as (
+          insert into notifications (id, user_id, kind, data, link, created_at)
+          select ${newId()}, ${other}, 'message',
+            jsonb_build_object('roomId', ${roomId}::text, 'otherName', (select display_name from sender), 'preview', ${preview}::text, 'count', '1'),
+            ${`/discuss/${roomId}`}, ${at}::timestamptz
+          where not exists (select 1 from grouped) and exists (select 1 from m)
+        ), announce as (
+          select pg_notify('swapu_hub', ${event}) from m
+        )
+        select m.*, (select count(*) from announce) as announced from m`),
+    );
   } catch (err) {
     // The same client id sent twice at once: the unique key let one in; return that one.
-    if (body.clientId) {
-      const [dup] = await db.select().from(messages).where(and(eq(messages.senderId, me), eq(messages.clientId, body.clientId))).limit(1);
-      if (dup) return { message: toMessage(dup), created: false };
+    if (clientId) {
+      const dup = await existing();
+      if (dup) return dup;
     }
     throw err;
   }
-  await deps.hub?.publish({ users: [me, other], kind: 'message', id: row.id, roomId });
-  return { message: toMessage(row), created: true };
+  const row = rows[0];
+  if (!row) throw errors.notFound();
+  const message: ChatMessage = {
+    id: row.id as string,
+    roomId,
+    seq: Number(row.seq),
+    senderId: me,
+    body: row.body as string,
+    postId: (row.post_id as string | null) ?? null,
+    clientId,
+    createdAt: new Date(row.created_at as string).toISOString(),
+  };
+  // Local listeners may use this copy instead of reading the row back.
+  recentMessages.set(message.id, message);
+  if (recentMessages.size > 10_000) recentMessages.clear();
+  return { message, created: true, members };
 }
 
-/** New messages are grouped per room in the recipient's notifications: one unread entry per room. */
-async function notifyMessage(tx: Tx, recipient: string, room: RoomRow, senderId: string, text: string, now: Date) {
-  const [sender] = await tx.select({ name: users.displayName }).from(users).where(eq(users.id, senderId));
-  const [open] = await tx
-    .select()
-    .from(notifications)
-    .where(and(eq(notifications.userId, recipient), eq(notifications.kind, 'message'), isNull(notifications.readAt), sql`${notifications.data}->>'roomId' = ${room.id}`))
-    .limit(1);
-  const count = open ? Number(open.data.count ?? '1') + 1 : 1;
-  const data = { roomId: room.id, otherName: sender?.name ?? '', preview: text.slice(0, 120), count: String(count) };
-  if (open) await tx.update(notifications).set({ data, createdAt: now }).where(eq(notifications.id, open.id));
-  else await tx.insert(notifications).values({ id: newId(), userId: recipient, kind: 'message', data, link: `/discuss/${room.id}`, createdAt: now });
-}
+/** Messages this instance has just stored, for its own fan-out (saves reading them back). */
+export const recentMessages = new Map<string, ChatMessage>();
 
 export async function listMessages(db: Tx, me: string, roomId: string, q: { before?: number | undefined; after?: number | undefined }) {
   await memberRoom(db, roomId, me);

@@ -32,7 +32,7 @@ async function connect(m: TestMember) {
     for (const w of waiters.splice(0)) w();
   });
   await new Promise((r) => ws.once('open', r));
-  const until = async (pred: (e: Record<string, unknown>) => boolean, ms = 5000) => {
+  const until = async (pred: (e: Record<string, unknown>) => boolean, ms = 10_000) => {
     const deadline = Date.now() + ms;
     while (!events.some(pred)) {
       if (Date.now() > deadline) throw new Error(`no matching event in ${JSON.stringify(events)}`);

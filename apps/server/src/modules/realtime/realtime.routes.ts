@@ -1,13 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
-import { ClientEventSchema, type ChatMessage, type ServerEvent } from '@swapu/shared/chat';
+import { ClientEventSchema, type ServerEvent } from '@swapu/shared/chat';
 import { messages, supportMessages, users } from '../../db/schema/index';
 import { resolveViewer } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
 import type { HubEvent } from '../../lib/hub';
 import type { Viewer } from '../../lib/viewer';
-import { listMessages, memberRoom, sendMessage, toMessage } from '../chat/chat.service';
+import { listMessages, memberRoom, recentMessages, sendMessage, toMessage } from '../chat/chat.service';
 
 interface Connection {
   socket: WebSocket;
@@ -41,22 +41,21 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
   /** Local connections by user id; admins also get support traffic. */
   const byUser = new Map<string, Set<Connection>>();
   const admins = new Set<Connection>();
-  const messageCache = new Map<string, ChatMessage>();
 
   const fanOut = async (event: HubEvent) => {
-    const targets = event.users.flatMap((u) => [...(byUser.get(u) ?? [])]);
+    const targets = event.everyone ? [...byUser.values()].flatMap((set) => [...set]) : event.users.flatMap((u) => [...(byUser.get(u) ?? [])]);
     if (event.admins) targets.push(...admins);
     if (targets.length === 0) return;
     const db = app.ctx.database.db;
     switch (event.kind) {
       case 'message': {
-        let m = messageCache.get(event.id!);
+        let m = recentMessages.get(event.id!);
         if (!m) {
           const [row] = await db.select().from(messages).where(eq(messages.id, event.id!)).limit(1);
           if (!row) return;
           m = toMessage(row);
         }
-        messageCache.delete(event.id!);
+        recentMessages.delete(event.id!);
         for (const c of targets) send(c.socket, { type: 'message', message: m });
         break;
       }
@@ -183,13 +182,9 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
         }
         case 'send': {
           if (c.viewer?.banned) return send(socket, { type: 'error', code: 'account_banned' });
-          const { message, created } = await sendMessage({ database: app.ctx.database, hub: null }, me, ev.roomId, { body: ev.body, clientId: ev.clientId }, app.ctx.clock.now());
+          // Stored and announced (NOTIFY on commit) by sendMessage; acknowledged only after that.
+          const { message } = await sendMessage({ database: app.ctx.database, hub: app.ctx.hub }, me, ev.roomId, { body: ev.body, clientId: ev.clientId }, app.ctx.clock.now());
           send(socket, { type: 'sent', clientId: ev.clientId ?? null, message });
-          if (!created) return; // a retried send: everyone already has it
-          messageCache.set(message.id, message);
-          if (messageCache.size > 10_000) messageCache.clear();
-          const room = await memberRoom(db, ev.roomId, me);
-          await app.ctx.hub?.publish({ users: [room.userA, room.userB], kind: 'message', id: message.id, roomId: ev.roomId });
           return;
         }
       }
