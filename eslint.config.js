@@ -3,7 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.e2e-data/**', 'test-results/**', 'playwright-report/**', 'apps/server/src/db/migrations/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.e2e-data*/**', 'test-results/**', 'playwright-report/**', 'apps/server/src/db/migrations/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -16,7 +16,7 @@ export default tseslint.config(
   },
   {
     files: ['scripts/**/*.mjs', 'bench/**/*.{ts,mjs}', '*.config.{js,ts}'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', performance: 'readonly', setTimeout: 'readonly', URL: 'readonly' } },
   },
   {
     rules: {
