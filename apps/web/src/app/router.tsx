@@ -58,8 +58,9 @@ export const routes: RouteObject[] = [
               { path: 'swap-swipe/:currentPage', lazy: soon('swapSwipe') },
               { path: 'swap-swipe-success', lazy: soon('swapSwipeSuccess') },
               { path: 'swap-swipe-cancel', lazy: soon('swapSwipeCancel') },
-              { path: 'create', lazy: soon('create') },
-              { path: 'editPost/:postId', lazy: soon('editPost') },
+              // One page for both: the form stays mounted when /create becomes /editPost/{id}.
+              { path: 'create', lazy: lazyPage(() => import('./routes/create-post')) },
+              { path: 'editPost/:postId', lazy: lazyPage(() => import('./routes/create-post')) },
               { path: 'discuss', lazy: soon('discuss') },
               { path: 'discuss/:id', lazy: soon('discuss') },
               { path: 'discuss/:id/:postId', lazy: soon('discuss') },

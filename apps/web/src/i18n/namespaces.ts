@@ -2,6 +2,7 @@
 export const NAMESPACES = [
   'common',
   'posts',
+  'listing',
   'categories',
   'search',
   'auth',
