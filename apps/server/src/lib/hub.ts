@@ -98,7 +98,8 @@ export async function createHub(database: Database, onError: (err: unknown) => v
     },
     async close() {
       listeners.clear();
-      await stop();
+      // The database may already be gone (shutdown order, a failed start): nothing left to stop.
+      await stop().catch(() => {});
     },
   };
 }
