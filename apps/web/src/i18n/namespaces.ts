@@ -3,6 +3,7 @@ export const NAMESPACES = [
   'common',
   'posts',
   'listing',
+  'offers',
   'categories',
   'search',
   'auth',

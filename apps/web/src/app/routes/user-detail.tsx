@@ -28,6 +28,7 @@ import { ImageUploadButton } from '../../features/profile/image-upload-button';
 import { LocalityInput, type PickedLocality } from '../../features/profile/locality-input';
 import { TwoFactorCard } from '../../features/profile/two-factor-card';
 import { useProfile, useUpdateMe } from '../../features/profile/use-profile';
+import { ReviewList } from '../../features/reviews/review-list';
 import { ApiError } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
 
@@ -230,7 +231,7 @@ export default function UserDetailPage() {
               {t('profile.reviews')}
             </Title>
           </Group>
-          <Text c="dimmed">{t('profile.noReviews')}</Text>
+          <ReviewList userId={p.id} />
         </Card>
         {own && me.data && (
           <Stack gap="md">
