@@ -25,7 +25,7 @@ import { resolveViewer } from './lib/auth';
 import { IdentityError } from './modules/auth/identity.service';
 import { identityRoutes } from './modules/auth/identity.routes';
 import { oauthRoutes } from './modules/auth/oauth.routes';
-import { usersRoutes } from './modules/users/users.routes';
+import { adminUsersRoutes, usersRoutes } from './modules/users/users.routes';
 import { mailRoutes } from './modules/mail/mail.routes';
 import { attachMailWorker } from './modules/mail/mail.worker';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
@@ -148,6 +148,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(identityRoutes);
   await app.register(oauthRoutes);
   await app.register(usersRoutes);
+  await app.register(adminUsersRoutes);
   await app.register(mailRoutes);
   await app.register(passwordRoutes);
   await app.register(newsletterRoutes);

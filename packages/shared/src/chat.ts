@@ -44,6 +44,8 @@ export const RoomSummarySchema = z.object({
   unread: z.number().int(),
   post: ChatPostSchema.nullable(),
   blocked: z.boolean(),
+  /** The viewer is the one who blocked (and may unblock). */
+  blockedByMe: z.boolean(),
 });
 export type RoomSummary = z.infer<typeof RoomSummarySchema>;
 export const RoomListSchema = z.object({ items: z.array(RoomSummarySchema), unread: z.number().int() });

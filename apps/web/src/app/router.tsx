@@ -61,9 +61,10 @@ export const routes: RouteObject[] = [
               // One page for both: the form stays mounted when /create becomes /editPost/{id}.
               { path: 'create', lazy: lazyPage(() => import('./routes/create-post')) },
               { path: 'editPost/:postId', lazy: lazyPage(() => import('./routes/create-post')) },
-              { path: 'discuss', lazy: soon('discuss') },
-              { path: 'discuss/:id', lazy: soon('discuss') },
-              { path: 'discuss/:id/:postId', lazy: soon('discuss') },
+              // One page for all three (the list beside the open room); :id is a room or a user id (see the page).
+              { path: 'discuss', lazy: lazyPage(() => import('./routes/discuss')) },
+              { path: 'discuss/:id', lazy: lazyPage(() => import('./routes/discuss')) },
+              { path: 'discuss/:id/:postId', lazy: lazyPage(() => import('./routes/discuss')) },
               { path: 'myswapu', lazy: lazyPage(() => import('./routes/my-swapu')) },
               { path: 'offers', lazy: lazyPage(() => import('./routes/offers')) },
               { path: 'swap-status', lazy: lazyPage(() => import('./routes/swap-status')) },
@@ -91,7 +92,7 @@ export const routes: RouteObject[] = [
               { path: 'welcome-mail', lazy: lazyPage(() => import('./routes/welcome-mail')) },
               { path: 'user-coupon', lazy: soon('userCoupon') },
               { path: 'admin', lazy: soon('admin') },
-              { path: 'admin/:selectedButton', lazy: soon('admin') },
+              { path: 'admin/:selectedButton', lazy: lazyPage(() => import('./routes/admin-section')) },
             ],
           },
           // Unknown paths: a blog post whose urlTitle equals the path, otherwise home.

@@ -298,6 +298,7 @@ async function summaries(db: Tx, me: string, rows: RoomRow[]): Promise<Array<Roo
       unread: Math.max(0, r.lastSeq - seenSeq),
       post: p ? { id: p.id, title: p.title, cashValueCents: p.cashValueCents ?? 0, thumbUrl: p.imageKey ? `/media/${imageVariantKeys(p.imageKey).sm}` : null } : null,
       blocked: blocks.some((b) => (b.blockerId === me && b.blockedId === other) || (b.blockerId === other && b.blockedId === me)),
+      blockedByMe: blocks.some((b) => b.blockerId === me && b.blockedId === other),
       members: [user(r.userA), user(r.userB)],
       otherSeenSeq: theirs?.seenSeq ?? 0,
       otherSeenTime: theirs?.seenAt?.toISOString() ?? null,

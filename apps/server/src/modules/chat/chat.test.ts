@@ -148,7 +148,8 @@ describe('messages', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('user_blocked');
     expect((await open(ana, ben.id)).statusCode).toBe(403);
-    expect((await t.app.inject({ url: `/api/v1/rooms/${roomId}`, headers: ana.headers })).json().blocked).toBe(true);
+    expect((await t.app.inject({ url: `/api/v1/rooms/${roomId}`, headers: ana.headers })).json()).toMatchObject({ blocked: true, blockedByMe: false });
+    expect((await t.app.inject({ url: `/api/v1/rooms/${roomId}`, headers: ben.headers })).json()).toMatchObject({ blocked: true, blockedByMe: true });
     const report = await t.app.inject({ method: 'POST', url: `/api/v1/rooms/${roomId}/report`, headers: ben.headers, payload: { reason: 'Spam' } });
     expect(report.statusCode).toBe(202);
     await t.app.inject({ method: 'DELETE', url: `/api/v1/rooms/${roomId}/block`, headers: ben.headers });
@@ -217,7 +218,10 @@ describe('support', () => {
     const member = await signUpMember(t.app);
     const admin = await signUpMember(t.app);
     await t.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.id));
-    await t.db.update(users).set({ banned: true }).where(eq(users.id, member.id));
+    // Suspended by an admin through the API (another member may not).
+    expect((await t.app.inject({ method: 'PUT', url: `/api/v1/admin/users/${member.id}/ban`, headers: member.headers, payload: { banned: true } })).statusCode).toBe(403);
+    const ban = await t.app.inject({ method: 'PUT', url: `/api/v1/admin/users/${member.id}/ban`, headers: admin.headers, payload: { banned: true } });
+    expect(ban.json()).toEqual({ id: member.id, banned: true });
     // Banned: the rest of the app is closed…
     expect((await t.app.inject({ url: '/api/v1/rooms', headers: member.headers })).statusCode).toBe(403);
     // …but support is open.

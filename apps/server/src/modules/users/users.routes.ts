@@ -10,8 +10,10 @@ import {
   TwoFactorSetupSchema,
 } from '@swapu/shared/account';
 import { ErrorBodySchema } from '@swapu/shared/api';
-import { requireAccount, requireUser } from '../../lib/auth';
-import { AppError } from '../../lib/errors';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema/index';
+import { requireAccount, requireAdmin, requireUser } from '../../lib/auth';
+import { AppError, errors } from '../../lib/errors';
 import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from '../auth/two-factor';
 import { deleteAccount } from './account-deletion';
 import { clearProfileImage, setProfileImage, type ProfileImageKind } from './users.media';
@@ -139,6 +141,34 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const me = await getMe(db(), requireAccount(req), req.viewer.subscriber);
       return welcomeMail(me.language, { name: me.displayName, url: `${app.ctx.config.publicUrl}/onboarding` });
+    },
+  );
+};
+
+/** Admin moderation of accounts: suspend or lift a suspension (the admin console builds on this). */
+export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.put(
+    '/api/v1/admin/users/:id/ban',
+    {
+      schema: {
+        tags: ['admin'],
+        security: [{ bearerAuth: [] }],
+        summary: 'Suspend an account (banned: true) or lift the suspension',
+        params: z.object({ id: z.string().min(1).max(64) }),
+        body: z.object({ banned: z.boolean() }),
+        response: { 200: z.object({ id: z.string(), banned: z.boolean() }), 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema },
+      },
+    },
+    async (req) => {
+      const adminId = requireAdmin(req);
+      if (req.params.id === adminId) throw errors.badRequest('data_invalid', { id: 'You cannot suspend yourself.' });
+      const [row] = await app.ctx.database.db
+        .update(users)
+        .set({ banned: req.body.banned })
+        .where(eq(users.id, req.params.id))
+        .returning({ id: users.id, banned: users.banned });
+      if (!row) throw errors.notFound();
+      return row;
     },
   );
 };

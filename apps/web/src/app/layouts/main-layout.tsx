@@ -13,6 +13,9 @@ import { useSessionLifecycle } from '../../features/auth/use-session-lifecycle';
 const signedInUi = () => import('../../features/auth/signed-in-ui');
 const AccountMenu = lazy(() => signedInUi().then((m) => ({ default: m.AccountMenu })));
 const SessionAlerts = lazy(() => signedInUi().then((m) => ({ default: m.SessionAlerts })));
+const ChatLive = lazy(() => signedInUi().then((m) => ({ default: m.ChatLive })));
+const ChatHeaderButton = lazy(() => signedInUi().then((m) => ({ default: m.ChatHeaderButton })));
+const ChatNavBadge = lazy(() => signedInUi().then((m) => ({ default: m.ChatNavBadge })));
 
 function Header({ signedIn }: { signedIn: boolean }) {
   const { t } = useTranslation();
@@ -42,6 +45,11 @@ function Header({ signedIn }: { signedIn: boolean }) {
             <LanguageSwitch />
             {signedIn ? (
               <Suspense fallback={<Box w={36} h={40} />}>
+                <Box visibleFrom="sm">
+                  <Suspense fallback={null}>
+                    <ChatHeaderButton />
+                  </Suspense>
+                </Box>
                 <AccountMenu />
               </Suspense>
             ) : (
@@ -59,7 +67,7 @@ function Header({ signedIn }: { signedIn: boolean }) {
   );
 }
 
-function BottomNav() {
+function BottomNav({ signedIn }: { signedIn: boolean }) {
   const { t } = useTranslation();
   const items = [
     { to: '/', label: t('nav.home'), icon: IconHome },
@@ -97,6 +105,7 @@ function BottomNav() {
               alignItems: 'center',
               justifyContent: 'center',
               gap: 2,
+              position: 'relative',
               color: isActive ? 'var(--mantine-color-swapu-7)' : 'var(--mantine-color-gray-7)',
             })}
           >
@@ -104,6 +113,11 @@ function BottomNav() {
             <Text fz={11} fw={600}>
               {label}
             </Text>
+            {signedIn && to === '/discuss' && (
+              <Suspense fallback={null}>
+                <ChatNavBadge />
+              </Suspense>
+            )}
           </UnstyledButton>
         ))}
       </SimpleGrid>
@@ -168,13 +182,18 @@ export function MainLayout() {
           <SessionAlerts />
         </Suspense>
       )}
+      {session.token && (
+        <Suspense fallback={null}>
+          <ChatLive />
+        </Suspense>
+      )}
       <main id="main" className="swapu-main">
         <Suspense fallback={<PageSkeleton />}>
           <Outlet />
         </Suspense>
       </main>
       <Footer />
-      <BottomNav />
+      <BottomNav signedIn={session.token !== null} />
       <ScrollRestoration />
     </>
   );

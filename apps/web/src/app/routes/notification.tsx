@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Container, Group, Skeleton, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
-import { IconArrowsExchange, IconBell, IconHeartHandshake } from '@tabler/icons-react';
+import { IconArrowsExchange, IconBell, IconHeartHandshake, IconMessageCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useNavigate } from 'react-router';
@@ -10,6 +10,7 @@ import { formatDateTime, formatRelative } from '../../lib/format';
 /** One notification as a sentence, from its kind and data. */
 export function notificationText(t: TFunction<'notifications'>, n: AppNotification): string {
   if (n.kind === 'match') return t('match', { other: n.data.otherName, theirs: n.data.theirTitle, mine: n.data.myTitle });
+  if (n.kind === 'message') return t('message', { other: n.data.otherName, count: Number(n.data.count ?? '1'), preview: n.data.preview });
   if (n.kind === 'offer') return t(`offer.${n.data.event ?? 'created'}`, { other: n.data.otherName, title: n.data.postTitle });
   return t('generic');
 }
@@ -19,7 +20,7 @@ function Row({ n }: { n: AppNotification }) {
   const navigate = useNavigate();
   const read = useMarkRead();
   const unread = !n.readAt;
-  const Icon = n.kind === 'match' ? IconHeartHandshake : n.kind === 'offer' ? IconArrowsExchange : IconBell;
+  const Icon = n.kind === 'match' ? IconHeartHandshake : n.kind === 'offer' ? IconArrowsExchange : n.kind === 'message' ? IconMessageCircle : IconBell;
   const open = () => {
     if (unread) read.mutate([n.id]);
     if (n.link) navigate(n.link);

@@ -1,4 +1,4 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconBell, IconChevronDown, IconHeart, IconLayoutDashboard, IconLogout, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -41,7 +41,9 @@ export default function AccountMenu() {
               <Text fw={600} fz="sm" maw={140} truncate visibleFrom="sm">
                 {name}
               </Text>
+              <Box visibleFrom="sm" display="flex">
               <IconChevronDown size={16} aria-hidden="true" />
+            </Box>
             </Group>
           </UnstyledButton>
         </Menu.Target>

@@ -1,10 +1,22 @@
 import { Alert, Anchor, Container } from '@mantine/core';
 import { IconClock, IconLock } from '@tabler/icons-react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { paths } from '@swapu/shared/paths';
 import { dismissAutoLogout } from '../../lib/session';
 import { useSession } from '../../lib/use-session';
 import { useMe } from './use-me';
+
+/** Banned members may still write to the SwapU team (/discuss?support=1): the notice links there. */
+function ContactSupportLink() {
+  const { t } = useTranslation('chat');
+  return (
+    <Anchor component={Link} to={`${paths.discuss}?support=1`} c="white" fz="sm" fw={700} underline="always" data-testid="contact-support">
+      {t('support.contact')}
+    </Anchor>
+  );
+}
 
 /**
  * Why the person was logged out by the app (didAutoLogout: expiry or 30 minutes idle), until
@@ -50,7 +62,10 @@ export function SessionAlerts() {
           data-testid="banned-alert"
           icon={<IconLock size={20} aria-hidden="true" />}
         >
-          {t('account_banned')}
+          {t('account_banned')}{' '}
+          <Suspense fallback={null}>
+            <ContactSupportLink />
+          </Suspense>
         </Alert>
       )}
       {autoLogout && (

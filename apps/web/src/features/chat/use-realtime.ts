@@ -1,0 +1,67 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
+import { getSession } from '../../lib/session';
+import { useSession } from '../../lib/use-session';
+import { getRealtime, type RealtimeClient } from './realtime';
+import { roomsKey } from './use-rooms';
+
+const client = () => getRealtime(() => getSession().token);
+
+export const useRealtime = (): RealtimeClient => client();
+
+export function useRealtimeStatus() {
+  const rt = client();
+  return useSyncExternalStore(
+    (l) => rt.onStatus(l),
+    () => rt.status,
+    () => rt.status,
+  );
+}
+
+/** Support threads: the member's own, and the admins' list. */
+export const supportKey = ['chat', 'support'] as const;
+export const adminSupportKey = ['admin', 'support'] as const;
+// The bell's query (features/notifications/use-notifications.ts); a feature does not import another.
+const notificationsKey = ['me', 'notifications'] as const;
+
+/**
+ * Keeps the tab's WebSocket open while someone is signed in, and turns its events into fresh
+ * data: a notification refreshes the bell, a message the room list and unread counts, a support
+ * answer the support thread. Rendered once by the main layout (from the signed-in chunk).
+ */
+export function useRealtimeConnection() {
+  const { token, userId } = useSession();
+  const qc = useQueryClient();
+  const signedIn = token !== null;
+  useEffect(() => {
+    if (!signedIn) return;
+    const rt = client();
+    rt.start();
+    let wasReady = rt.status === 'ready';
+    const offStatus = rt.onStatus(() => {
+      // Back after a drop: whatever the list missed meanwhile.
+      if (rt.status === 'ready' && !wasReady) {
+        void qc.invalidateQueries({ queryKey: roomsKey, exact: true });
+        void qc.invalidateQueries({ queryKey: supportKey });
+      }
+      wasReady = rt.status === 'ready';
+    });
+    const offEvent = rt.onEvent((e) => {
+      if (e.type === 'notification') void qc.invalidateQueries({ queryKey: notificationsKey });
+      else if (e.type === 'message') void qc.invalidateQueries({ queryKey: roomsKey, exact: true });
+      else if (e.type === 'support') {
+        void qc.invalidateQueries({ queryKey: supportKey });
+        void qc.invalidateQueries({ queryKey: adminSupportKey });
+      }
+    });
+    const online = () => rt.reconnectNow();
+    window.addEventListener('online', online);
+    return () => {
+      offStatus();
+      offEvent();
+      window.removeEventListener('online', online);
+      rt.stop();
+    };
+    // a different person in this tab is a new connection
+  }, [signedIn, userId, qc]);
+}

@@ -1,0 +1,117 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ChatMessage, Room, RoomSummary } from '@swapu/shared/chat';
+import { api } from '../../lib/api';
+import { useSession } from '../../lib/use-session';
+
+export interface RoomList {
+  items: RoomSummary[];
+  unread: number;
+}
+export interface MessagePage {
+  items: ChatMessage[];
+  nextBefore: number | null;
+}
+
+/** The person's rooms and unread total (the list and the header badges share it). */
+export const roomsKey = ['me', 'rooms'] as const;
+export const roomKey = (id: string) => ['chat', 'room', id] as const;
+
+const json = (body: unknown): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+export const fetchRooms = () => api<RoomList>('/api/v1/rooms');
+export const fetchRoom = (id: string) => api<Room>(`/api/v1/rooms/${encodeURIComponent(id)}`);
+/** The room with this person (and post), existing or new: POST /api/v1/rooms. */
+export const openRoomWith = (userId: string, postId?: string) => api<Room>('/api/v1/rooms', json(postId ? { userId, postId } : { userId }));
+export const fetchMessages = (roomId: string, before?: number) =>
+  api<MessagePage>(`/api/v1/rooms/${encodeURIComponent(roomId)}/messages${before ? `?before=${before}` : ''}`);
+export const postMessage = (roomId: string, body: { body: string; clientId: string; postId?: string }) =>
+  api<ChatMessage>(`/api/v1/rooms/${encodeURIComponent(roomId)}/messages`, json(body));
+export const postSeen = (roomId: string) =>
+  api<void>(`/api/v1/rooms/${encodeURIComponent(roomId)}/seen`, {
+    method: 'POST',
+  });
+
+/** Newest first, whatever order the server used. */
+const newestFirst = (list: RoomList): RoomList => ({
+  ...list,
+  items: [...list.items].sort((a, b) => Date.parse(b.timestamp) - Date.parse(a.timestamp)),
+});
+
+export function useRooms(enabled = true) {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: roomsKey,
+    queryFn: () => fetchRooms().then(newestFirst),
+    enabled: enabled && token !== null,
+  });
+}
+
+/** The unread chat count for the header and the bottom nav; the WebSocket keeps it fresh, polling is the fallback. */
+export function useUnreadChats() {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: roomsKey,
+    queryFn: () => fetchRooms().then(newestFirst),
+    enabled: token !== null,
+    // A refused list (a banned account) is not asked for again and again.
+    refetchInterval: (q) => (q.state.status === 'error' ? false : 60_000),
+    select: (r) => r.unread,
+  });
+}
+
+export function useRoom(id: string | undefined) {
+  return useQuery({
+    queryKey: roomKey(id ?? ''),
+    queryFn: () => fetchRoom(id!),
+    enabled: !!id,
+  });
+}
+
+/**
+ * For /discuss/{userId}/{postId}: the room with that person about that post. POST is idempotent
+ * (the existing room comes back), so it runs as a query: a remount does not open a second one.
+ */
+export function useOpenRoomWith(userId: string | undefined, postId: string | undefined, enabled: boolean) {
+  const qc = useQueryClient();
+  return useQuery({
+    queryKey: ['chat', 'open', userId, postId ?? null],
+    queryFn: async () => {
+      const room = await openRoomWith(userId!, postId);
+      qc.setQueryData(roomKey(room.id), room);
+      void qc.invalidateQueries({ queryKey: roomsKey, exact: true });
+      return room;
+    },
+    enabled: enabled && !!userId,
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+const roomAction = (method: 'POST' | 'DELETE', path: string, body?: unknown) =>
+  api<void>(path, body === undefined ? { method } : { ...json(body), method });
+
+/** Block or unblock the other person of a room. */
+export function useBlock(roomId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (block: boolean) => roomAction(block ? 'POST' : 'DELETE', `/api/v1/rooms/${encodeURIComponent(roomId)}/block`),
+    onSuccess: (_, block) => {
+      qc.setQueryData<Room>(roomKey(roomId), (r) => (r ? { ...r, blocked: block } : r));
+      void qc.invalidateQueries({ queryKey: roomKey(roomId) });
+      void qc.invalidateQueries({ queryKey: roomsKey, exact: true });
+    },
+  });
+}
+
+export function useReportUser(roomId: string) {
+  return useMutation({
+    mutationFn: (reason: string) =>
+      roomAction('POST', `/api/v1/rooms/${encodeURIComponent(roomId)}/report`, {
+        reason,
+      }),
+  });
+}

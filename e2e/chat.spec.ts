@@ -1,0 +1,237 @@
+import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { createAccount, signInWithStorage, type TestAccount } from './support/accounts';
+
+const auth = (a: { idToken: string }) => ({ authorization: `Bearer ${a.idToken}` });
+
+const kayak = {
+  title: 'Two-person kayak',
+  description: 'Sit-on-top kayak with two paddles. Pick up in Fitzroy.',
+  categories: ['water-sports'],
+  keywords: ['kayak'],
+  cashValueCents: 45_000,
+  weightKg: 25,
+  lengthCm: 370,
+  widthCm: 80,
+  heightCm: 40,
+  location: { suburb: 'Fitzroy', postcode: '3065' },
+  condition: 'used-good',
+  deliveryOption: 'sendle',
+};
+
+async function listItem(request: APIRequestContext, account: TestAccount) {
+  const created = await request.post('/api/v1/posts', { headers: auth(account), data: kayak });
+  expect(created.status()).toBe(201);
+  const { id } = await created.json();
+  expect((await request.post(`/api/v1/posts/${id}/publish`, { headers: auth(account) })).status()).toBe(200);
+  return id as string;
+}
+
+/** A fresh member with a name (the screens show it). */
+async function member(request: APIRequestContext, displayName: string) {
+  const account = await createAccount(request);
+  expect((await request.patch('/api/v1/me', { headers: auth(account), data: { displayName } })).status()).toBe(200);
+  return { ...account, displayName };
+}
+
+/** A demo account (swapu-demo), e.g. the subscriber who sees brand-new listings, or the admin. */
+async function demo(request: APIRequestContext, email: string) {
+  const res = await request.post('/identity/v1/accounts:signInWithPassword', {
+    data: { email, password: 'swapu-demo', returnSecureToken: true },
+  });
+  const body = await res.json();
+  const account: TestAccount = { email, password: 'swapu-demo', id: body.localId, idToken: body.idToken, refreshToken: body.refreshToken };
+  const me = await (await request.get('/api/v1/me', { headers: auth(account) })).json();
+  return { ...account, displayName: me.displayName as string };
+}
+
+async function signedInPage(browser: Browser, account: TestAccount) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInWithStorage(page, account);
+  return page;
+}
+
+test.describe('chat', () => {
+  test('a message from a listing reaches its owner live, the reply comes back live, "Seen" shows, and an outsider is refused', async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const ben = await member(request, 'Ben Okafor');
+    const post = await listItem(request, ben);
+    const ana = await demo(request, 'subscriber@swapu.au');
+
+    // Ben is already on his messages, with none yet.
+    const benPage = await signedInPage(browser, ben);
+    await benPage.goto('/discuss');
+    await expect(benPage.getByTestId('rooms-empty')).toBeVisible();
+
+    // Ana opens Ben's kayak and taps Message: the room opens with the kayak as context.
+    const anaPage = await signedInPage(browser, ana);
+    await anaPage.goto(`/viewPost/${post}`);
+    await anaPage.getByRole('link', { name: 'Message', exact: true }).click();
+    const anaRoom = anaPage.getByTestId('room');
+    await expect(anaRoom).toBeVisible();
+    // The address names the room now, not Ben: /discuss/{roomId}/{postId}.
+    await expect(anaPage).not.toHaveURL(new RegExp(ben.id));
+    await expect(anaPage).toHaveURL(new RegExp(`/discuss/[^/]+/${post}$`));
+    const roomUrl = new URL(anaPage.url()).pathname;
+    await expect(anaRoom.getByTestId('room-other')).toHaveText('Ben Okafor');
+    await expect(anaRoom.getByTestId('post-context')).toContainText('Two-person kayak');
+    await expect(anaRoom.getByTestId('post-context')).toContainText('$450');
+
+    // A link is shown as the text it is, never as markup.
+    const text = 'Hi Ben! Is the kayak still available? <b>See</b> https://example.com/kayak';
+    await anaRoom.getByTestId('composer').fill(text);
+    await anaRoom.getByTestId('composer').press('Enter');
+    const anaMessage = anaRoom.getByTestId('message').filter({ hasText: 'Is the kayak still available?' });
+    await expect(anaMessage.getByTestId('message-body')).toHaveText(text);
+    await expect(anaRoom.getByTestId('message-body').locator('a, b')).toHaveCount(0);
+    await expect(anaRoom.getByTestId('pending-message')).toHaveCount(0);
+    await expect(anaRoom.getByTestId('seen')).toHaveCount(0);
+
+    // Ben sees the conversation arrive without reloading, unread, and opens it.
+    const row = benPage.getByTestId('room-row').filter({ hasText: ana.displayName });
+    await expect(row).toContainText('Is the kayak still available?');
+    await expect(row).toHaveAttribute('data-unread', 'true');
+    await expect(benPage.getByTestId('chat-count')).toContainText('1');
+    await row.click();
+    const benRoom = benPage.getByTestId('room');
+    await expect(benRoom.getByTestId('post-context')).toContainText('Two-person kayak');
+    await expect(benRoom.getByTestId('message-body')).toHaveText([text]);
+
+    // Ben has it open: Ana sees "Seen" under her message.
+    await expect(anaMessage.getByTestId('seen')).toHaveText(/Seen/);
+    await expect(row).toHaveAttribute('data-unread', 'false');
+
+    // Ben replies (Shift+Enter makes a second line); Ana sees him typing, then the reply, live.
+    await benRoom.getByTestId('composer').pressSequentially('Yes it is!');
+    await expect(anaRoom.getByTestId('typing')).toHaveText('Ben Okafor is typing…');
+    await benRoom.getByTestId('composer').press('Shift+Enter');
+    await benRoom.getByTestId('composer').pressSequentially('Come by on Saturday.');
+    await benRoom.getByTestId('composer').press('Enter');
+    await expect(anaRoom.getByTestId('message').filter({ hasText: 'Come by on Saturday.' }).getByTestId('message-body')).toHaveText(
+      'Yes it is!\nCome by on Saturday.',
+    );
+    await expect(benRoom.getByTestId('message-body')).toHaveCount(2);
+
+    // Someone else opening the room's address is turned away, with nothing of the room shown.
+    const cy = await member(request, 'Cy Outsider');
+    const cyPage = await signedInPage(browser, cy);
+    await cyPage.goto(roomUrl);
+    await expect(cyPage.getByText('Nice try, but you are not allowed in that room')).toBeVisible();
+    await expect(cyPage.getByText('Is the kayak still available?')).toHaveCount(0);
+    await expect(cyPage.getByTestId('room')).toHaveCount(0);
+
+    // The room address with the post still opens the room for its members (the new-window form).
+    await benPage.goto(roomUrl);
+    await expect(benPage.getByTestId('room').getByTestId('message-body')).toHaveCount(2);
+  });
+
+  test('reporting and blocking from the room menu; the blocked person cannot send any more', async ({ browser, request }) => {
+    const fay = await member(request, 'Fay Blocker');
+    const gus = await member(request, 'Gus Pest');
+    const opened = await request.post('/api/v1/rooms', { headers: auth(gus), data: { userId: fay.id } });
+    expect(opened.status()).toBe(201);
+    const roomId = (await opened.json()).id as string;
+    await request.post(`/api/v1/rooms/${roomId}/messages`, { headers: auth(gus), data: { body: 'Hey, answer me!' } });
+
+    const gusPage = await signedInPage(browser, gus);
+    await gusPage.goto(`/discuss/${roomId}`);
+    await expect(gusPage.getByTestId('message-body')).toHaveText(['Hey, answer me!']);
+
+    const page = await signedInPage(browser, fay);
+    await page.goto(`/discuss/${roomId}`);
+    await page.getByTestId('room-menu').click();
+    await page.getByRole('menuitem', { name: 'Report user' }).click();
+    const report = page.getByRole('dialog', { name: 'Report Gus Pest' });
+    await report.getByLabel('What happened?').fill('Keeps pushing me to answer.');
+    await report.getByRole('button', { name: 'Send report' }).click();
+    await expect(page.getByText('Thanks — our moderators will look into it.')).toBeVisible();
+
+    await page.getByTestId('room-menu').click();
+    await page.getByRole('menuitem', { name: 'Block user' }).click();
+    await page.getByRole('dialog', { name: 'Block Gus Pest?' }).getByRole('button', { name: 'Block' }).click();
+    await expect(page.getByTestId('blocked-notice')).toBeVisible();
+    await expect(page.getByTestId('composer')).toHaveCount(0);
+
+    // Gus's next message is refused, and his composer gives way to the notice.
+    await gusPage.getByTestId('composer').fill('Hello?');
+    await gusPage.getByTestId('composer').press('Enter');
+    await expect(gusPage.getByText('You cannot message this person.')).toBeVisible();
+    await expect(gusPage.getByTestId('retry')).toContainText('Not sent — retry');
+    await expect(gusPage.getByTestId('blocked-notice')).toBeVisible();
+
+    // Fay unblocks: she can write again.
+    await page.getByTestId('blocked-notice').getByRole('button', { name: 'Unblock' }).click();
+    await expect(page.getByTestId('composer')).toBeVisible();
+  });
+
+  test('messaging yourself is refused', async ({ browser, request }) => {
+    const dee = await member(request, 'Dee Self');
+    const post = await listItem(request, dee);
+    const page = await signedInPage(browser, dee);
+    await page.goto(`/discuss/${dee.id}/${post}`);
+    await expect(page.getByTestId('room-error')).toContainText('Messaging yourself is prohibited');
+  });
+});
+
+test.describe('support @phone', () => {
+  test('a member writes to the SwapU team and an admin’s answer appears live', async ({ browser, request }) => {
+    test.setTimeout(90_000);
+    // Names are letters only; each run (and project) has its own Eve.
+    const name = `Eve ${test.info().project.name} ${String.fromCharCode(...Array.from({ length: 6 }, () => 97 + Math.floor(Math.random() * 26)))}`;
+    const eve = await member(request, name);
+    const page = await signedInPage(browser, eve);
+    await page.goto('/discuss');
+    await page.getByTestId('support-row').click();
+    await expect(page).toHaveURL(/\/discuss\?support=1$/);
+    const thread = page.getByTestId('support-thread');
+    await expect(thread.getByText('No messages yet. Write to us below.')).toBeVisible();
+    await thread.getByTestId('composer').fill('I cannot find my listing after editing it.');
+    await thread.getByTestId('send').click();
+    await expect(thread.getByTestId('support-message')).toHaveCount(1);
+
+    // The admin answers from the support inbox.
+    const admin = await demo(request, 'admin@swapu.au');
+    const adminPage = await signedInPage(browser, admin);
+    await adminPage.goto('/admin/support');
+    const threadRow = adminPage.getByTestId('support-thread-row').filter({ hasText: name });
+    await expect(threadRow).toContainText('Awaiting reply');
+    await threadRow.click();
+    const answer = adminPage.getByTestId('support-thread');
+    await expect(answer.getByTestId('support-message')).toContainText(['I cannot find my listing after editing it.']);
+    await answer.getByTestId('composer').fill('Hi Eve, drafts are under My SwapU → Drafts.');
+    await answer.getByTestId('composer').press('Enter');
+
+    // Eve sees the answer without reloading.
+    await expect(thread.getByTestId('support-message')).toHaveCount(2);
+    await expect(thread.getByTestId('support-message').nth(1)).toContainText('SwapU team');
+    await expect(thread.getByTestId('support-message').nth(1)).toContainText('drafts are under My SwapU');
+  });
+});
+
+test.describe('support for a suspended member', () => {
+  test('a banned member contacts support from the suspension notice and an admin’s reply appears', async ({ browser, request }) => {
+    test.setTimeout(90_000);
+    const name = `Sam ${String.fromCharCode(...Array.from({ length: 6 }, () => 97 + Math.floor(Math.random() * 26)))}`;
+    const sam = await member(request, name);
+    const admin = await demo(request, 'admin@swapu.au');
+    const ban = await request.put(`/api/v1/admin/users/${sam.id}/ban`, { headers: auth(admin), data: { banned: true } });
+    expect(ban.status()).toBe(200);
+
+    const page = await signedInPage(browser, sam);
+    await page.goto('/');
+    await expect(page.getByText('Your account has been suspended. Please contact support.')).toBeVisible();
+    await page.getByTestId('contact-support').click();
+    const thread = page.getByTestId('support-thread');
+    await thread.getByTestId('composer').fill('Why was my account suspended?');
+    await thread.getByTestId('send').click();
+    await expect(thread.getByTestId('support-message')).toHaveCount(1);
+
+    const reply = await request.post(`/api/v1/admin/support/${sam.id}/messages`, { headers: auth(admin), data: { body: 'Hi Sam, we are reviewing a report about a listing.' } });
+    expect(reply.status()).toBe(201);
+    await expect(thread.getByTestId('support-message')).toHaveCount(2);
+    await expect(thread.getByTestId('support-message').nth(1)).toContainText('we are reviewing a report');
+  });
+});
