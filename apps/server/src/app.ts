@@ -40,6 +40,7 @@ import { likesRoutes } from './modules/likes/likes.routes';
 import { offersRoutes } from './modules/offers/offers.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
+import { attachMessageDigest } from './modules/chat/digest';
 import { attachOfferExpiry } from './modules/offers/offers.worker';
 import { realtimeRoutes } from './modules/realtime/realtime.routes';
 
@@ -51,7 +52,7 @@ export interface BuildOptions {
   serveWeb?: boolean;
   /** Deliver outbox mail through SMTP_URL while the app runs (main.ts; tests start the worker themselves). */
   mailWorker?: boolean;
-  /** Expire offers on time with pg-boss while the app runs (main.ts; tests call expireDue themselves). */
+  /** Background work while the app runs: offer expiry (pg-boss) and message digests (main.ts; tests call them directly). */
   offerExpiry?: boolean;
   /** Listing-photo moderation; the in-process nsfwjs model unless a test supplies its own. */
   moderator?: Moderator;
@@ -153,7 +154,10 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(passwordRoutes);
   await app.register(newsletterRoutes);
   if (opts.mailWorker) attachMailWorker(app);
-  if (opts.offerExpiry) attachOfferExpiry(app);
+  if (opts.offerExpiry) {
+    attachOfferExpiry(app);
+    attachMessageDigest(app);
+  }
 
   fs.mkdirSync(config.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {

@@ -24,6 +24,10 @@ export const users = pgTable(
     privacyAcceptedAt: timestamp('privacy_accepted_at', { withTimezone: true }),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     hideOnboarding: boolean('hide_onboarding').notNull().default(false),
+    /** One email about unread chat messages while away (can be turned off). */
+    messageDigest: boolean('message_digest').notNull().default(true),
+    /** Last time a realtime connection of theirs was open (presence across server instances). */
+    lastOnlineAt: timestamp('last_online_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /** TOTP secret (base32); enabled only once a first code has been verified. */
     totpSecret: text('totp_secret'),

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import WebSocket from 'ws';
-import { messages, notifications, rooms, users } from '../../db/schema/index';
+import { mailOutbox, messages, notifications, rooms, users } from '../../db/schema/index';
+import { sendMessageDigests } from './digest';
 import { signUpMember, type TestMember } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createPost } from '../../test/factories';
@@ -242,5 +243,43 @@ describe('support', () => {
     const thread = (await t.app.inject({ url: '/api/v1/support/messages', headers: member.headers })).json();
     expect(thread.items.map((m: { body: string }) => m.body)).toEqual(['Why was I suspended?', 'We are looking into it.']);
     ws.close();
+  });
+});
+
+describe('unread message digest', () => {
+  it('mails an away member once about everything unread, never the sender, never twice, and not when turned off', async () => {
+    const [ana, ben, cy] = [await signUpMember(t.app), await signUpMember(t.app), await signUpMember(t.app)];
+    const r1 = (await open(ana, ben.id)).json().id;
+    const r2 = (await open(cy, ben.id)).json().id;
+    await say(ana, r1, 'Is the bike still available?');
+    await say(ana, r1, 'I can pick it up today');
+    await say(cy, r2, 'Would you swap for a tent?');
+    const digests = (to: string) => t.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, to), eq(mailOutbox.template, 'message-digest')));
+    const at = t.clock.now().getTime();
+
+    // Too soon: they may just be between tabs.
+    await sendMessageDigests(t.database, t.config.publicUrl, new Date(at + 60_000));
+    expect(await digests(ben.email)).toHaveLength(0);
+
+    await sendMessageDigests(t.database, t.config.publicUrl, new Date(at + 11 * 60_000));
+    const [mail] = await digests(ben.email);
+    expect(mail!.subject).toBe('You have 3 unread messages on SwapU');
+    expect(mail!.text).toContain('2 messages — "I can pick it up today"');
+    expect(mail!.text).toContain('1 message — "Would you swap for a tent?"');
+    expect(await digests(ana.email)).toHaveLength(0);
+
+    // Nothing new: no second mail.
+    await sendMessageDigests(t.database, t.config.publicUrl, new Date(at + 30 * 60_000));
+    expect(await digests(ben.email)).toHaveLength(1);
+
+    // Online people are not mailed; people who turned it off are not mailed.
+    await t.db.update(users).set({ lastOnlineAt: new Date(at + 58 * 60_000) }).where(eq(users.id, ben.id));
+    await say(ana, r1, 'Hello?');
+    await sendMessageDigests(t.database, t.config.publicUrl, new Date(at + 60 * 60_000));
+    expect(await digests(ben.email)).toHaveLength(1);
+    const off = await t.app.inject({ method: 'PATCH', url: '/api/v1/me', headers: ben.headers, payload: { messageDigest: false } });
+    expect(off.json().messageDigest).toBe(false);
+    await sendMessageDigests(t.database, t.config.publicUrl, new Date(at + 120 * 60_000));
+    expect(await digests(ben.email)).toHaveLength(1);
   });
 });

@@ -227,3 +227,27 @@ export function offerMail(
   const paragraphs = [line, ...(p.message ? [pt ? `Mensagem: "${p.message}"` : `Message: "${p.message}"`] : [])];
   return build(lang, pt ? `Olá ${p.name},` : `Hi ${p.name},`, subject, paragraphs, { label: pt ? 'Ver a oferta' : 'View the offer', url: p.url });
 }
+
+/** One email about unread chat messages while the person was away (not one per message). */
+export function messageDigestMail(
+  lang: string,
+  p: { name: string; rooms: Array<{ otherName: string; count: number; preview: string }>; url: string; settingsUrl: string },
+): MailContent {
+  const pt = isPt(lang);
+  const total = p.rooms.reduce((s, r) => s + r.count, 0);
+  const lines = p.rooms.map((r) =>
+    pt
+      ? `${r.otherName}: ${r.count} ${r.count === 1 ? 'mensagem' : 'mensagens'} — "${r.preview}"`
+      : `${r.otherName}: ${r.count} ${r.count === 1 ? 'message' : 'messages'} — "${r.preview}"`,
+  );
+  const off = pt
+    ? `Não quer estes emails? Desative-os no seu perfil: ${p.settingsUrl}`
+    : `Don't want these emails? Turn them off on your profile: ${p.settingsUrl}`;
+  return build(
+    lang,
+    pt ? `Olá ${p.name},` : `Hi ${p.name},`,
+    pt ? `Tem ${total} ${total === 1 ? 'mensagem nova' : 'mensagens novas'} na SwapU` : `You have ${total} unread ${total === 1 ? 'message' : 'messages'} on SwapU`,
+    [pt ? 'Enquanto esteve fora:' : 'While you were away:', ...lines, off],
+    { label: pt ? 'Abrir as mensagens' : 'Open your messages', url: p.url },
+  );
+}

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
 import { ClientEventSchema, type ServerEvent } from '@swapu/shared/chat';
 import { messages, supportMessages, users } from '../../db/schema/index';
@@ -90,13 +90,28 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
     }
   };
 
+  // Presence for the message digest: whoever has a connection open is marked online every minute
+  // (and once more when they leave), in the database so every instance agrees.
+  const markOnline = (ids: string[]) => {
+    if (ids.length === 0) return;
+    app.ctx.database.db
+      .update(users)
+      .set({ lastOnlineAt: app.ctx.clock.now() })
+      .where(inArray(users.id, ids))
+      .catch((err: unknown) => app.log.warn({ err }, 'presence update failed'));
+  };
   let unlisten: (() => void) | undefined;
+  let presence: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     unlisten = app.ctx.hub?.listen((event) => {
       fanOut(event).catch((err: unknown) => app.log.warn({ err }, 'realtime fan-out failed'));
     });
+    presence = setInterval(() => markOnline([...byUser.keys()].slice(0, 5000)), 60_000).unref();
   });
-  app.addHook('onClose', async () => unlisten?.());
+  app.addHook('onClose', async () => {
+    unlisten?.();
+    clearInterval(presence);
+  });
 
   const join = (c: Connection) => {
     const id = c.viewer!.userId!;
@@ -108,6 +123,7 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
   const leave = (c: Connection) => {
     const id = c.viewer?.userId;
     if (!id) return;
+    markOnline([id]);
     byUser.get(id)?.delete(c);
     if (byUser.get(id)?.size === 0) byUser.delete(id);
     admins.delete(c);
@@ -146,6 +162,7 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
         leave(c);
         c.viewer = viewer;
         join(c);
+        markOnline([viewer.userId]);
         return send(socket, { type: 'ready', userId: viewer.userId });
       }
       const me = c.viewer?.userId;

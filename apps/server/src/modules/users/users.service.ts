@@ -22,6 +22,7 @@ const toMe = (u: UserRow, subscriber: boolean): Me => ({
   banned: u.banned,
   subscriber,
   hideOnboarding: u.hideOnboarding,
+  messageDigest: u.messageDigest,
   emailVerified: !!u.emailVerifiedAt,
   twoFactorEnabled: !!u.totpEnabledAt,
   avatarUrl: profileImageUrl(u.avatarKey),
@@ -51,6 +52,7 @@ export async function updateMe(db: Tx, userId: string, subscriber: boolean, patc
   if (patch.interests !== undefined) set.interests = [...new Set(patch.interests)];
   if (patch.language !== undefined) set.language = patch.language;
   if (patch.hideOnboarding !== undefined) set.hideOnboarding = patch.hideOnboarding;
+  if (patch.messageDigest !== undefined) set.messageDigest = patch.messageDigest;
   if (patch.address) {
     const [loc] = await db
       .select()

@@ -26,6 +26,7 @@ import { useMe } from '../../features/auth/use-me';
 import { DeleteAccountCard } from '../../features/profile/delete-account-card';
 import { ImageUploadButton } from '../../features/profile/image-upload-button';
 import { LocalityInput, type PickedLocality } from '../../features/profile/locality-input';
+import { MessageDigestCard } from '../../features/profile/message-digest-card';
 import { TwoFactorCard } from '../../features/profile/two-factor-card';
 import { useProfile, useUpdateMe } from '../../features/profile/use-profile';
 import { ReviewList } from '../../features/reviews/review-list';
@@ -238,6 +239,7 @@ export default function UserDetailPage() {
             <Title order={2} fz="xl">
               {t('profile.settings')}
             </Title>
+            <MessageDigestCard enabled={me.data.messageDigest} />
             <TwoFactorCard enabled={me.data.twoFactorEnabled} />
             <DeleteAccountCard />
           </Stack>
