@@ -15,6 +15,8 @@ export interface HubEvent {
   admins?: boolean;
   /** Every connected member (announcements): `users` is then ignored. */
   everyone?: boolean;
+  /** The instance that published it (it has already delivered it locally). */
+  origin?: string;
 }
 
 export type HubListener = (event: HubEvent) => void;
@@ -37,6 +39,7 @@ type PoolLike = { options: { connectionString?: string }; query(sql: string, par
 
 export async function createHub(database: Database, onError: (err: unknown) => void = () => {}): Promise<Hub> {
   const listeners = new Set<HubListener>();
+  const instance = crypto.randomUUID();
   const deliver = (payload: string) => {
     let event: HubEvent;
     try {
@@ -44,6 +47,10 @@ export async function createHub(database: Database, onError: (err: unknown) => v
     } catch {
       return;
     }
+    if (event.origin === instance) return; // delivered locally when it was published
+    deliverLocal(event);
+  };
+  const deliverLocal = (event: HubEvent) => {
     for (const l of listeners) {
       try {
         l(event);
@@ -89,8 +96,14 @@ export async function createHub(database: Database, onError: (err: unknown) => v
     };
   }
   return {
+    /**
+     * Delivers to this instance's listeners at once, and to the other instances through NOTIFY
+     * (not awaited by callers' latency: a lost NOTIFY only delays other instances' clients until
+     * they resubscribe and catch up from the database).
+     */
     async publish(event) {
-      await notify(JSON.stringify(event));
+      deliverLocal(event);
+      await notify(JSON.stringify({ ...event, origin: instance }));
     },
     listen(listener) {
       listeners.add(listener);

@@ -109,9 +109,9 @@ const rowsOf = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? (r as T[])
 /**
  * Stores a message (in the database before anyone is told) and announces it to both members'
  * connections. Two round trips: one read (membership, blocks, a retried client id), then one
- * statement that bumps the room's sequence, inserts the message, marks it seen by its sender,
- * updates the recipient's grouped notification and NOTIFYs the hub — all or nothing, and the
- * NOTIFY only goes out when it commits. A retried send with the same client id returns the stored one.
+ * statement that bumps the room's sequence, inserts the message, marks it seen by its sender and
+ * updates the recipient's grouped notification, all or nothing. Only after it commits is the
+ * message announced through the hub. A retried send with the same client id returns the stored one.
  */
 export async function sendMessage(
   deps: ChatDeps,
@@ -122,75 +122,70 @@ export async function sendMessage(
 ): Promise<Sent> {
   const { db } = deps.database;
   const clientId = body.clientId ?? null;
-  const [check] = rowsOf<{ user_a: string; user_b: string; blocked: boolean; dup_id: string | null }>(
-    await db.execute(sql`
-      select r.user_a, r.user_b,
-        exists (select 1 from user_blocks b where (b.blocker_id = r.user_a and b.blocked_id = r.user_b)
-                                              or (b.blocker_id = r.user_b and b.blocked_id = r.user_a)) as blocked,
-        (select m.id from messages m where ${clientId}::text is not null and m.sender_id = ${me} and m.client_id = ${clientId}) as dup_id
-      from rooms r where r.id = ${roomId}`),
-  );
-  if (!check) throw errors.notFound();
-  if (check.user_a !== me && check.user_b !== me) throw forbidden();
-  const members: [string, string] = [check.user_a, check.user_b];
-  const other = check.user_a === me ? check.user_b : check.user_a;
-  const existing = async () => {
+  const existing = async (members: [string, string]) => {
     const [dup] = await db.select().from(messages).where(and(eq(messages.senderId, me), eq(messages.clientId, clientId!))).limit(1);
     return dup ? { message: toMessage(dup), created: false, members } : null;
   };
-  if (check.dup_id) return (await existing())!;
-  if (check.blocked) throw new AppError(403, 'user_blocked');
   if (!takeSendSlot(me, Date.now())) throw errors.tooMany('rate_limited');
 
   const id = newId();
   const at = now.toISOString();
   const preview = body.body.slice(0, 120);
-  const event = JSON.stringify({ users: members, kind: 'message', id, roomId });
   let rows: Array<Record<string, unknown>>;
   try {
+    // One statement: check (membership, blocks, a retried client id), then, only if all is well,
+    // bump the room's sequence, insert, mark seen by the sender and notify the recipient's bell.
     rows = rowsOf(
       await db.execute(sql`
-        with r as (
+        with chk as (
+          select r.user_a, r.user_b,
+            exists (select 1 from user_blocks b where (b.blocker_id = r.user_a and b.blocked_id = r.user_b)
+                                                  or (b.blocker_id = r.user_b and b.blocked_id = r.user_a)) as blocked,
+            (select d.id from messages d where ${clientId}::text is not null and d.sender_id = ${me} and d.client_id = ${clientId}) as dup_id
+          from rooms r where r.id = ${roomId}
+        ), ok as (
+          select case when chk.user_a = ${me} then chk.user_b else chk.user_a end as other from chk
+          where ${me} in (chk.user_a, chk.user_b) and not chk.blocked and chk.dup_id is null
+        ), r as (
           update rooms set last_seq = last_seq + 1, last_message = ${body.body.slice(0, 200)}, last_sender_id = ${me},
             last_message_at = ${at}::timestamptz
-          where id = ${roomId} returning last_seq
+          where id = ${roomId} and exists (select 1 from ok) returning last_seq
         ), m as (
           insert into messages (id, room_id, seq, sender_id, body, post_id, client_id, created_at)
           select ${id}, ${roomId}, r.last_seq, ${me}, ${body.body}, ${body.postId ?? null}, ${clientId}, ${at}::timestamptz from r
           returning *
         ), seen as (
           update room_reads set seen_seq = (select seq from m), seen_at = ${at}::timestamptz
-          where room_id = ${roomId} and user_id = ${me}
-        ), sender as (
-          select display_name from users where id = ${me}
-        ), grouped as (
-          update notifications n set
-            data = jsonb_build_object('roomId', ${roomId}::text, 'otherName', (select display_name from sender), 'preview', ${preview}::text,
-                                      'count', ((coalesce(n.data->>'count', '1'))::int + 1)::text),
-            created_at = ${at}::timestamptz
-          where n.user_id = ${other} and n.kind = 'message' and n.read_at is null and n.data->>'roomId' = ${roomId}
-          returning n.id
+          where room_id = ${roomId} and user_id = ${me} and exists (select 1 from m)
         ), fresh as (
           insert into notifications (id, user_id, kind, data, link, created_at)
-          select ${newId()}, ${other}, 'message',
-            jsonb_build_object('roomId', ${roomId}::text, 'otherName', (select display_name from sender), 'preview', ${preview}::text, 'count', '1'),
+          select ${newId()}, ok.other, 'message',
+            jsonb_build_object('roomId', ${roomId}::text, 'otherName', (select display_name from users where id = ${me}), 'preview', ${preview}::text),
             ${`/discuss/${roomId}`}, ${at}::timestamptz
-          where not exists (select 1 from grouped) and exists (select 1 from m)
-        ), announce as (
-          select pg_notify('swapu_hub', ${event}) from m
+          from m, ok
+          where not exists (select 1 from notifications n where n.user_id = ok.other and n.kind = 'message'
+                              and n.read_at is null and n.data->>'roomId' = ${roomId})
         )
-        select m.*, (select count(*) from announce) as announced from m`),
+        select chk.user_a as chk_a, chk.user_b as chk_b, chk.blocked as chk_blocked, chk.dup_id as chk_dup, m.*
+        from (select 1) one left join chk on true left join m on true`),
     );
   } catch (err) {
     // The same client id sent twice at once: the unique key let one in; return that one.
     if (clientId) {
-      const dup = await existing();
+      const [r] = await db.select().from(rooms).where(eq(rooms.id, roomId)).limit(1);
+      const dup = r ? await existing([r.userA, r.userB]) : null;
       if (dup) return dup;
     }
     throw err;
   }
-  const row = rows[0];
-  if (!row) throw errors.notFound();
+  const head = rows[0];
+  if (!head?.chk_a) throw errors.notFound();
+  const members: [string, string] = [head.chk_a as string, head.chk_b as string];
+  if (!members.includes(me)) throw forbidden();
+  if (head.chk_dup) return (await existing(members))!;
+  if (head.chk_blocked) throw new AppError(403, 'user_blocked');
+  const row = head;
+  if (!row.id) throw errors.notFound();
   const message: ChatMessage = {
     id: row.id as string,
     roomId,
@@ -201,9 +196,12 @@ export async function sendMessage(
     clientId,
     createdAt: new Date(row.created_at as string).toISOString(),
   };
-  // Local listeners may use this copy instead of reading the row back.
+  // Committed: now announce it. Local listeners use this copy instead of reading the row back.
   recentMessages.set(message.id, message);
   if (recentMessages.size > 10_000) recentMessages.clear();
+  deps.hub?.publish({ users: members, kind: 'message', id: message.id, roomId }).catch(() => {
+    // Other instances' clients catch up from the database when they resubscribe.
+  });
   return { message, created: true, members };
 }
 

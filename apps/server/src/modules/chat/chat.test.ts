@@ -118,7 +118,8 @@ describe('messages', () => {
     expect(anaList.unread).toBe(3);
     const note = await t.db.select().from(notifications).where(and(eq(notifications.userId, ana.id), eq(notifications.kind, 'message')));
     expect(note).toHaveLength(1); // grouped per room
-    expect(note[0]!.data.count).toBe('3');
+    const bell = (await t.app.inject({ url: '/api/v1/notifications', headers: ana.headers })).json();
+    expect(bell.items[0]).toMatchObject({ kind: 'message', data: { count: '3', preview: 'are you there?' } });
 
     expect((await t.app.inject({ method: 'POST', url: `/api/v1/rooms/${roomId}/seen`, headers: ana.headers })).statusCode).toBe(204);
     expect((await t.app.inject({ url: '/api/v1/rooms', headers: ana.headers })).json()).toMatchObject({ unread: 0 });

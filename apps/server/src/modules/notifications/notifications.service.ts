@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { NotificationList } from '@swapu/shared/api';
 import type { Tx } from '../../db/client';
-import { notifications } from '../../db/schema/index';
+import { notifications, roomReads, rooms } from '../../db/schema/index';
 import { decodeCursor, encodeCursor } from '../posts/posts.service';
 
 export async function unreadCount(db: Tx, userId: string) {
@@ -30,11 +30,26 @@ export async function listNotifications(db: Tx, userId: string, cursor?: string)
     .limit(21);
   const page = rows.slice(0, 20);
   const last = page.at(-1);
+  // A chat notification stands for a room: its count and preview are the room's unread messages now.
+  const roomIds = page.filter((n) => n.kind === 'message' && n.data.roomId).map((n) => n.data.roomId!);
+  const live = roomIds.length
+    ? await db
+        .select({ roomId: rooms.id, lastSeq: rooms.lastSeq, lastMessage: rooms.lastMessage, seenSeq: roomReads.seenSeq })
+        .from(rooms)
+        .innerJoin(roomReads, and(eq(roomReads.roomId, rooms.id), eq(roomReads.userId, userId)))
+        .where(inArray(rooms.id, roomIds))
+    : [];
+  const withRoom = (n: (typeof page)[number]) => {
+    const r = n.kind === 'message' ? live.find((x) => x.roomId === n.data.roomId) : undefined;
+    if (!r) return n.data;
+    const count = Math.max(1, r.lastSeq - r.seenSeq);
+    return { ...n.data, count: String(count), preview: n.readAt ? n.data.preview ?? '' : (r.lastMessage ?? n.data.preview ?? '').slice(0, 120) };
+  };
   return {
     items: page.map((n) => ({
       id: n.id,
       kind: n.kind,
-      data: n.data,
+      data: withRoom(n),
       link: n.link,
       createdAt: n.createdAt.toISOString(),
       readAt: n.readAt?.toISOString() ?? null,

@@ -56,7 +56,8 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
           m = toMessage(row);
         }
         recentMessages.delete(event.id!);
-        for (const c of targets) send(c.socket, { type: 'message', message: m });
+        const payload = JSON.stringify({ type: 'message', message: m } satisfies ServerEvent);
+        for (const c of targets) if (c.socket.readyState === c.socket.OPEN) c.socket.send(payload);
         break;
       }
       case 'seen':
@@ -65,9 +66,11 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
       case 'typing':
         for (const c of targets) if (c.rooms.has(event.roomId!)) send(c.socket, { type: 'typing', roomId: event.roomId!, userId: event.userId! });
         break;
-      case 'notification':
-        for (const c of targets) send(c.socket, { type: 'notification', id: event.id!, kind: 'notification' });
+      case 'notification': {
+        const payload = JSON.stringify({ type: 'notification', id: event.id!, kind: 'notification' } satisfies ServerEvent);
+        for (const c of targets) if (c.socket.readyState === c.socket.OPEN) c.socket.send(payload);
         break;
+      }
       case 'support': {
         const [row] = await db
           .select({ m: supportMessages, name: users.displayName })
