@@ -215,6 +215,12 @@ test.describe('offers, swaps and reviews', () => {
     await expect(page.getByRole('button', { name: 'Accept offer' })).toHaveCount(0);
     await page.goto('/swap-status/expired');
     await expect(page.getByTestId('offer-row').filter({ hasText: 'Brass desk lamp' })).toContainText('Expired');
+
+    // "Message" on the offer opens the chat with the other party, with the item as context.
+    await page.goto(`/swap-offer/${offer.id}`);
+    await page.getByRole('link', { name: `Message ${ana.displayName}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/discuss/[^/]+/${lamp}$`));
+    await expect(page.getByText('Brass desk lamp').first()).toBeVisible();
   });
 });
 

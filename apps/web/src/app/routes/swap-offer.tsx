@@ -17,7 +17,7 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { IconArrowsExchange, IconCash, IconCircleCheck, IconClock, IconPhotoOff, IconStar } from '@tabler/icons-react';
+import { IconArrowsExchange, IconCash, IconCircleCheck, IconClock, IconMessageCircle, IconPhotoOff, IconStar } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -206,6 +206,17 @@ function Status({ offer: o, viewerId }: { offer: Offer; viewerId: string | null 
               {t('detail.review', { name: other.displayName })}
             </Button>
           ))}
+        {party && (
+          <Button
+            component={Link}
+            to={`${paths.discuss}/${encodeURIComponent(other.id)}/${encodeURIComponent(o.post.id)}`}
+            variant="default"
+            leftSection={<IconMessageCircle size={18} />}
+            fullWidth
+          >
+            {t('detail.chat', { name: other.displayName })}
+          </Button>
+        )}
         <Anchor component={Link} to={paths.userDetail(other.id)} fz="sm">
           {t('detail.seeProfile', { name: other.displayName })}
         </Anchor>
