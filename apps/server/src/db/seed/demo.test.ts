@@ -6,7 +6,7 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { AU_STATES, CATEGORIES, EARLY_ACCESS_MS } from '@swapu/shared/constants';
 import type { Database } from '../client';
-import { blogPosts, postImages, posts, subscriptions, users } from '../schema/index';
+import { blogPosts, offers, postImages, posts, reviews, rooms, subscriptions, users } from '../schema/index';
 import { localStorage } from '../../lib/storage';
 import { createTestDatabase } from '../../test/database';
 import { DEMO_ACCOUNTS, seedDemo } from './demo';
@@ -79,6 +79,18 @@ describe('demo seed', () => {
       .where(and(eq(subscriptions.status, 'active'), gt(subscriptions.currentPeriodEnd, NOW)));
     expect(subs.map((s) => s.email)).toEqual(['subscriber@swapu.au']);
     expect((await a.db.select().from(blogPosts)).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('has completed, reviewed swaps, and an offer and a chat waiting for the demo account', async () => {
+    const done = await a.db.select().from(offers).where(eq(offers.state, 'completed'));
+    expect(done.length).toBeGreaterThanOrEqual(3);
+    for (const o of done) expect(o.carbonKg).toBeGreaterThan(0);
+    expect((await a.db.select().from(reviews)).length).toBe(done.length * 2);
+    const [demo] = await a.db.select().from(users).where(eq(users.email, 'demo@swapu.au'));
+    const waiting = await a.db.select().from(offers).where(and(eq(offers.ownerId, demo!.id), eq(offers.state, 'pending')));
+    expect(waiting).toHaveLength(1);
+    const chats = await a.db.select().from(rooms).where(sql`${rooms.userA} = ${demo!.id} or ${rooms.userB} = ${demo!.id}`);
+    expect(chats).toHaveLength(1);
   });
 
   it('is deterministic: the same seed gives the same marketplace', async () => {

@@ -3,7 +3,24 @@ import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { CATEGORIES, CONDITIONS, type CategorySlug } from '@swapu/shared/constants';
 import type { Db } from '../client';
-import { blogPosts, favorites, localities, postImages, postLikes, posts, subscriptions, users } from '../schema/index';
+import {
+  blogPosts,
+  favorites,
+  localities,
+  messages,
+  offerEvents,
+  offerItems,
+  offers,
+  postImages,
+  postLikes,
+  posts,
+  reviews,
+  roomReads,
+  rooms,
+  subscriptions,
+  users,
+} from '../schema/index';
+import { carbonSavedKg } from '@swapu/shared/carbon';
 import type { Storage } from '../../lib/storage';
 import { imageVariantKeys } from '../../lib/storage';
 import { BLOG_POSTS } from './blog-content';
@@ -189,6 +206,104 @@ export async function seedDemo(
     }
   }
 
+  // Completed swaps (pairs of the swapped posts), reviewed both ways; an offer and a chat waiting
+  // for the demo account, so every screen has something real to show.
+  const REVIEWS = [
+    'Item exactly as described, friendly and on time. Would swap again!',
+    'Easy swap, well packed and quick to reply.',
+    'Great communication, smooth pick-up. Thanks!',
+    'Lovely person to deal with, item in better condition than the photos.',
+    'Everything went to plan, happy with the swap.',
+  ];
+  const swapped = postRows.filter((p) => p.state === 'swapped');
+  const offerRows: Array<typeof offers.$inferInsert> = [];
+  const offerItemRows: Array<typeof offerItems.$inferInsert> = [];
+  const eventRows: Array<typeof offerEvents.$inferInsert> = [];
+  const reviewRows: Array<typeof reviews.$inferInsert> = [];
+  for (let i = 0; i + 1 < swapped.length; i += 2) {
+    const [target, given] = [swapped[i]!, swapped[i + 1]!];
+    if (target.ownerId === given.ownerId) continue;
+    const id = rnd.uuid();
+    const completedAt = new Date(now.getTime() - rnd.int(2, 40) * DAY);
+    const createdAt = new Date(completedAt.getTime() - rnd.int(2, 6) * DAY);
+    const carbon =
+      Math.round((carbonSavedKg(target.weightKg!, target.materials!, target.categories!) + carbonSavedKg(given.weightKg!, given.materials!, given.categories!)) * 10) / 10;
+    offerRows.push({
+      id,
+      postId: target.id!,
+      offererId: given.ownerId!,
+      ownerId: target.ownerId!,
+      proposedBy: 'offerer',
+      state: 'completed',
+      message: 'Keen to swap if you are!',
+      expiresAt: new Date(createdAt.getTime() + 7 * DAY),
+      offererConfirmedAt: completedAt,
+      ownerConfirmedAt: completedAt,
+      completedAt,
+      carbonKg: carbon,
+      createdAt,
+      updatedAt: completedAt,
+    });
+    offerItemRows.push({ offerId: id, postId: given.id!, position: 0 });
+    eventRows.push(
+      { id: rnd.uuid(), offerId: id, actorId: given.ownerId!, transition: 'create', fromState: null, toState: 'pending', message: 'Keen to swap if you are!', createdAt },
+      { id: rnd.uuid(), offerId: id, actorId: target.ownerId!, transition: 'accept', fromState: 'pending', toState: 'accepted', message: '', createdAt: new Date(createdAt.getTime() + DAY) },
+      { id: rnd.uuid(), offerId: id, actorId: target.ownerId!, transition: 'confirm_receipt', fromState: 'accepted', toState: 'completed', message: '', createdAt: completedAt },
+    );
+    const pairs: Array<[string, string]> = [
+      [given.ownerId!, target.ownerId!],
+      [target.ownerId!, given.ownerId!],
+    ];
+    for (const [reviewer, reviewee] of pairs) {
+      reviewRows.push({ id: rnd.uuid(), offerId: id, reviewerId: reviewer, revieweeId: reviewee, stars: rnd.chance(0.7) ? 5 : 4, text: rnd.pick(REVIEWS), createdAt: new Date(completedAt.getTime() + 3600_000) });
+    }
+  }
+  const demoUser = userRows[0]!;
+  const demoPost = postRows.find((p) => p.ownerId === demoUser.id && p.state === 'published' && p.publishedAt! <= new Date(now.getTime() - DAY));
+  const suitor = postRows.find((p) => p.ownerId !== demoUser.id && p.state === 'published' && p.publishedAt! <= new Date(now.getTime() - DAY));
+  let waitingRoom: { room: typeof rooms.$inferInsert & { id: string; userA: string; userB: string }; messages: Array<typeof messages.$inferInsert> } | null = null;
+  if (demoPost && suitor) {
+    const id = rnd.uuid();
+    const createdAt = new Date(now.getTime() - 5 * 3600_000);
+    offerRows.push({
+      id,
+      postId: demoPost.id!,
+      offererId: suitor.ownerId!,
+      ownerId: demoUser.id!,
+      proposedBy: 'offerer',
+      state: 'pending',
+      cashKind: 'add',
+      cashCents: 2000,
+      message: 'Would you take this plus $20?',
+      expiresAt: new Date(createdAt.getTime() + 7 * DAY),
+      createdAt,
+      updatedAt: createdAt,
+    });
+    offerItemRows.push({ offerId: id, postId: suitor.id!, position: 0 });
+    eventRows.push({ id: rnd.uuid(), offerId: id, actorId: suitor.ownerId!, transition: 'create', fromState: null, toState: 'pending', message: 'Would you take this plus $20?', createdAt });
+    const [a, b] = [demoUser.id!, suitor.ownerId!].sort() as [string, string];
+    const roomId = rnd.uuid();
+    const texts = [
+      [suitor.ownerId!, `Hi! Is your ${demoPost.title} still available?`],
+      [demoUser.id!, 'Yes it is. Happy to swap.'],
+      [suitor.ownerId!, "Great, I've sent you an offer. I can bring it over on the weekend."],
+    ] as const;
+    const msgs = texts.map(([sender, body], k) => ({
+      id: rnd.uuid(),
+      roomId,
+      seq: k + 1,
+      senderId: sender,
+      body,
+      postId: demoPost.id!,
+      clientId: null,
+      createdAt: new Date(createdAt.getTime() - (texts.length - k) * 600_000),
+    }));
+    waitingRoom = {
+      room: { id: roomId, userA: a as string, userB: b as string, title: 'No Title', postId: demoPost.id!, lastSeq: 3, lastMessage: texts[2][1], lastSenderId: suitor.ownerId!, lastMessageAt: msgs[2]!.createdAt, createdAt: msgs[0]!.createdAt },
+      messages: msgs,
+    };
+  }
+
   await db.transaction(async (tx) => {
     await tx.insert(users).values(userRows);
     for (let i = 0; i < postRows.length; i += 200) await tx.insert(posts).values(postRows.slice(i, i + 200));
@@ -196,6 +311,20 @@ export async function seedDemo(
     if (likeRows.length) {
       await tx.insert(postLikes).values(likeRows);
       await tx.insert(favorites).values(favoriteRows);
+    }
+    if (offerRows.length) {
+      await tx.insert(offers).values(offerRows);
+      await tx.insert(offerItems).values(offerItemRows);
+      await tx.insert(offerEvents).values(eventRows);
+    }
+    if (reviewRows.length) await tx.insert(reviews).values(reviewRows);
+    if (waitingRoom) {
+      await tx.insert(rooms).values(waitingRoom.room);
+      await tx.insert(roomReads).values([
+        { roomId: waitingRoom.room.id!, userId: waitingRoom.room.userA!, seenSeq: waitingRoom.room.userA === demoUser.id ? 2 : 3 },
+        { roomId: waitingRoom.room.id!, userId: waitingRoom.room.userB!, seenSeq: waitingRoom.room.userB === demoUser.id ? 2 : 3 },
+      ]);
+      await tx.insert(messages).values(waitingRoom.messages);
     }
     const subscriber = userRows[DEMO_ACCOUNTS.findIndex((a) => a.subscriber)]!;
     await tx.insert(subscriptions).values({
