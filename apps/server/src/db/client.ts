@@ -15,6 +15,11 @@ export interface Database {
   /** Applies the committed migrations (idempotent). */
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * Runs a hot statement as a named prepared statement (planned once per connection on
+   * PostgreSQL; PGlite runs in process). `text` uses $1…$n placeholders.
+   */
+  prepared<T>(name: string, text: string, values: unknown[]): Promise<T[]>;
   close(): Promise<void>;
 }
 
@@ -57,6 +62,7 @@ export async function openPglite(
     ping: async () => {
       await client.query('select 1');
     },
+    prepared: async <T,>(_name: string, text: string, values: unknown[]) => (await client.query<T>(text, values)).rows,
     close: () => client.close(),
   };
 }
@@ -78,6 +84,8 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    prepared: async <T,>(name: string, text: string, values: unknown[]) =>
+      (await pool.query({ name, text, values })).rows as T[],
     close: () => pool.end(),
   };
 }

@@ -104,7 +104,44 @@ function takeSendSlot(userId: string, nowMs: number) {
 
 type Sent = { message: ChatMessage; created: boolean; members: [string, string] };
 
-const rowsOf = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? (r as T[]));
+/**
+ * The send path as one prepared statement: check (membership, blocks, a retried client id), then,
+ * only if all is well, bump the room's sequence, insert, mark seen by the sender and give the
+ * recipient's bell one unread entry per room. $1 room, $2 sender, $3 client id, $4 summary text,
+ * $5 time, $6 message id, $7 body, $8 post id, $9 notification id, $10 preview, $11 link.
+ */
+const SEND_SQL = `
+  with chk as (
+    select r.user_a, r.user_b,
+      exists (select 1 from user_blocks b where (b.blocker_id = r.user_a and b.blocked_id = r.user_b)
+                                            or (b.blocker_id = r.user_b and b.blocked_id = r.user_a)) as blocked,
+      (select d.id from messages d where $3::text is not null and d.sender_id = $2 and d.client_id = $3::text) as dup_id
+    from rooms r where r.id = $1
+  ), ok as (
+    select case when chk.user_a = $2 then chk.user_b else chk.user_a end as other from chk
+    where $2 in (chk.user_a, chk.user_b) and not chk.blocked and chk.dup_id is null
+  ), r as (
+    update rooms set last_seq = last_seq + 1, last_message = $4, last_sender_id = $2, last_message_at = $5::timestamptz
+    where id = $1 and exists (select 1 from ok) returning last_seq
+  ), m as (
+    insert into messages (id, room_id, seq, sender_id, body, post_id, client_id, created_at)
+    select $6, $1, r.last_seq, $2, $7, $8, $3::text, $5::timestamptz from r
+    returning *
+  ), seen as (
+    update room_reads set seen_seq = (select seq from m), seen_at = $5::timestamptz
+    where room_id = $1 and user_id = $2 and exists (select 1 from m)
+  ), fresh as (
+    insert into notifications (id, user_id, kind, data, link, created_at)
+    select $9, ok.other, 'message',
+      jsonb_build_object('roomId', $1::text, 'otherName', (select display_name from users where id = $2), 'preview', $10::text),
+      $11, $5::timestamptz
+    from m, ok
+    where not exists (select 1 from notifications n where n.user_id = ok.other and n.kind = 'message'
+                        and n.read_at is null and n.data->>'roomId' = $1::text)
+  )
+  select chk.user_a as chk_a, chk.user_b as chk_b, chk.blocked as chk_blocked, chk.dup_id as chk_dup, m.*
+  from (select 1) one left join chk on true left join m on true`;
+
 
 /**
  * Stores a message (in the database before anyone is told) and announces it to both members'
@@ -133,42 +170,19 @@ export async function sendMessage(
   const preview = body.body.slice(0, 120);
   let rows: Array<Record<string, unknown>>;
   try {
-    // One statement: check (membership, blocks, a retried client id), then, only if all is well,
-    // bump the room's sequence, insert, mark seen by the sender and notify the recipient's bell.
-    rows = rowsOf(
-      await db.execute(sql`
-        with chk as (
-          select r.user_a, r.user_b,
-            exists (select 1 from user_blocks b where (b.blocker_id = r.user_a and b.blocked_id = r.user_b)
-                                                  or (b.blocker_id = r.user_b and b.blocked_id = r.user_a)) as blocked,
-            (select d.id from messages d where ${clientId}::text is not null and d.sender_id = ${me} and d.client_id = ${clientId}) as dup_id
-          from rooms r where r.id = ${roomId}
-        ), ok as (
-          select case when chk.user_a = ${me} then chk.user_b else chk.user_a end as other from chk
-          where ${me} in (chk.user_a, chk.user_b) and not chk.blocked and chk.dup_id is null
-        ), r as (
-          update rooms set last_seq = last_seq + 1, last_message = ${body.body.slice(0, 200)}, last_sender_id = ${me},
-            last_message_at = ${at}::timestamptz
-          where id = ${roomId} and exists (select 1 from ok) returning last_seq
-        ), m as (
-          insert into messages (id, room_id, seq, sender_id, body, post_id, client_id, created_at)
-          select ${id}, ${roomId}, r.last_seq, ${me}, ${body.body}, ${body.postId ?? null}, ${clientId}, ${at}::timestamptz from r
-          returning *
-        ), seen as (
-          update room_reads set seen_seq = (select seq from m), seen_at = ${at}::timestamptz
-          where room_id = ${roomId} and user_id = ${me} and exists (select 1 from m)
-        ), fresh as (
-          insert into notifications (id, user_id, kind, data, link, created_at)
-          select ${newId()}, ok.other, 'message',
-            jsonb_build_object('roomId', ${roomId}::text, 'otherName', (select display_name from users where id = ${me}), 'preview', ${preview}::text),
-            ${`/discuss/${roomId}`}, ${at}::timestamptz
-          from m, ok
-          where not exists (select 1 from notifications n where n.user_id = ok.other and n.kind = 'message'
-                              and n.read_at is null and n.data->>'roomId' = ${roomId})
-        )
-        select chk.user_a as chk_a, chk.user_b as chk_b, chk.blocked as chk_blocked, chk.dup_id as chk_dup, m.*
-        from (select 1) one left join chk on true left join m on true`),
-    );
+    rows = await deps.database.prepared<Record<string, unknown>>('swapu_chat_send', SEND_SQL, [
+      roomId,
+      me,
+      clientId,
+      body.body.slice(0, 200),
+      at,
+      id,
+      body.body,
+      body.postId ?? null,
+      newId(),
+      preview,
+      `/discuss/${roomId}`,
+    ]);
   } catch (err) {
     // The same client id sent twice at once: the unique key let one in; return that one.
     if (clientId) {
