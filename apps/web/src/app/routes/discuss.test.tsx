@@ -1,14 +1,10 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Suspense } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage, Room } from '@swapu/shared/chat';
 import { initI18n } from '../../i18n/index';
 import { restoreSession } from '../../lib/session';
-import { theme } from '../theme';
 import DiscussPage from './discuss';
+import { renderRoutes } from '../../test/render-routes';
 
 const fetchMock = vi.fn<typeof fetch>();
 const json = (status: number, body?: unknown) =>
@@ -53,24 +49,14 @@ const aMessage = (seq: number, over: Partial<ChatMessage> = {}): ChatMessage => 
 });
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: '/discuss', Component: DiscussPage },
       { path: '/discuss/:id', Component: DiscussPage },
       { path: '/discuss/:id/:postId', Component: DiscussPage },
     ],
-    { initialEntries: [path] },
+    path,
   );
-  render(
-    <MantineProvider theme={theme}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })}>
-        <Suspense fallback={null}>
-          <RouterProvider router={router} />
-        </Suspense>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return router;
 }
 
 /** The room list and a room's routes; `routes` answers the rest. */

@@ -1,15 +1,11 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Suspense } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aCard, ana, anOffer, aPostDetail, ben } from '../../features/offers/offer-fixture';
 import { initI18n } from '../../i18n/index';
 import { restoreSession } from '../../lib/session';
-import { theme } from '../theme';
 import OfferItemPage from './offer-item';
 import SwapOfferPage from './swap-offer';
+import { renderRoutes } from '../../test/render-routes';
 
 const fetchMock = vi.fn<typeof fetch>();
 const json = (status: number, body: unknown) =>
@@ -20,24 +16,14 @@ const posted = () =>
     .map(([input, init]) => ({ url: String(input), body: JSON.parse(String(init!.body)) as unknown }));
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: '/offer-item/:postId', Component: OfferItemPage },
       { path: '/swap-offer/:offerId', Component: SwapOfferPage },
       { path: '*', element: <p>elsewhere</p> },
     ],
-    { initialEntries: [path] },
+    path,
   );
-  render(
-    <MantineProvider theme={theme}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })}>
-        <Suspense fallback={null}>
-          <RouterProvider router={router} />
-        </Suspense>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return router;
 }
 
 /** Signs in as Ana or Ben; GET /api/v1/me answers for them. */

@@ -1,12 +1,8 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { theme } from '../../app/theme';
 import { initI18n } from '../../i18n/index';
 import { restoreSession } from '../../lib/session';
+import { renderRoutes } from '../../test/render-routes';
 import { SessionAlerts } from './session-alerts';
 
 beforeAll(() => initI18n('en-US'));
@@ -23,16 +19,7 @@ describe('the banned notice', () => {
     window.localStorage.setItem('expiration', String(Date.now() + 3_600_000));
     restoreSession();
     vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ id: 'u1', displayName: 'Banned Bo', banned: true }), { status: 200 }));
-    const router = createMemoryRouter([{ path: '/', element: <SessionAlerts /> }]);
-    render(
-      <MantineProvider theme={theme}>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <Suspense fallback={null}>
-            <RouterProvider router={router} />
-          </Suspense>
-        </QueryClientProvider>
-      </MantineProvider>,
-    );
+    renderRoutes([{ path: '/', element: <SessionAlerts /> }]);
     const alert = await screen.findByTestId('banned-alert');
     expect(alert.textContent).toContain('Your account has been suspended. Please contact support.');
     const link = await screen.findByRole('link', { name: 'Contact support' });

@@ -1,15 +1,11 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Suspense } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PostDetail } from '@swapu/shared/api';
-import { theme } from '../../app/theme';
 import CreatePostPage from '../../app/routes/create-post';
 import { aPost } from './post-fixture';
 import { initI18n } from '../../i18n/index';
 import { restoreSession } from '../../lib/session';
+import { renderRoutes } from '../../test/render-routes';
 
 const fetchMock = vi.fn<typeof fetch>();
 const json = (status: number, body: unknown) =>
@@ -25,24 +21,14 @@ const calls = () =>
   }));
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: '/create', Component: CreatePostPage },
       { path: '/editPost/:postId', Component: CreatePostPage },
       { path: '*', element: <p>elsewhere</p> },
     ],
-    { initialEntries: [path] },
+    path,
   );
-  render(
-    <MantineProvider theme={theme}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <Suspense fallback={null}>
-          <RouterProvider router={router} />
-        </Suspense>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return router;
 }
 
 beforeAll(async () => {
