@@ -18,9 +18,17 @@ export const paths = {
   create: '/create',
   editPost: (postId: string) => `/editPost/${encodeURIComponent(postId)}`,
   discuss: '/discuss',
+  /** A chat room; with a post, the room shows it as context (the spec's /discuss/{roomId}/{param}). */
+  room: (roomId: string, postId?: string) => `/discuss/${encodeURIComponent(roomId)}${postId ? `/${encodeURIComponent(postId)}` : ''}`,
+  /** Opens (or creates) the room with a person about a post: "Message" on a post or an offer. */
+  chatWith: (userId: string, postId: string) => `/discuss/${encodeURIComponent(userId)}/${encodeURIComponent(postId)}`,
+  support: '/discuss?support=1',
   mySwapU: '/myswapu',
   offers: '/offers',
   swapStatus: '/swap-status',
+  swapStatusFilter: (filter: string) => `/swap-status/${encodeURIComponent(filter)}`,
+  swapOffer: (offerId: string) => `/swap-offer/${encodeURIComponent(offerId)}`,
+  reviewSwap: (offerId?: string) => (offerId ? `/review-swap/${encodeURIComponent(offerId)}` : '/review-swap'),
   userDetail: (userId: string) => `/user-detail/${encodeURIComponent(userId)}`,
   favorite: '/favorite',
   subscription: '/subscription',

@@ -209,7 +209,7 @@ function Status({ offer: o, viewerId }: { offer: Offer; viewerId: string | null 
         {party && (
           <Button
             component={Link}
-            to={`${paths.discuss}/${encodeURIComponent(other.id)}/${encodeURIComponent(o.post.id)}`}
+            to={paths.chatWith(other.id, o.post.id)}
             variant="default"
             leftSection={<IconMessageCircle size={18} />}
             fullWidth

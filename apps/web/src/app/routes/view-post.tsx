@@ -137,7 +137,7 @@ export default function ViewPostPage() {
                 </Button>
                 <Button
                   component={Link}
-                  to={`${paths.discuss}/${encodeURIComponent(p.owner.id)}/${encodeURIComponent(p.id)}`}
+                  to={paths.chatWith(p.owner.id, p.id)}
                   size="md"
                   variant="default"
                   leftSection={<IconMessageCircle size={18} />}

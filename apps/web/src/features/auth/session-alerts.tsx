@@ -12,7 +12,7 @@ import { useMe } from './use-me';
 function ContactSupportLink() {
   const { t } = useTranslation('chat');
   return (
-    <Anchor component={Link} to={`${paths.discuss}?support=1`} c="white" fz="sm" fw={700} underline="always" data-testid="contact-support">
+    <Anchor component={Link} to={paths.support} c="white" fz="sm" fw={700} underline="always" data-testid="contact-support">
       {t('support.contact')}
     </Anchor>
   );

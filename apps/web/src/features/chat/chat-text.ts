@@ -1,15 +1,13 @@
 import { ROOM_EMPTY_MESSAGE, ROOM_TITLE_DEFAULT, type RoomSummary } from '@swapu/shared/chat';
+import { paths } from '@swapu/shared/paths';
 
-/**
- * The chat screens' addresses. The shared `paths` has /discuss only; these belong there (told
- * the lead) and move when it gains them. /discuss/{roomId}/{postId} is the spec's new-window form.
- */
+/** The chat screens' addresses (from the shared `paths`). */
 export const chatPaths = {
-  list: '/discuss',
-  support: '/discuss?support=1',
-  room: (roomId: string, postId?: string) => `/discuss/${encodeURIComponent(roomId)}${postId ? `/${encodeURIComponent(postId)}` : ''}`,
+  list: paths.discuss,
+  support: paths.support,
+  room: paths.room,
   /** Where a post's "Message" button goes: the owner's id, then the post. */
-  withUser: (userId: string, postId: string) => `/discuss/${encodeURIComponent(userId)}/${encodeURIComponent(postId)}`,
+  withUser: paths.chatWith,
 } as const;
 
 type T = (key: string) => string;
