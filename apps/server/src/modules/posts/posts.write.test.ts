@@ -160,4 +160,19 @@ describe('listing an item', () => {
     const rows = await t.db.select().from(pointsLedger).where(eq(pointsLedger.sourceId, id));
     expect(rows).toMatchObject([{ userId: m.id, points: 10, reason: 'listing' }]);
   });
+
+  it('will not publish a listing without a place, nor take the place off a live one', async () => {
+    const m = await member();
+    // A member without a suburb starts a draft: it has no place until one is chosen.
+    const { location: _l, ...rest } = complete;
+    const id = (await create(m, rest)).json().id;
+    const res = await publish(m, id);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('Please enter valid address');
+    expect((await patch(m, id, { location: complete.location })).statusCode).toBe(200);
+    expect((await publish(m, id)).statusCode).toBe(200);
+    const cleared = await patch(m, id, { location: null });
+    expect(cleared.statusCode).toBe(400);
+    expect(cleared.json().error.code).toBe('address_invalid');
+  });
 });

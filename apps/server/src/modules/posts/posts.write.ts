@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { MyPost } from '@swapu/shared/api';
+import type { ErrorCode } from '@swapu/shared/errors';
 import type { PostFields } from '@swapu/shared/listing';
 import { cardColumns, toCard } from './posts.service';
 import { materialsError, parseCashValue, parseMeasure, publishErrors } from '@swapu/shared/listing-rules';
@@ -79,7 +80,9 @@ async function toColumns(db: Tx, f: PostFields): Promise<PostSet> {
 }
 
 function firstPublishError(row: PostRow): AppError | null {
-  const errs = publishErrors(row);
+  const errs: Record<string, ErrorCode> = publishErrors(row);
+  // A live listing has a place people can find it by (suburb and postcode, never an address).
+  if (!row.suburb || !row.postcode) errs.location = 'address_invalid';
   const entries = Object.entries(errs);
   if (entries.length === 0) return null;
   return new AppError(400, entries[0]![1], Object.fromEntries(entries));
