@@ -14,7 +14,7 @@ import { AppError, errors } from '../../lib/errors';
 import type { Hub } from '../../lib/hub';
 import { newId } from '../../lib/ids';
 import { imageVariantKeys } from '../../lib/storage';
-import { profileImageUrl } from '../users/users.media';
+import { userRef } from '../users/users.media';
 
 type RoomRow = typeof rooms.$inferSelect;
 type MessageRow = typeof messages.$inferSelect;
@@ -291,7 +291,7 @@ async function summaries(db: Tx, me: string, rows: RoomRow[]): Promise<Array<Roo
     .where(or(eq(userBlocks.blockerId, me), eq(userBlocks.blockedId, me)));
   const user = (id: string) => {
     const u = people.find((p) => p.id === id);
-    return { id, displayName: u?.displayName ?? '', avatarUrl: profileImageUrl(u?.avatarKey ?? null) };
+    return userRef({ id, displayName: u?.displayName ?? '', avatarKey: u?.avatarKey ?? null });
   };
   return rows.map((r) => {
     const other = otherOf(r, me);

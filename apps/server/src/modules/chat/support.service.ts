@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client';
 import { supportMessages, users } from '../../db/schema/index';
 import type { Hub } from '../../lib/hub';
 import { newId } from '../../lib/ids';
-import { profileImageUrl } from '../users/users.media';
+import { userRef } from '../users/users.media';
 
 const TEAM = 'SwapU team';
 
@@ -56,7 +56,7 @@ export async function supportThreads(db: Tx) {
     .orderBy(desc(sql`max(${supportMessages.createdAt})`))
     .limit(200);
   const items = rows.map((r) => ({
-    user: { id: r.userId, displayName: r.name, avatarUrl: profileImageUrl(r.avatarKey) },
+    user: userRef({ id: r.userId, displayName: r.name, avatarKey: r.avatarKey }),
     lastMessage: r.last,
     timestamp: new Date(r.at).toISOString(),
     awaitingTeam: !r.lastFromTeam,

@@ -12,6 +12,8 @@ import {
   ReviewSchema,
   TransitionBodySchema,
 } from '@swapu/shared/offers';
+import { eq } from 'drizzle-orm';
+import { offers } from '../../db/schema/index';
 import { requireUser } from '../../lib/auth';
 import { createOffer, getOffer, listOffers, transitionOffer, type OfferDeps } from './offers.service';
 import { activity, listReviews, reviewSwap } from './reviews.service';
@@ -96,8 +98,6 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   // production) they may move one offer's expiry into the past.
   if (app.ctx.config.testHooks) {
     app.post('/api/test/offers/:id/expire', { schema: { hide: true, params: PostIdParamsSchema, response: { 204: z.null() } } }, async (req, reply) => {
-      const { offers } = await import('../../db/schema/index');
-      const { eq } = await import('drizzle-orm');
       await db().update(offers).set({ expiresAt: new Date(now().getTime() - 1000) }).where(eq(offers.id, req.params.id));
       return reply.status(204).send(null);
     });

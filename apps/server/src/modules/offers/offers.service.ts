@@ -24,7 +24,7 @@ import { earlyAccessCondition, type Viewer } from '../../lib/viewer';
 import { enqueueMail } from '../mail/mail.service';
 import { offerMail, type OfferMailEvent } from '../mail/templates';
 import { cardColumns, toCard } from '../posts/posts.service';
-import { profileImageUrl } from '../users/users.media';
+import { userRef } from '../users/users.media';
 
 type OfferRow = typeof offers.$inferSelect;
 const DAY = 86_400_000;
@@ -314,11 +314,7 @@ async function complete(tx: Tx, o: OfferRow, now: Date) {
 
 // ---- Reading ----
 
-const party = (u: { id: string; displayName: string; avatarKey: string | null }) => ({
-  id: u.id,
-  displayName: u.displayName,
-  avatarUrl: profileImageUrl(u.avatarKey),
-});
+const party = userRef;
 
 /** Builds the API view of offers for one viewer (batched: one query per kind of thing). */
 async function present(db: Tx, viewer: Viewer, rows: OfferRow[], now: Date, withHistory: boolean): Promise<Offer[]> {

@@ -7,7 +7,7 @@ import { AppError, errors } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { GUEST, visiblePublishedCondition, type Viewer } from '../../lib/viewer';
 import { cardColumns, toCard } from '../posts/posts.service';
-import { profileImageUrl } from '../users/users.media';
+import { userRef } from '../users/users.media';
 import { userStats } from './user-stats';
 
 /** A party of a completed swap reviews the other, once (1–5 stars and text). */
@@ -36,7 +36,7 @@ export async function reviewSwap(db: Tx, viewer: Viewer, offerId: string, body: 
       offerId,
       stars: row.stars,
       text: row.text,
-      reviewer: { id: me, displayName: reviewer!.displayName, avatarUrl: profileImageUrl(reviewer!.avatarKey) },
+      reviewer: userRef(reviewer!),
       createdAt: row.createdAt.toISOString(),
     };
   });
@@ -57,7 +57,7 @@ export async function listReviews(db: Tx, userId: string) {
       offerId: r.offerId,
       stars: r.stars,
       text: r.text,
-      reviewer: { id: r.reviewerId, displayName: name, avatarUrl: profileImageUrl(avatarKey) },
+      reviewer: userRef({ id: r.reviewerId, displayName: name, avatarKey }),
       createdAt: r.createdAt.toISOString(),
     })),
     ...stats,

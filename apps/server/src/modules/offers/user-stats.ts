@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { offers, reviews } from '../../db/schema/index';
+import { reviews } from '../../db/schema/index';
 
 /** Average rating, reviews received and swaps completed: what profiles and post pages show. */
 export async function userStats(db: Tx, userIds: string[]) {
@@ -13,12 +13,13 @@ export async function userStats(db: Tx, userIds: string[]) {
     .where(inArray(reviews.revieweeId, userIds))
     .groupBy(reviews.revieweeId);
   for (const x of r) Object.assign(out.get(x.id)!, { rating: Math.round(x.avg * 10) / 10, reviewsCount: x.n });
-  const s = await db
-    .select({ id: sql<string>`u.id`, n: sql<number>`count(*)::int` })
-    .from(offers)
-    .innerJoin(sql`unnest(array[${offers.offererId}, ${offers.ownerId}]) as u(id)`, sql`true`)
-    .where(and(eq(offers.state, 'completed'), sql`u.id in ${userIds}`))
-    .groupBy(sql`u.id`);
-  for (const x of s) out.get(x.id)!.swapsCompleted = x.n;
+  // Each side through its own index (offers_offerer_idx, offers_owner_idx): this runs on every post page.
+  const s = (await db.execute(sql`
+    select u as id, count(*)::int as n from (
+      select offerer_id as u from offers where state = 'completed' and offerer_id in ${userIds}
+      union all
+      select owner_id from offers where state = 'completed' and owner_id in ${userIds}
+    ) x group by u`)) as unknown as { rows: Array<{ id: string; n: number }> };
+  for (const x of s.rows) out.get(x.id)!.swapsCompleted = Number(x.n);
   return out;
 }

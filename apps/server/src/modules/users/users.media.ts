@@ -21,6 +21,13 @@ const VARIANTS: Record<ProfileImageKind, Variant[]> = {
 /** Public URL of a stored profile image (its large variant). */
 export const profileImageUrl = (key: string | null) => (key ? `/media/${key}/lg.webp` : null);
 
+/** How another member appears next to what they did (offers, reviews, chats): id, name, avatar. */
+export const userRef = (u: { id: string; displayName: string; avatarKey: string | null }) => ({
+  id: u.id,
+  displayName: u.displayName,
+  avatarUrl: profileImageUrl(u.avatarKey),
+});
+
 /** Validates, strips and stores a new avatar or banner, then points the account at it. */
 export async function setProfileImage(db: Tx, storage: Storage, userId: string, kind: ProfileImageKind, file: Buffer) {
   const variants = await toWebVariants(file, VARIANTS[kind]);

@@ -1,10 +1,9 @@
-import { ActionIcon, Alert, Avatar, Badge, Group, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Alert, Avatar, Badge, Group, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api';
 import { formatRelative } from '../../lib/format';
-import { ChatShell, EmptyPane } from './chat-shell';
+import { ChatShell, EmptyPane, PaneHeader } from './chat-shell';
 import { initials } from './chat-text';
 import { SupportMessages } from './support-thread';
 import { useAdminThread, useAnswerSupport, useSupportThreads, type SupportThreadSummary } from './use-support';
@@ -57,31 +56,12 @@ function AnswerPane({ thread }: { thread: SupportThreadSummary }) {
   const messages = useAdminThread(thread.user.id);
   const answer = useAnswerSupport(thread.user.id);
   const header = (
-    <Group
-      p="sm"
-      gap="sm"
-      wrap="nowrap"
-      style={{
-        borderBottom: '1px solid var(--mantine-color-gray-2)',
-        background: 'white',
-      }}
-    >
-      <ActionIcon
-        variant="subtle"
-        color="gray"
-        size={36}
-        radius="xl"
-        aria-label={t('admin.back')}
-        hiddenFrom="sm"
-        onClick={() => setParams({})}
-      >
-        <IconArrowLeft size={20} />
-      </ActionIcon>
+    <PaneHeader back={{ label: t('admin.back'), onClick: () => setParams({}) }}>
       <Avatar src={thread.user.avatarUrl} alt="" radius="xl" color="swapu">
         {initials(thread.user.displayName)}
       </Avatar>
       <Text fw={700}>{thread.user.displayName}</Text>
-    </Group>
+    </PaneHeader>
   );
   return (
     <SupportMessages

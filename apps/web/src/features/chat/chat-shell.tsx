@@ -1,6 +1,7 @@
-import { Box, Card, Center, Container, Group, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconMessages } from '@tabler/icons-react';
+import { ActionIcon, Box, Card, Center, Container, Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconArrowLeft, IconMessages } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import classes from './chat.module.css';
 
 /**
@@ -46,5 +47,27 @@ export function EmptyPane({ title, hint }: { title: string; hint?: string }) {
         )}
       </Stack>
     </Center>
+  );
+}
+
+/**
+ * The bar on top of a conversation: a back button (phones only: desktops show the list beside
+ * it) going to `back.to`, or running `back.onClick`, then whatever the conversation shows.
+ */
+export function PaneHeader({ back, children }: { back: { label: string; to?: string; onClick?: () => void }; children: ReactNode }) {
+  const button = { variant: 'subtle', color: 'gray', size: 36, radius: 'xl', 'aria-label': back.label, hiddenFrom: 'sm' } as const;
+  return (
+    <Group p="sm" gap="sm" wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)', background: 'white' }}>
+      {back.to ? (
+        <ActionIcon component={Link} to={back.to} {...button}>
+          <IconArrowLeft size={20} />
+        </ActionIcon>
+      ) : (
+        <ActionIcon onClick={back.onClick} {...button}>
+          <IconArrowLeft size={20} />
+        </ActionIcon>
+      )}
+      {children}
+    </Group>
   );
 }

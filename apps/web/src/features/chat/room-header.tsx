@@ -1,6 +1,6 @@
 import { ActionIcon, Anchor, Avatar, Button, Card, Group, Image, Menu, Modal, Stack, Text, Textarea, ThemeIcon } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconBan, IconDotsVertical, IconFlag, IconLockOpen, IconPhotoOff, IconUser } from '@tabler/icons-react';
+import { IconBan, IconDotsVertical, IconFlag, IconLockOpen, IconPhotoOff, IconUser } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import { ROOM_TITLE_DEFAULT, type Room } from '@swapu/shared/chat';
 import { paths } from '@swapu/shared/paths';
 import { ApiError } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
+import { PaneHeader } from './chat-shell';
 import { chatPaths, initials } from './chat-text';
 import { useBlock, useReportUser } from './use-rooms';
 
@@ -79,27 +80,7 @@ export function RoomHeader({ room }: { room: Room }) {
       onError: (e) => notifications.show({ color: 'red', message: errorText(t, e) }),
     });
   return (
-    <Group
-      p="sm"
-      gap="sm"
-      wrap="nowrap"
-      style={{
-        borderBottom: '1px solid var(--mantine-color-gray-2)',
-        background: 'white',
-      }}
-    >
-      <ActionIcon
-        component={Link}
-        to={chatPaths.list}
-        variant="subtle"
-        color="gray"
-        size={36}
-        radius="xl"
-        aria-label={t('back')}
-        hiddenFrom="sm"
-      >
-        <IconArrowLeft size={20} />
-      </ActionIcon>
+    <PaneHeader back={{ label: t('back'), to: chatPaths.list }}>
       <Avatar src={room.other.avatarUrl} alt="" radius="xl" size={40} color="swapu">
         {initials(name)}
       </Avatar>
@@ -157,7 +138,7 @@ export function RoomHeader({ room }: { room: Room }) {
           </Button>
         </Group>
       </Modal>
-    </Group>
+    </PaneHeader>
   );
 }
 

@@ -1,10 +1,10 @@
-import { ActionIcon, Alert, Box, Button, Center, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconArrowLeft, IconHeadset } from '@tabler/icons-react';
+import { Alert, Box, Button, Center, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconHeadset } from '@tabler/icons-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { SupportMessage } from '@swapu/shared/chat';
 import { ApiError } from '../../lib/api';
+import { PaneHeader } from './chat-shell';
 import { Bubble } from './bubble';
 import { chatPaths } from './chat-text';
 import { Composer } from './composer';
@@ -87,32 +87,12 @@ export function SupportThread() {
   const thread = useSupportThread();
   const send = useSendSupport();
   const header = (
-    <Group
-      p="sm"
-      gap="sm"
-      wrap="nowrap"
-      style={{
-        borderBottom: '1px solid var(--mantine-color-gray-2)',
-        background: 'white',
-      }}
-    >
-      <ActionIcon
-        component={Link}
-        to={chatPaths.list}
-        variant="subtle"
-        color="gray"
-        size={36}
-        radius="xl"
-        aria-label={t('back')}
-        hiddenFrom="sm"
-      >
-        <IconArrowLeft size={20} />
-      </ActionIcon>
+    <PaneHeader back={{ label: t('back'), to: chatPaths.list }}>
       <ThemeIcon size={40} radius="xl" variant="light">
         <IconHeadset size={20} aria-hidden="true" />
       </ThemeIcon>
       <Text fw={700}>{t('support.title')}</Text>
-    </Group>
+    </PaneHeader>
   );
   const intro = (
     <>

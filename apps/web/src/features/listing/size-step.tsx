@@ -70,39 +70,20 @@ export function SizeStep({ values, set, errors }: StepProps) {
             error={fieldError('weightKg')}
             withAsterisk
           />
-          <NumberInput
-            label={t('size.length')}
-            value={values.lengthCm}
-            onChange={(v) => setMeasure('lengthCm', v)}
-            min={0}
-            decimalScale={1}
-            hideControls
-            inputMode="decimal"
-            error={dimensionsError}
-            withAsterisk
-          />
-          <NumberInput
-            label={t('size.width')}
-            value={values.widthCm}
-            onChange={(v) => setMeasure('widthCm', v)}
-            min={0}
-            decimalScale={1}
-            hideControls
-            inputMode="decimal"
-            error={dimensionsError}
-            withAsterisk
-          />
-          <NumberInput
-            label={t('size.height')}
-            value={values.heightCm}
-            onChange={(v) => setMeasure('heightCm', v)}
-            min={0}
-            decimalScale={1}
-            hideControls
-            inputMode="decimal"
-            error={dimensionsError}
-            withAsterisk
-          />
+          {(['lengthCm', 'widthCm', 'heightCm'] as const).map((key) => (
+            <NumberInput
+              key={key}
+              label={t(`size.${key.replace('Cm', '')}`)}
+              value={values[key]}
+              onChange={(v) => setMeasure(key, v)}
+              min={0}
+              decimalScale={1}
+              hideControls
+              inputMode="decimal"
+              error={dimensionsError}
+              withAsterisk
+            />
+          ))}
         </SimpleGrid>
         {dimensionsError && (
           <Text fz="sm" c="red" data-testid="dimensions-error">
