@@ -43,6 +43,8 @@ import { chatRoutes } from './modules/chat/chat.routes';
 import { attachMessageDigest } from './modules/chat/digest';
 import { attachOfferExpiry } from './modules/offers/offers.worker';
 import { realtimeRoutes } from './modules/realtime/realtime.routes';
+import { searchRoutes } from './modules/search/search.routes';
+import { attachSearchJobs } from './modules/search/search.jobs';
 
 export interface BuildOptions {
   config: Config;
@@ -52,7 +54,7 @@ export interface BuildOptions {
   serveWeb?: boolean;
   /** Deliver outbox mail through SMTP_URL while the app runs (main.ts; tests start the worker themselves). */
   mailWorker?: boolean;
-  /** Background work while the app runs: offer expiry (pg-boss) and message digests (main.ts; tests call them directly). */
+  /** Background work while the app runs: offer expiry (pg-boss), message digests and search jobs (main.ts; tests call them directly). */
   offerExpiry?: boolean;
   /** Listing-photo moderation; the in-process nsfwjs model unless a test supplies its own. */
   moderator?: Moderator;
@@ -146,6 +148,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(localitiesRoutes);
   await app.register(blogRoutes);
   await app.register(realtimeRoutes);
+  await app.register(searchRoutes);
   await app.register(identityRoutes);
   await app.register(oauthRoutes);
   await app.register(usersRoutes);
@@ -157,6 +160,7 @@ export async function buildApp(opts: BuildOptions) {
   if (opts.offerExpiry) {
     attachOfferExpiry(app);
     attachMessageDigest(app);
+    attachSearchJobs(app);
   }
 
   fs.mkdirSync(config.uploadsDir, { recursive: true });

@@ -109,6 +109,7 @@ export const ERROR_CATALOGUE = {
   },
   messaging_self: { en: 'Messaging yourself is prohibited', pt: 'Não é permitido enviar mensagens a si próprio' },
   search_term_required: { en: 'Search needs at least one term', pt: 'A pesquisa precisa de pelo menos um termo' },
+  saved_searches_limit: { en: 'You can save up to 20 searches. Delete one to save another.', pt: 'Pode guardar até 20 pesquisas. Apague uma para guardar outra.' },
   // Product (PRODUCT.md, section 6)
   account_banned: {
     en: 'Your account has been suspended. Please contact support.',

@@ -19,6 +19,8 @@ export interface AppContext {
   /** The realtime hub (LISTEN/NOTIFY); null until the app is built. */
   hub: Hub | null;
   offerExpiry?: { schedule(offerId: string, at: Date): Promise<void> };
+  /** Asks the saved-search alert sweep to run soon (after a publish); absent when the jobs do not run. */
+  searchAlerts?: { kick(): void };
 }
 
 declare module 'fastify' {

@@ -9,3 +9,4 @@ export * from './oauth';
 export * from './likes';
 export * from './offers';
 export * from './chat';
+export * from './search';

@@ -20,6 +20,7 @@ import {
   subscriptions,
   users,
 } from '../schema/index';
+import { refreshSearchTerms } from '../../modules/search/search-terms';
 import { carbonSavedKg } from '@swapu/shared/carbon';
 import type { Storage } from '../../lib/storage';
 import { imageVariantKeys } from '../../lib/storage';
@@ -349,6 +350,8 @@ export async function seedDemo(
       })),
     );
   });
+  // The search box completes and corrects from the live items' words.
+  await refreshSearchTerms(db);
   log(`seeded ${userRows.length} users, ${postRows.length} posts, ${BLOG_POSTS.length} blog posts`);
   return { users: userRows.length, posts: postRows.length, images: imageRows.length };
 }

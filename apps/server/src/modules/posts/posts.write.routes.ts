@@ -50,6 +50,8 @@ export const postsWriteRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       requireUser(req);
       await publishPost(db(), req.viewer, req.params.id, now());
+      // Subscribers' saved searches hear about it at once (everyone else's after 24 hours).
+      app.ctx.searchAlerts?.kick();
       return detail(req, req.params.id);
     },
   );

@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { posts } from './posts';
+import { users } from './users';
+
+// The search columns of `posts` (search_vector, earth_pt) and their indexes are written by hand in
+// migration 0013_search_indexes.sql: Drizzle has no tsvector or cube column type.
+
+/** A signed-in person's saved search, alerting them of new matching items. */
+export const savedSearches = pgTable(
+  'saved_searches',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Parsed SearchFilters (arrays and booleans), as the search service takes them. */
+    filters: jsonb('filters').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('saved_searches_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** One alert per saved search and item, whatever retries or overlapping sweeps do. */
+export const savedSearchHits = pgTable(
+  'saved_search_hits',
+  {
+    savedSearchId: text('saved_search_id')
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: 'cascade' }),
+    postId: text('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.savedSearchId, t.postId] })],
+);
+
+/**
+ * How far the alert sweep has got, per audience: 'early' (subscribers, at publish time) and
+ * 'everyone' (24 hours after publishing, the early-access rule).
+ */
+export const searchAlertState = pgTable('search_alert_state', {
+  audience: text('audience').primaryKey(),
+  watermark: timestamp('watermark', { withTimezone: true }).notNull(),
+});
+
+/** Words of live titles and keywords with how many items use them: completions and typo fixes. */
+export const searchTerms = pgTable(
+  'search_terms',
+  {
+    term: text('term').primaryKey(),
+    ndoc: integer('ndoc').notNull(),
+  },
+  (t) => [
+    index('search_terms_prefix_idx').on(sql`${t.term} text_pattern_ops`),
+    index('search_terms_trgm_idx').using('gist', sql`${t.term} gist_trgm_ops`),
+  ],
+);
+
+/** Product analytics events kept for the analytics issue (search, search_no_results, …). */
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    userId: text('user_id'),
+    props: jsonb('props').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('analytics_events_name_time_idx').on(t.name, t.createdAt)],
+);
