@@ -135,3 +135,9 @@ export function printTable(header: string[], rows: Array<Array<string | number>>
 }
 
 export const fmtRatio = (x: number) => `${x.toFixed(2)}×`;
+
+/** Keeps a database made by createBenchDatabase after the run (bench:search --reuse). */
+export function unregisterBenchDatabase(name: string) {
+  const i = databases.indexOf(name);
+  if (i >= 0) databases.splice(i, 1);
+}

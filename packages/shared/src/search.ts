@@ -85,9 +85,11 @@ export const SearchResultSchema = z.object({
   totalExact: z.boolean(),
   /**
    * Results per category, ignoring the category filter (so a person can switch). Exact when
-   * `totalExact`; otherwise counted over the first SEARCH_TOTAL_CAP matches.
+   * `facetsExact`; otherwise counted over the first SEARCH_TOTAL_CAP + 1 matches.
    */
   facets: z.array(SearchFacetSchema),
+  /** True when the facet counts cover every match (otherwise the first SEARCH_TOTAL_CAP + 1). */
+  facetsExact: z.boolean(),
   /** Words the typo tolerance added: "bycicle" → ["bicycle"]. */
   corrections: z.array(z.object({ from: z.string(), to: z.array(z.string()) })),
   /** Where distances are measured from, when the search has a place. */
@@ -107,9 +109,18 @@ export const SuggestResultSchema = z.object({
 });
 export type SuggestResult = z.infer<typeof SuggestResultSchema>;
 
+/** The same filters as a JSON body (lists as arrays, flags as booleans): saved searches. */
+export const SearchFiltersBodySchema = SearchFiltersSchema.omit({ wantsMine: true }).extend({
+  category: z.array(z.enum(CATEGORIES)).max(CATEGORIES.length).optional(),
+  condition: z.array(z.enum(CONDITIONS)).max(CONDITIONS.length).optional(),
+  openToSelling: z.boolean().optional(),
+  openToSwapAnything: z.boolean().optional(),
+});
+export type SearchFiltersBody = z.infer<typeof SearchFiltersBodySchema>;
+
 export const SavedSearchInputSchema = z.object({
   name: z.string().trim().min(1).max(80),
-  filters: SearchFiltersSchema.omit({ wantsMine: true }),
+  filters: SearchFiltersBodySchema,
 });
 export const SavedSearchSchema = z.object({
   id: z.string(),

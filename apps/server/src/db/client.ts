@@ -20,6 +20,8 @@ export interface Database {
    * PostgreSQL; PGlite runs in process). `text` uses $1…$n placeholders.
    */
   prepared<T>(name: string, text: string, values: unknown[]): Promise<T[]>;
+  /** The driver underneath (a PGlite instance or a pg Pool), for tools such as bulk COPY. */
+  raw: unknown;
   close(): Promise<void>;
 }
 
@@ -63,6 +65,7 @@ export async function openPglite(
       await client.query('select 1');
     },
     prepared: async <T,>(_name: string, text: string, values: unknown[]) => (await client.query<T>(text, values)).rows,
+    raw: client,
     close: () => client.close(),
   };
 }
@@ -86,6 +89,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     },
     prepared: async <T,>(name: string, text: string, values: unknown[]) =>
       (await pool.query({ name, text, values })).rows as T[],
+    raw: pool,
     close: () => pool.end(),
   };
 }

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { paths } from '@swapu/shared/paths';
 import { EARLY_ACCESS_MS } from '@swapu/shared/constants';
-import { SAVED_SEARCHES_MAX, SearchFiltersSchema, type SavedSearch, type SearchFilters } from '@swapu/shared/search';
+import { SAVED_SEARCHES_MAX, SearchFiltersBodySchema, type SavedSearch, type SearchFiltersBody } from '@swapu/shared/search';
 import { searchUrlQuery } from '@swapu/shared/search-url';
 import type { Database, Tx } from '../../db/client';
 import { notifications, savedSearchHits, savedSearches, searchAlertState, users } from '../../db/schema/index';
@@ -12,7 +12,7 @@ import { enqueueMail } from '../mail/mail.service';
 import { savedSearchMail } from '../mail/templates';
 import { baseCondition, categoryCondition, planSearch } from './search.service';
 
-type Filters = Omit<SearchFilters, 'wantsMine'>;
+type Filters = SearchFiltersBody;
 
 const toDto = (r: typeof savedSearches.$inferSelect, hits: number): SavedSearch => ({
   id: r.id,
@@ -118,7 +118,7 @@ async function sweepAudience(deps: AlertDeps, audience: Audience, now: Date): Pr
       );
     for (const row of searches) {
       const viewer: Viewer = { userId: row.s.userId, role: 'user', subscriber: audience === 'early' };
-      const parsed = SearchFiltersSchema.safeParse(stringify(row.s.filters));
+      const parsed = SearchFiltersBodySchema.safeParse(row.s.filters);
       if (!parsed.success) continue;
       let plan;
       try {
@@ -184,14 +184,4 @@ async function sweepAudience(deps: AlertDeps, audience: Audience, now: Date): Pr
       .where(and(eq(searchAlertState.audience, audience), sql`${searchAlertState.watermark} < ${reached.toISOString()}::timestamptz`));
     return count;
   });
-}
-
-/** Stored filters are parsed values; the schema parses the query-string forms. */
-function stringify(filters: Record<string, unknown>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(filters)) {
-    if (v === undefined || v === null) continue;
-    out[k] = Array.isArray(v) ? v.join(',') : String(v);
-  }
-  return out;
 }

@@ -412,7 +412,7 @@ async function page(database: Database, p: Plan, sort: SearchQuery['sort'], wher
 // ---------------------------------------------------------------------------------------------
 // Totals and facets: counted exactly up to SEARCH_TOTAL_CAP, never over every match.
 
-async function countAndFacets(database: Database, p: Plan): Promise<Pick<SearchResult, 'total' | 'totalExact' | 'facets'>> {
+async function countAndFacets(database: Database, p: Plan): Promise<Pick<SearchResult, 'total' | 'totalExact' | 'facets' | 'facetsExact'>> {
   const base = baseCondition(p);
   const cat = categoryCondition(p);
   const cap = SEARCH_TOTAL_CAP;
@@ -434,7 +434,7 @@ async function countAndFacets(database: Database, p: Plan): Promise<Pick<SearchR
     .filter((r): r is { slug: string; n: number } => r.slug !== null)
     .map((r) => ({ slug: r.slug, count: r.n }))
     .sort((a, b) => b.count - a.count || a.slug.localeCompare(b.slug));
-  return { total: Math.min(total, cap), totalExact: total <= cap && sample <= cap, facets };
+  return { total: Math.min(total, cap), totalExact: total <= cap, facets, facetsExact: sample <= cap };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -497,6 +497,7 @@ export async function search(database: Database, viewer: Viewer, now: Date, quer
     total: counts?.total ?? -1,
     totalExact: counts?.totalExact ?? true,
     facets: counts?.facets ?? [],
+    facetsExact: counts?.facetsExact ?? true,
     corrections: plan.text.corrections,
     origin: plan.origin,
     tookMs: Math.round((performance.now() - started) * 100) / 100,

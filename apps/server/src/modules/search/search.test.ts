@@ -97,7 +97,7 @@ describe('what search never shows', () => {
 
 describe('filters', () => {
   it('category (one or several), condition, value range, delivery, open to selling and to anything', async () => {
-    const base = { keywords: [], description: 'Marmoset collection.', now: NOW } as const;
+    const base = { keywords: [] as string[], description: 'Marmoset collection.', now: NOW };
     await createPost(t.db, { ...base, title: 'Marmoset lamp', categories: ['electronics'], condition: 'new', cashValueCents: 5_000, deliveryOption: 'sendle', openToSelling: false, openToSwapAnything: true });
     await createPost(t.db, { ...base, title: 'Marmoset rug', categories: ['garden-and-home'], condition: 'used-fair', cashValueCents: 20_000, deliveryOption: 'person-to-person', openToSelling: true });
     await createPost(t.db, { ...base, title: 'Marmoset vase', categories: ['garden-and-home', 'antiques'], condition: 'used-good', cashValueCents: 90_000, deliveryOption: 'sendle', openToSelling: true });
@@ -125,7 +125,7 @@ describe('filters', () => {
   });
 
   it('distance: within a radius of a suburb, a postcode or the browser position, nearest first', async () => {
-    const base = { keywords: [], description: 'Wombat figurine.', now: NOW } as const;
+    const base = { keywords: [] as string[], description: 'Wombat figurine.', now: NOW };
     // Sydney CBD, Parramatta (~20 km), Newcastle (~120 km), Melbourne (~710 km).
     await createPost(t.db, { ...base, title: 'Wombat Sydney', suburb: 'Sydney', postcode: '2000', auState: 'NSW', lat: -33.8688, lng: 151.2093 });
     await createPost(t.db, { ...base, title: 'Wombat Parramatta', suburb: 'Parramatta', postcode: '2150', auState: 'NSW', lat: -33.815, lng: 151.0011 });

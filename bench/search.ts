@@ -1,0 +1,339 @@
+// npm run bench:search [-- --rows N] [-- --engine pg|pglite] [-- --reps N] [-- --seconds N] [-- --reuse] [-- --explain]
+//
+// Generates N realistic listings (default 100,000) straight into the database with COPY, then
+// measures single-client p50/p95 server time (the `tookMs` the API reports) of GET /api/v1/search
+// for each query shape, and throughput at 4 concurrent clients. The baseline, in the same run: the
+// home feed's first page (GET /api/v1/posts?limit=20, one index range scan).
+//
+// On PostgreSQL, --reuse keeps the generated database (swapu_bench_search_<N>) for the next run.
+// --explain prints EXPLAIN ANALYZE of every statement one search of each shape runs.
+
+import { performance } from 'node:perf_hooks';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { sql, type SQL } from 'drizzle-orm';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { openPglite, openPostgres, type Database } from '../apps/server/src/db/client';
+import { ensureReferenceData } from '../apps/server/src/db/reference-data';
+import { refreshSearchTerms } from '../apps/server/src/modules/search/search-terms';
+import { createBenchDatabase, unregisterBenchDatabase, benchDbUrl, fmtRatio, onCleanup, parseArgs, PG_ADMIN_URL, printTable, runBench, tempDir } from './lib';
+import { BRANDS, POST_COLUMNS, copyLine, createRandom, generatePost, localityPicker, postLine, type Locality } from './search-data';
+
+const { values, flags } = parseArgs();
+const ROWS = Number(values.get('rows') ?? 100_000);
+const ENGINE = (values.get('engine') ?? 'pg') as 'pg' | 'pglite';
+const REPS = Number(values.get('reps') ?? 40);
+const SECONDS = Number(values.get('seconds') ?? 10);
+const REUSE = flags.has('reuse');
+const EXPLAIN = flags.has('explain');
+if (!Number.isInteger(ROWS) || ROWS < 1000 || ROWS > 5_000_000) throw new Error('--rows must be 1000..5000000');
+if (ENGINE !== 'pg' && ENGINE !== 'pglite') throw new Error('--engine must be pg or pglite');
+
+const NOW = new Date();
+const log = (m: string) => console.log(`[bench:search] ${m}`);
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+};
+
+async function execute<T = Record<string, unknown>>(database: Database, q: SQL): Promise<T[]> {
+  return ((await database.db.execute(q)) as unknown as { rows: T[] }).rows;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Loading
+
+/** Streams text in chunks into COPY: pg through pg-copy-streams, PGlite through /dev/blob. */
+async function copyInto(database: Database, table: string, columns: string[], lines: Iterable<string>) {
+  const statement = `copy ${table} (${columns.join(', ')}) from stdin`;
+  if (database.kind === 'pg') {
+    const pool = database.raw as pg.Pool;
+    const client = await pool.connect();
+    try {
+      const chunks = (function* () {
+        let buf = '';
+        for (const line of lines) {
+          buf += line;
+          if (buf.length > 1 << 20) {
+            yield buf;
+            buf = '';
+          }
+        }
+        if (buf) yield buf;
+      })();
+      await pipeline(Readable.from(chunks), client.query(copyFrom(statement)));
+    } finally {
+      client.release();
+    }
+    return;
+  }
+  const pglite = database.raw as { query(q: string, p: unknown[], o: { blob: Blob }): Promise<unknown> };
+  let buf: string[] = [];
+  let size = 0;
+  const flush = async () => {
+    if (!buf.length) return;
+    await pglite.query(`copy ${table} (${columns.join(', ')}) from '/dev/blob'`, [], { blob: new Blob(buf) });
+    buf = [];
+    size = 0;
+  };
+  for (const line of lines) {
+    buf.push(line);
+    size += line.length;
+    if (size > 16 << 20) await flush();
+  }
+  await flush();
+}
+
+async function generate(database: Database) {
+  const r = createRandom(42);
+  const all = await execute<{ suburb: string; postcode: string; au_state: string; lat: number; lng: number }>(
+    database,
+    sql`select suburb, postcode, au_state, lat, lng from localities`,
+  );
+  const localities: Locality[] = all.map((l) => ({ suburb: l.suburb, postcode: l.postcode, auState: l.au_state, lat: l.lat, lng: l.lng }));
+  const place = localityPicker(localities, r);
+  const userCount = Math.max(500, Math.round(ROWS / 20));
+  const owners = Array.from({ length: userCount }, (_, i) => `bu${i.toString(36).padStart(6, '0')}`);
+
+  let t = performance.now();
+  await copyInto(
+    database,
+    'users',
+    ['id', 'email', 'display_name', 'suburb', 'postcode', 'au_state', 'lat', 'lng', 'created_at', 'updated_at'],
+    (function* () {
+      for (const [i, id] of owners.entries()) {
+        const l = place();
+        yield copyLine([id, `member${i}@bench.swapu.au`, `Member ${i}`, l.suburb, l.postcode, l.auState, l.lat, l.lng, NOW, NOW]);
+      }
+    })(),
+  );
+  log(`${userCount.toLocaleString()} members copied in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+
+  // Indexes are built after the load (as a restore does), with the same definitions.
+  const indexes = await execute<{ indexname: string; indexdef: string }>(
+    database,
+    sql`select indexname, indexdef from pg_indexes where tablename = 'posts' and indexname <> 'posts_pkey'`,
+  );
+  for (const ix of indexes) await database.db.execute(sql.raw(`drop index ${ix.indexname}`));
+
+  t = performance.now();
+  await copyInto(
+    database,
+    'posts',
+    POST_COLUMNS,
+    (function* () {
+      for (let i = 0; i < ROWS; i++) yield postLine(generatePost(i, r, owners, place, NOW));
+    })(),
+  );
+  log(`${ROWS.toLocaleString()} listings copied (search fields by trigger) in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  t = performance.now();
+  if (database.kind === 'pg') await database.db.execute(sql`set maintenance_work_mem = '512MB'`);
+  for (const ix of indexes) await database.db.execute(sql.raw(ix.indexdef));
+  await database.db.execute(sql`analyze`);
+  log(`${indexes.length} indexes built and analysed in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  t = performance.now();
+  const terms = await refreshSearchTerms(database.db);
+  log(`search word list: ${terms.toLocaleString()} words in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+}
+
+async function openBenchDatabase(): Promise<Database> {
+  if (ENGINE === 'pglite') {
+    const database = await openPglite(tempDir('search'));
+    await database.migrate();
+    await ensureReferenceData(database.db);
+    await generate(database);
+    return database;
+  }
+  const name = `swapu_bench_search_${ROWS}`;
+  if (REUSE) {
+    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+    await admin.connect();
+    const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount;
+    await admin.end();
+    if (exists) {
+      const database = await openPostgres(benchDbUrl(name), 10);
+      await database.migrate();
+      const [{ n }] = await execute<{ n: number }>(database, sql`select count(*)::int as n from posts`) as [{ n: number }];
+      if (n === ROWS) {
+        log(`reusing ${name} (${n.toLocaleString()} listings)`);
+        return database;
+      }
+      await database.close();
+    }
+  }
+  const url = await createBenchDatabase(name);
+  // Kept for the next run with --reuse.
+  if (REUSE) unregisterBenchDatabase(name);
+  const database = await openPostgres(url, 10);
+  await database.migrate();
+  await ensureReferenceData(database.db);
+  await generate(database);
+  return database;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shapes
+
+type Params = Record<string, string | number>;
+interface Shape {
+  name: string;
+  variants: Params[];
+}
+
+function shapes(): Shape[] {
+  const r = createRandom(99);
+  const brands = Array.from({ length: 6 }, () => r.pick(BRANDS));
+  return [
+    { name: 'rare word', variants: brands.map((q) => ({ q })) },
+    { name: 'medium word', variants: ['vintage', 'helmet', 'guitar', 'leather', 'sofa', 'drill'].map((q) => ({ q })) },
+    { name: 'very common word', variants: [{ q: 'condition' }, { q: 'pick' }, { q: 'swap' }] },
+    { name: 'two words', variants: ['vintage sofa', 'leather jacket', 'electric guitar', 'wooden table', 'red bike'].map((q) => ({ q })) },
+    {
+      name: 'keyword + category + distance',
+      variants: [
+        { q: 'guitar', category: 'musical-instruments', near: '2000', radiusKm: 50 },
+        { q: 'tent', category: 'camping-and-fishing', near: '3000', radiusKm: 25 },
+        { q: 'sofa', category: 'furniture', near: '4000', radiusKm: 100 },
+        { q: 'drill', category: 'tools', near: '6000', radiusKm: 50 },
+      ],
+    },
+    { name: 'category only', variants: ['furniture', 'bicycles', 'electronics', 'toys', 'tools'].map((category) => ({ category })) },
+    {
+      name: 'distance only',
+      variants: [
+        { near: '2000', radiusKm: 25 },
+        { near: '3000', radiusKm: 10 },
+        { near: '2600', radiusKm: 50 },
+        { near: '4870', radiusKm: 100 },
+        { near: '6000', radiusKm: 5 },
+      ],
+    },
+    { name: 'typo', variants: ['vintge', 'helmt', 'guitr', 'bycicle', 'leathr'].map((q) => ({ q })) },
+    { name: 'most recent', variants: ['vintage', 'helmet', 'guitar', 'condition'].map((q) => ({ q, sort: 'recent' })) },
+    { name: 'closest to me', variants: ['vintage', 'helmet', 'guitar', 'condition'].map((q) => ({ q, sort: 'closest', near: '3065' })) },
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  const database = await openBenchDatabase();
+  onCleanup(() => database.close());
+  const config = loadConfig(
+    { NODE_ENV: 'production', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', DATA_DIR: tempDir('search-data'), SEED_DEMO: 'false', GUEST_CACHE_MS: '0' },
+    ENGINE === 'pg' ? { databaseUrl: benchDbUrl(`swapu_bench_search_${ROWS}`) } : {},
+  );
+  const app = await buildApp({ config, database, serveWeb: false });
+  onCleanup(() => app.close());
+  await app.ready();
+
+  const qs = (p: Params) =>
+    Object.entries(p)
+      .map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`)
+      .join('&');
+  const once = async (url: string) => {
+    const t = performance.now();
+    const res = await app.inject({ method: 'GET', url });
+    const wall = performance.now() - t;
+    if (res.statusCode !== 200) throw new Error(`${url} → ${res.statusCode} ${res.body}`);
+    const body = res.json() as { tookMs?: number; total?: number; totalExact?: boolean; items: unknown[] };
+    return { server: body.tookMs ?? wall, wall, body };
+  };
+
+  // The baseline: the home feed's first page, measured like the shapes.
+  const baseline: number[] = [];
+  for (let i = 0; i < 5; i++) await once('/api/v1/posts?limit=20');
+  for (let i = 0; i < REPS; i++) baseline.push((await once('/api/v1/posts?limit=20')).wall);
+  const base95 = pct(baseline, 95);
+
+  const [{ live }] = (await execute<{ live: number }>(database, sql`select count(*)::int as live from posts where state = 'published'`)) as [{ live: number }];
+  log(`${ENGINE === 'pg' ? 'PostgreSQL' : 'PGlite'}: ${ROWS.toLocaleString()} listings (${live.toLocaleString()} live), ${REPS} searches per shape`);
+
+  const rowsOut: (string | number)[][] = [];
+  const urls: string[] = [];
+  let worst = 0;
+  for (const shape of shapes()) {
+    const server: number[] = [];
+    const wall: number[] = [];
+    const totals: string[] = [];
+    const shapeUrls = shape.variants.map((v) => `/api/v1/search?${qs({ ...v, limit: 20 })}`);
+    urls.push(...shapeUrls);
+    for (const u of shapeUrls) {
+      const r0 = await once(u);
+      totals.push(r0.body.totalExact ? String(r0.body.total) : `${r0.body.total}+`);
+      await once(u);
+    }
+    for (let i = 0; i < REPS; i++) {
+      const r0 = await once(shapeUrls[i % shapeUrls.length]!);
+      server.push(r0.server);
+      wall.push(r0.wall);
+    }
+    const p95 = pct(server, 95);
+    worst = Math.max(worst, p95);
+    rowsOut.push([shape.name, totals.join(' / '), pct(server, 50).toFixed(1), p95.toFixed(1), pct(wall, 95).toFixed(1), fmtRatio(p95 / base95)]);
+  }
+  console.log('');
+  printTable(['shape', 'results per variant', 'p50 ms', 'p95 ms', 'p95 wall ms', 'p95 vs baseline'], [
+    ['baseline: home feed page', '-', pct(baseline, 50).toFixed(1), base95.toFixed(1), base95.toFixed(1), '1.00×'],
+    ...rowsOut,
+  ]);
+  console.log(`\nworst shape p95: ${worst.toFixed(1)} ms (goal ≤ 20 ms on PostgreSQL at 1,000,000 listings)`);
+
+  // Throughput: the same mix from 1 client, then from 4 at once.
+  const runFor = async (clients: number) => {
+    let done = 0;
+    const until = performance.now() + SECONDS * 1000;
+    await Promise.all(
+      Array.from({ length: clients }, async (_, c) => {
+        let i = c * 7;
+        while (performance.now() < until) {
+          await once(urls[i++ % urls.length]!);
+          done++;
+        }
+      }),
+    );
+    return done / SECONDS;
+  };
+  const one = await runFor(1);
+  const four = await runFor(4);
+  console.log('');
+  printTable(['throughput (mixed shapes)', 'searches/s', 'vs 1 client'], [
+    ['1 client', one.toFixed(0), '1.00×'],
+    ['4 concurrent clients', four.toFixed(0), fmtRatio(four / one)],
+  ]);
+
+  if (EXPLAIN) await explainAll(database, app, shapes());
+}
+
+/** EXPLAIN ANALYZE of every statement one search of each shape runs (first variant). */
+async function explainAll(database: Database, app: Awaited<ReturnType<typeof buildApp>>, list: Shape[]) {
+  const original = database.db.execute.bind(database.db);
+  let captured: SQL[] = [];
+  (database.db as unknown as { execute: (q: SQL) => unknown }).execute = (q: SQL) => {
+    captured.push(q);
+    return original(q);
+  };
+  for (const shape of list) {
+    captured = [];
+    const v = shape.variants[0]!;
+    const url = `/api/v1/search?${Object.entries({ ...v, limit: 20 })
+      .map(([k, x]) => `${k}=${encodeURIComponent(String(x))}`)
+      .join('&')}`;
+    await app.inject({ method: 'GET', url });
+    const statements = captured;
+    captured = [];
+    console.log(`\n=== ${shape.name}: ${url}`);
+    for (const q of statements) {
+      const plan = (await original(sql`explain (analyze, costs off, buffers off, summary on) ${q}`)) as unknown as { rows: Record<string, string>[] };
+      captured = [];
+      const lines = plan.rows.map((r) => Object.values(r)[0]!);
+      console.log(lines.map((l) => `  ${l}`).join('\n'));
+      console.log('  --');
+    }
+  }
+}
+
+runBench(main, 60 * 60_000);
