@@ -1,25 +1,108 @@
-import { ActionIcon, Button, Group, NativeSelect, TextInput } from '@mantine/core';
-import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { ActionIcon, Box, Button, Group, NativeSelect, Paper, TextInput, UnstyledButton } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconAdjustmentsHorizontal, IconCategory, IconSearch } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CATEGORIES, DISTANCE_OPTIONS_KM } from '@swapu/shared/constants';
-import { qs } from '../lib/api';
+import type { SuggestResult } from '@swapu/shared/search';
+import { api, qs } from '../lib/api';
 
-/** The header search: keyword, category and distance, sent to /search as URL parameters. */
+/** Completions wait this long after the last keystroke. */
+const SUGGEST_DEBOUNCE_MS = 150;
+const SUGGEST_MIN_CHARS = 2;
+
+type Option = { kind: 'query'; value: string } | { kind: 'category'; value: string };
+
+/**
+ * The header search: keyword (with live completions from /search/suggest), category and distance,
+ * sent to /search as its URL parameters (the names of shared/search-url.ts; that module is not
+ * imported here because it brings the zod schemas into the home page's first load).
+ * The completion list is a small hand-made ARIA combobox for the same reason.
+ */
 export function SearchBox({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation(['common', 'categories']);
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const [params] = useSearchParams();
-  const [keyword, setKeyword] = useState(params.get('keyword') ?? '');
-  const [category, setCategory] = useState(params.get('category') ?? '');
+  const urlKeyword = params.get('keyword') ?? '';
+  const urlCategory = params.get('category') ?? '';
+  const [keyword, setKeyword] = useState(urlKeyword);
+  const [category, setCategory] = useState((CATEGORIES as readonly string[]).includes(urlCategory) ? urlCategory : '');
   const [distance, setDistance] = useState(params.get('distance') ?? '');
   const [showFilters, setShowFilters] = useState(false);
+  // Follow the URL when it changes under us (Back, a facet chip, a saved search).
+  const [seen, setSeen] = useState(urlKeyword);
+  if (seen !== urlKeyword) {
+    setSeen(urlKeyword);
+    setKeyword(urlKeyword);
+  }
 
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const listId = useId();
+  const [typed] = useDebouncedValue(keyword.trim(), SUGGEST_DEBOUNCE_MS);
+  const suggest = useQuery({
+    queryKey: ['search', 'suggest', typed],
+    queryFn: ({ signal }) => api<SuggestResult>(`/api/v1/search/suggest${qs({ q: typed })}`, { signal }),
+    enabled: open && typed.length >= SUGGEST_MIN_CHARS,
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  const options: Option[] =
+    open && keyword.trim().length >= SUGGEST_MIN_CHARS && suggest.data
+      ? [
+          ...suggest.data.completions.slice(0, 6).map((value) => ({ kind: 'query' as const, value })),
+          ...suggest.data.categories.slice(0, 3).map((value) => ({ kind: 'category' as const, value })),
+        ]
+      : [];
+  const expanded = options.length > 0;
+
+  const go = (next: { keyword?: string; category?: string }) => {
+    setOpen(false);
+    setActive(-1);
+    // On /search a place already chosen stays with the new words, so the distance still applies.
+    const place = pathname === '/search' ? { near: params.get('near'), lat: params.get('lat'), lng: params.get('lng') } : {};
+    navigate(`/search${qs({ keyword: next.keyword?.trim(), category: next.category, distance, ...place })}`);
+  };
+  const choose = (o: Option) => {
+    if (o.kind === 'query') {
+      setKeyword(o.value);
+      go({ keyword: o.value, category });
+    } else {
+      setKeyword('');
+      setCategory(o.value);
+      go({ category: o.value });
+    }
+  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    navigate(`/search${qs({ keyword: keyword.trim(), category, distance })}`);
+    go({ keyword, category });
   };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      if (!open) return setOpen(true);
+      if (!expanded) return;
+      const step = e.key === 'ArrowDown' ? 1 : -1;
+      // -1 (the typed text) is one stop on the cycle through the options.
+      const n = options.length;
+      setActive((i) => {
+        const next = ((i === -1 ? n : i) + step + n + 1) % (n + 1);
+        return next === n ? -1 : next;
+      });
+    } else if (e.key === 'Enter' && expanded && active >= 0 && active < options.length) {
+      e.preventDefault();
+      choose(options[active]!);
+    } else if (e.key === 'Escape' && open) {
+      e.preventDefault();
+      setOpen(false);
+      setActive(-1);
+    }
+  };
+  const optionId = (i: number) => `${listId}-${i}`;
 
   const categorySelect = (
     <NativeSelect
@@ -49,16 +132,85 @@ export function SearchBox({ compact = false }: { compact?: boolean }) {
   return (
     <form role="search" aria-label={t('searchBox.label')} onSubmit={submit} style={{ flex: 1, minWidth: 0 }}>
       <Group gap={6} wrap={compact ? 'wrap' : 'nowrap'}>
-        <TextInput
-          aria-label={t('searchBox.keyword')}
-          placeholder={t('searchBox.keywordPlaceholder')}
-          value={keyword}
-          onChange={(e) => setKeyword(e.currentTarget.value)}
-          leftSection={<IconSearch size={16} />}
-          radius="xl"
-          style={{ flex: 1, minWidth: compact ? 0 : 160 }}
-          name="keyword"
-        />
+        <Box pos="relative" style={{ flex: 1, minWidth: compact ? 0 : 160 }}>
+          <TextInput
+            role="combobox"
+            aria-label={t('searchBox.keyword')}
+            aria-autocomplete="list"
+            aria-expanded={expanded}
+            aria-controls={expanded ? listId : undefined}
+            aria-activedescendant={expanded && active >= 0 && active < options.length ? optionId(active) : undefined}
+            placeholder={t('searchBox.keywordPlaceholder')}
+            value={keyword}
+            onChange={(e) => {
+              setKeyword(e.currentTarget.value);
+              setOpen(true);
+              setActive(-1);
+            }}
+            onFocus={() => setOpen(true)}
+            onBlur={() => setOpen(false)}
+            onKeyDown={onKeyDown}
+            leftSection={<IconSearch size={16} />}
+            radius="xl"
+            name="keyword"
+            autoComplete="off"
+          />
+          {expanded && (
+            <Paper
+              component="ul"
+              id={listId}
+              role="listbox"
+              aria-label={t('searchBox.suggestions')}
+              shadow="md"
+              withBorder
+              radius="md"
+              p={4}
+              m={0}
+              pos="absolute"
+              top="calc(100% + 4px)"
+              left={0}
+              right={0}
+              style={{ zIndex: 300, listStyle: 'none' }}
+            >
+              {options.map((o, i) => (
+                <UnstyledButton
+                  component="li"
+                  key={`${o.kind}:${o.value}`}
+                  id={optionId(i)}
+                  role="option"
+                  aria-selected={i === active}
+                  // Keep the focus in the input, so the list stays open until the click lands.
+                  onMouseDown={(e) => e.preventDefault()}
+                  onClick={() => choose(o)}
+                  onMouseEnter={() => setActive(i)}
+                  px="sm"
+                  py={6}
+                  fz="sm"
+                  display="flex"
+                  w="100%"
+                  style={{
+                    alignItems: 'center',
+                    gap: 8,
+                    borderRadius: 6,
+                    background: i === active ? 'var(--mantine-color-swapu-0)' : undefined,
+                  }}
+                >
+                  {o.kind === 'query' ? (
+                    <>
+                      <IconSearch size={14} aria-hidden="true" color="var(--mantine-color-gray-6)" />
+                      {o.value}
+                    </>
+                  ) : (
+                    <>
+                      <IconCategory size={14} aria-hidden="true" color="var(--mantine-color-swapu-7)" />
+                      {t('searchBox.inCategory', { category: t(`categories:names.${o.value}`) })}
+                    </>
+                  )}
+                </UnstyledButton>
+              ))}
+            </Paper>
+          )}
+        </Box>
         {compact ? (
           <ActionIcon
             variant={showFilters ? 'filled' : 'light'}
