@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatRelative } from './format';
+import { formatDistance, formatMoney, formatRelative } from './format';
 
 describe('formatMoney', () => {
   it('shows Australian dollars, dropping cents on whole amounts', () => {
@@ -15,5 +15,14 @@ describe('formatRelative', () => {
     expect(formatRelative('2026-11-20T10:00:00Z', 'en-US', now)).toBe('2 hr. ago');
     expect(formatRelative('2026-11-17T12:00:00Z', 'en-US', now)).toBe('3 days ago');
     expect(formatRelative('2026-11-20T11:59:50Z', 'en-US', now)).toBe('this minute');
+  });
+});
+
+describe('formatDistance', () => {
+  it('says metres under a kilometre and keeps a decimal only under ten', () => {
+    expect(formatDistance(0.04, 'en-US')).toBe('100 m');
+    expect(formatDistance(0.76, 'en-US')).toBe('800 m');
+    expect(formatDistance(2.44, 'en-US')).toBe('2.4 km');
+    expect(formatDistance(35.6, 'en-US')).toBe('36 km');
   });
 });

@@ -1,25 +1,46 @@
-import { AspectRatio, Badge, Card, Group, Image, Stack, Text } from '@mantine/core';
+import { AspectRatio, Badge, Box, Card, Group, Image, Stack, Text } from '@mantine/core';
 import { IconMapPin, IconPhotoOff } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PostCard as PostCardData } from '@swapu/shared/api';
-import { formatDateTime, formatMoney, formatRelative } from '../../lib/format';
+import { formatDateTime, formatDistance, formatMoney, formatRelative } from '../../lib/format';
 
-export function PostCard({ post }: { post: PostCardData }) {
+/** A card as lists show it; search results add how far away it is, suggestions a line of why. */
+export type PostCardItem = PostCardData & { distanceKm?: number | null };
+
+export function PostCard({ post, note }: { post: PostCardItem; note?: ReactNode }) {
   const { t, i18n } = useTranslation(['posts', 'common']);
   return (
     <Link to={`/viewPost/${post.id}`} className="swapu-card-link" aria-label={post.title} data-testid="post-card">
       <Card padding={0} h="100%" style={{ overflow: 'hidden' }}>
-        <AspectRatio ratio={1}>
-          {post.thumbUrl ? (
-            <Image src={post.thumbUrl} alt="" loading="lazy" fit="cover" />
-          ) : (
-            <Stack align="center" justify="center" bg="sand.1" c="sand.6" gap={4}>
-              <IconPhotoOff size={32} aria-hidden="true" />
-              <Text fz="xs">{t('card.noPhoto')}</Text>
-            </Stack>
+        <Box pos="relative">
+          <AspectRatio ratio={1}>
+            {post.thumbUrl ? (
+              <Image src={post.thumbUrl} alt="" loading="lazy" fit="cover" />
+            ) : (
+              <Stack align="center" justify="center" bg="sand.1" c="sand.6" gap={4}>
+                <IconPhotoOff size={32} aria-hidden="true" />
+                <Text fz="xs">{t('card.noPhoto')}</Text>
+              </Stack>
+            )}
+          </AspectRatio>
+          {post.distanceKm != null && (
+            <Badge
+              pos="absolute"
+              left={8}
+              bottom={8}
+              variant="white"
+              c="dark.6"
+              size="sm"
+              tt="none"
+              leftSection={<IconMapPin size={12} aria-hidden="true" />}
+              data-testid="post-distance"
+            >
+              {t('card.distance', { distance: formatDistance(post.distanceKm, i18n.language) })}
+            </Badge>
           )}
-        </AspectRatio>
+        </Box>
         {post.boosted && (
           <Badge pos="absolute" top={8} left={8} color="yellow" c="dark" variant="filled" size="sm">
             {t('card.boosted')}
@@ -38,6 +59,7 @@ export function PostCard({ post }: { post: PostCardData }) {
               {[post.suburb, post.auState].filter(Boolean).join(', ')}
             </Text>
           </Group>
+          {note}
           <Group gap={6} justify="space-between" wrap="nowrap">
             <Text fz="xs" c="dimmed" title={formatDateTime(post.publishedAt, i18n.language)}>
               {formatRelative(post.publishedAt, i18n.language)}

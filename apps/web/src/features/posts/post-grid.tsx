@@ -1,13 +1,13 @@
 import { Card, SimpleGrid, Skeleton, Stack } from '@mantine/core';
-import type { PostCard as PostCardData } from '@swapu/shared/api';
-import { PostCard } from './post-card';
+import type { ReactNode } from 'react';
+import { PostCard, type PostCardItem } from './post-card';
 
 /** 2 columns on a phone, up to 5 on a wide screen. */
-export function PostGrid({ posts }: { posts: PostCardData[] }) {
+export function PostGrid<P extends PostCardItem>({ posts, note }: { posts: P[]; note?: (post: P) => ReactNode }) {
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, md: 4, xl: 5 }} spacing={{ base: 'sm', sm: 'md' }} data-testid="post-grid">
       {posts.map((p) => (
-        <PostCard key={p.id} post={p} />
+        <PostCard key={p.id} post={p} note={note?.(p)} />
       ))}
     </SimpleGrid>
   );
