@@ -1,0 +1,70 @@
+import { Alert, Button, Card, Container, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconBulb, IconHeartSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '@swapu/shared/paths';
+import { PostGrid, PostGridSkeleton } from '../../features/posts/post-grid';
+import { reasonText } from '../../features/search/search-text';
+import { useSuggested } from '../../features/search/use-suggested';
+
+/** /suggested: items picked for this person, each saying why. */
+export default function SuggestedPage() {
+  const { t } = useTranslation(['search', 'categories', 'posts', 'common', 'errors']);
+  const suggested = useSuggested();
+  return (
+    <Container size="xl" py="lg">
+      <Stack gap="md">
+        <Stack gap={4}>
+          <Title order={1} fz={{ base: 24, sm: 30 }}>
+            {t('suggested.title')}
+          </Title>
+          <Text c="dimmed">{t('suggested.intro')}</Text>
+        </Stack>
+        {suggested.isPending && <PostGridSkeleton />}
+        {suggested.isError && (
+          <Alert color="red" role="alert" title={t('errors:generic')}>
+            <Button size="xs" variant="light" color="red" onClick={() => void suggested.refetch()}>
+              {t('common:actions.retry')}
+            </Button>
+          </Alert>
+        )}
+        {suggested.data?.length === 0 && (
+          <Card padding="xl" ta="center">
+            <Stack align="center" gap="xs">
+              <ThemeIcon size={56} radius="xl" variant="light">
+                <IconHeartSearch size={28} />
+              </ThemeIcon>
+              <Text fw={700} role="status">
+                {t('errors:no_matches')}
+              </Text>
+              <Text fz="sm" c="dimmed" maw={420}>
+                {t('suggested.emptyHint')}
+              </Text>
+              <Group gap="xs" justify="center">
+                <Button component={Link} to={paths.create}>
+                  {t('suggested.addItem')}
+                </Button>
+                <Button component={Link} to="/chooseInterest" variant="light">
+                  {t('suggested.chooseInterests')}
+                </Button>
+              </Group>
+            </Stack>
+          </Card>
+        )}
+        {suggested.data && suggested.data.length > 0 && (
+          <PostGrid
+            posts={suggested.data}
+            note={(item) => (
+              <Group gap={4} wrap="nowrap" c="orange.8" data-testid="suggestion-reason">
+                <IconBulb size={14} aria-hidden="true" style={{ flexShrink: 0 }} />
+                <Text fz="xs" fw={600} lineClamp={2}>
+                  {reasonText(t, item)}
+                </Text>
+              </Group>
+            )}
+          />
+        )}
+      </Stack>
+    </Container>
+  );
+}
