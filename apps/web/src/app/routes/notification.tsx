@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Container, Group, Skeleton, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
-import { IconArrowsExchange, IconBell, IconHeartHandshake, IconMessageCircle } from '@tabler/icons-react';
+import { IconArrowsExchange, IconBell, IconBookmark, IconHeartHandshake, IconMessageCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useNavigate } from 'react-router';
@@ -12,6 +12,7 @@ export function notificationText(t: TFunction<'notifications'>, n: AppNotificati
   if (n.kind === 'match') return t('match', { other: n.data.otherName, theirs: n.data.theirTitle, mine: n.data.myTitle });
   if (n.kind === 'message') return t('message', { other: n.data.otherName, count: Number(n.data.count ?? '1'), preview: n.data.preview });
   if (n.kind === 'offer') return t(`offer.${n.data.event ?? 'created'}`, { other: n.data.otherName, title: n.data.postTitle });
+  if (n.kind === 'saved_search') return t('savedSearch', { name: n.data.name, count: Number(n.data.count ?? '1'), title: n.data.postTitle });
   return t('generic');
 }
 
@@ -20,7 +21,16 @@ function Row({ n }: { n: AppNotification }) {
   const navigate = useNavigate();
   const read = useMarkRead();
   const unread = !n.readAt;
-  const Icon = n.kind === 'match' ? IconHeartHandshake : n.kind === 'offer' ? IconArrowsExchange : n.kind === 'message' ? IconMessageCircle : IconBell;
+  const Icon =
+    n.kind === 'match'
+      ? IconHeartHandshake
+      : n.kind === 'offer'
+        ? IconArrowsExchange
+        : n.kind === 'message'
+          ? IconMessageCircle
+          : n.kind === 'saved_search'
+            ? IconBookmark
+            : IconBell;
   const open = () => {
     if (unread) read.mutate([n.id]);
     if (n.link) navigate(n.link);
