@@ -138,7 +138,11 @@ export function localityPicker(all: Locality[], r: Random) {
   return () => (r.next() < 0.7 && metro.length ? r.pick(metro) : r.pick(all));
 }
 
-export function generatePost(i: number, r: Random, owners: string[], locality: () => Locality, now: Date): GeneratedPost {
+/**
+ * The i-th of `total` listings. Listings arrive over a year in order, as in a real table (rows are
+ * appended as people list), with a few hours of jitter.
+ */
+export function generatePost(i: number, total: number, r: Random, owners: string[], locality: () => Locality, now: Date): GeneratedPost {
   const category = r.pick(CATEGORIES);
   const nouns = NOUNS[category] ?? ['item'];
   const noun = r.pick(nouns);
@@ -159,8 +163,9 @@ export function generatePost(i: number, r: Random, owners: string[], locality: (
   const wishCategory = r.pick(CATEGORIES);
   const roll = r.next();
   const state = roll < 0.03 ? 'draft' : roll < 0.05 ? 'archived' : roll < 0.07 ? 'swapped' : 'published';
-  const publishedAt = state === 'draft' ? null : new Date(now.getTime() - r.next() * 365 * DAY);
-  const createdAt = new Date((publishedAt ?? now).getTime() - r.int(3 * DAY));
+  const listedAt = now.getTime() - 365 * DAY * (1 - i / total) - r.next() * 6 * 3600_000;
+  const publishedAt = state === 'draft' ? null : new Date(listedAt);
+  const createdAt = new Date(listedAt - r.int(3 * DAY));
   const value = Math.round(Math.exp(2 + r.next() * 6.5)) * 100;
   return {
     id: `b${i.toString(36).padStart(7, '0')}`,

@@ -29,6 +29,8 @@ const REPS = Number(values.get('reps') ?? 40);
 const SECONDS = Number(values.get('seconds') ?? 10);
 const REUSE = flags.has('reuse');
 const EXPLAIN = flags.has('explain');
+const DETAIL = flags.has('detail');
+const ONLY = values.get('only');
 if (!Number.isInteger(ROWS) || ROWS < 1000 || ROWS > 5_000_000) throw new Error('--rows must be 1000..5000000');
 if (ENGINE !== 'pg' && ENGINE !== 'pglite') throw new Error('--engine must be pg or pglite');
 
@@ -125,7 +127,7 @@ async function generate(database: Database) {
     'posts',
     POST_COLUMNS,
     (function* () {
-      for (let i = 0; i < ROWS; i++) yield postLine(generatePost(i, r, owners, place, NOW));
+      for (let i = 0; i < ROWS; i++) yield postLine(generatePost(i, ROWS, r, owners, place, NOW));
     })(),
   );
   log(`${ROWS.toLocaleString()} listings copied (search fields by trigger) in ${((performance.now() - t) / 1000).toFixed(1)} s`);
@@ -147,7 +149,7 @@ async function openBenchDatabase(): Promise<Database> {
     await generate(database);
     return database;
   }
-  const name = `swapu_bench_search_${ROWS}`;
+  const name = `swapu_bench_search_${ROWS}_v2`;
   if (REUSE) {
     const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
     await admin.connect();
@@ -224,7 +226,7 @@ async function main() {
   onCleanup(() => database.close());
   const config = loadConfig(
     { NODE_ENV: 'production', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', DATA_DIR: tempDir('search-data'), SEED_DEMO: 'false', GUEST_CACHE_MS: '0' },
-    ENGINE === 'pg' ? { databaseUrl: benchDbUrl(`swapu_bench_search_${ROWS}`) } : {},
+    ENGINE === 'pg' ? { databaseUrl: benchDbUrl(`swapu_bench_search_${ROWS}_v2`) } : {},
   );
   const app = await buildApp({ config, database, serveWeb: false });
   onCleanup(() => app.close());
@@ -255,7 +257,7 @@ async function main() {
   const rowsOut: (string | number)[][] = [];
   const urls: string[] = [];
   let worst = 0;
-  for (const shape of shapes()) {
+  for (const shape of shapes().filter((x) => !ONLY || x.name === ONLY)) {
     const server: number[] = [];
     const wall: number[] = [];
     const totals: string[] = [];
@@ -273,6 +275,13 @@ async function main() {
     }
     const p95 = pct(server, 95);
     worst = Math.max(worst, p95);
+    if (DETAIL) {
+      for (const u of shapeUrls) {
+        const times: number[] = [];
+        for (let i = 0; i < 5; i++) times.push((await once(u)).server);
+        console.log(`  ${shape.name}  ${u}  p50 ${pct(times, 50).toFixed(1)} ms  max ${Math.max(...times).toFixed(1)} ms`);
+      }
+    }
     rowsOut.push([shape.name, totals.join(' / '), pct(server, 50).toFixed(1), p95.toFixed(1), pct(wall, 95).toFixed(1), fmtRatio(p95 / base95)]);
   }
   console.log('');
@@ -305,7 +314,7 @@ async function main() {
     ['4 concurrent clients', four.toFixed(0), fmtRatio(four / one)],
   ]);
 
-  if (EXPLAIN) await explainAll(database, app, shapes());
+  if (EXPLAIN) await explainAll(database, app, shapes().filter((x) => !ONLY || x.name === ONLY));
 }
 
 /** EXPLAIN ANALYZE of every statement one search of each shape runs (first variant). */
@@ -318,7 +327,7 @@ async function explainAll(database: Database, app: Awaited<ReturnType<typeof bui
   };
   for (const shape of list) {
     captured = [];
-    const v = shape.variants[0]!;
+    const v = shape.variants[Number(values.get('variant') ?? 0)]!;
     const url = `/api/v1/search?${Object.entries({ ...v, limit: 20 })
       .map(([k, x]) => `${k}=${encodeURIComponent(String(x))}`)
       .join('&')}`;

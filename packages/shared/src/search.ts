@@ -13,8 +13,8 @@ export type SearchSort = (typeof SEARCH_SORTS)[number];
 
 export const SEARCH_LIMIT_DEFAULT = 20;
 export const SEARCH_LIMIT_MAX = 50;
-/** Results are counted exactly up to this many; beyond it the total is "1,000+". */
-export const SEARCH_TOTAL_CAP = 1000;
+/** Results are counted exactly up to this many; beyond it the total is "500+" (decision 0011). */
+export const SEARCH_TOTAL_CAP = 500;
 /** Relevance ("featured") ranks the newest matches in windows of this many (decision 0011). */
 export const SEARCH_RANK_WINDOW = 500;
 export const SEARCH_RADIUS_MAX_KM = 500;

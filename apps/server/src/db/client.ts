@@ -76,7 +76,15 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     import('drizzle-orm/node-postgres'),
     import('drizzle-orm/node-postgres/migrator'),
   ]);
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Session settings for an OLTP app whose working set is cached (decision 0011): JIT compiles
+  // "expensive-looking" plans for tens of milliseconds, a loss for short queries; random reads
+  // cost little more than sequential ones; bitmaps and sorts of a few thousand rows stay exact
+  // and in memory.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    options: '-c jit=off -c random_page_cost=1.1 -c work_mem=16MB',
+  });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;

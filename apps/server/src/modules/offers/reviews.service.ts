@@ -83,7 +83,7 @@ export async function activity(db: Tx, now: Date): Promise<Activity> {
     .where(eq(offers.state, 'completed'))
     .orderBy(desc(offers.completedAt))
     .limit(20);
-  const listings = await db.select(cardColumns).from(posts).where(visiblePublishedCondition(GUEST, now)).orderBy(desc(posts.publishedAt), desc(posts.id)).limit(20);
+  const listings = await db.select(cardColumns).from(posts).where(visiblePublishedCondition(GUEST, now)).orderBy(sql`${posts.publishedAt} desc nulls last`, sql`${posts.id} desc nulls last`).limit(20);
   // First names only in a public feed.
   const first = (n: string) => n.split(' ')[0] ?? n;
   const items: Activity['items'] = [

@@ -1,4 +1,4 @@
-import { and, arrayContains, asc, desc, eq, ilike, lt, or, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, eq, ilike, lt, or, sql } from 'drizzle-orm';
 import type { PostCard, PostDetail, PostList } from '@swapu/shared/api';
 import type { Condition, DeliveryOption, PostState } from '@swapu/shared/constants';
 import type { Tx } from '../../db/client';
@@ -128,7 +128,8 @@ export async function listFeed(
         query.q ? keywordCondition(query.q) : undefined,
       ),
     )
-    .orderBy(desc(posts.publishedAt), desc(posts.id))
+    // NULLS LAST, as posts_feed_idx is built: otherwise PostgreSQL cannot walk the index.
+    .orderBy(sql`${posts.publishedAt} desc nulls last`, sql`${posts.id} desc nulls last`)
     .limit(query.limit + 1);
 
   const page = rows.slice(0, query.limit);

@@ -143,13 +143,85 @@ export interface Plan {
   origin: Origin | null;
   /** The signed-in person's own categories and keywords ("wants what I have"). */
   mine: { categories: string[]; keywords: string[] } | null;
+  /** How many live items the radius holds (estimated from a sample of positions). */
+  radiusItems?: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// How many live items a radius holds, estimated from a random sample of their positions.
+
+const GEO_SAMPLE_SIZE = 20_000;
+const GEO_SAMPLE_TTL_MS = 10 * 60_000;
+/** Below this many estimated items, a page goes through the GiST index (see baseCondition). */
+export const NARROW_RADIUS_FOR_PAGE = 4_000;
+/** Below this many, counting does. */
+export const NARROW_RADIUS_FOR_COUNT = 20_000;
+
+interface GeoSample {
+  at: number;
+  lat: Float64Array;
+  lng: Float64Array;
+  /** Estimated live items with a position. */
+  live: number;
+}
+const geoSamples = new WeakMap<Database, Promise<GeoSample>>();
+
+async function loadGeoSample(database: Database): Promise<GeoSample> {
+  const [stat] = await rows<{ n: number }>(database.db, sql`select greatest(reltuples, 0)::float8 as n from pg_class where oid = 'posts'::regclass`);
+  const tuples = stat?.n ?? 0;
+  const pct = tuples <= GEO_SAMPLE_SIZE * 2 ? 100 : Math.max(0.01, Math.min(100, (100 * GEO_SAMPLE_SIZE) / tuples));
+  const found = await rows<{ lat: number; lng: number }>(
+    database.db,
+    pct >= 100
+      ? sql`select lat, lng from posts where state = 'published' and lat is not null and lng is not null`
+      : sql`select lat, lng from posts tablesample system (${sql.raw(pct.toFixed(4))}) where state = 'published' and lat is not null and lng is not null`,
+  );
+  return {
+    at: Date.now(),
+    lat: Float64Array.from(found, (r) => r.lat),
+    lng: Float64Array.from(found, (r) => r.lng),
+    live: found.length * (100 / pct),
+  };
+}
+
+async function geoSample(database: Database): Promise<GeoSample> {
+  const cached = geoSamples.get(database);
+  if (cached) {
+    const s = await cached;
+    if (Date.now() - s.at < GEO_SAMPLE_TTL_MS) return s;
+  }
+  const next = loadGeoSample(database);
+  geoSamples.set(database, next);
+  next.catch(() => geoSamples.delete(database));
+  return next;
+}
+
+/** Estimated live items within `km` of `o`. */
+export async function estimateWithin(database: Database, o: Origin, km: number): Promise<number> {
+  const s = await geoSample(database);
+  if (!s.lat.length) return 0;
+  const rad = Math.PI / 180;
+  const lat0 = o.lat * rad;
+  const cos0 = Math.cos(lat0);
+  let hits = 0;
+  for (let i = 0; i < s.lat.length; i++) {
+    const dLat = (s.lat[i]! - o.lat) * rad;
+    const dLng = (s.lng[i]! - o.lng) * rad;
+    const a = Math.sin(dLat / 2) ** 2 + cos0 * Math.cos(s.lat[i]! * rad) * Math.sin(dLng / 2) ** 2;
+    if (2 * 6371 * Math.asin(Math.min(1, Math.sqrt(a))) <= km) hits++;
+  }
+  return (hits / s.lat.length) * s.live;
 }
 
 const textArray = (values: string[]) => sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[]`;
 const originPoint = (o: Origin) => sql`ll_to_earth(${o.lat}::float8, ${o.lng}::float8)`;
 
-/** Every condition but the category: what facets count over. */
-export function baseCondition(p: Plan): SQL {
+/**
+ * Every condition but the category: what facets count over. `narrowBelow`: a radius holding fewer
+ * items than this goes through the GiST index (a page of 21 is cheaper found by walking the order's
+ * index unless the radius is small; a count of 501 is worth the index up to a larger radius).
+ */
+export function baseCondition(p: Plan, narrowBelow = NARROW_RADIUS_FOR_PAGE): SQL {
   const f = p.filters;
   const parts: SQL[] = [visiblePublishedCondition(p.viewer, p.now)];
   if (p.text.tsquery) parts.push(sql`posts.search_vector @@ ${p.text.tsquery}`);
@@ -162,7 +234,15 @@ export function baseCondition(p: Plan): SQL {
   if (f.radiusKm !== undefined && p.origin) {
     const m = f.radiusKm * 1000;
     const o = originPoint(p.origin);
-    parts.push(sql`earth_box(${o}, ${m}::float8) @> posts.earth_pt and earth_distance(${o}, posts.earth_pt) <= ${m}::float8`);
+    // PostgreSQL guesses every earth_box as tiny (a fixed selectivity), so it would always walk
+    // the GiST index, even for a radius around Sydney holding a sixth of all items. The sample
+    // tells the two apart: a wide radius is written so that no index can serve it (the planner then
+    // walks the order's index and filters); a narrow one goes through the GiST index.
+    parts.push(
+      (p.radiusItems ?? 0) >= narrowBelow
+        ? sql`earth_distance(${o}, posts.earth_pt) <= ${m}::float8`
+        : sql`earth_box(${o}, ${m}::float8) @> posts.earth_pt and earth_distance(${o}, posts.earth_pt) <= ${m}::float8`,
+    );
   }
   if (p.mine) {
     const wants: SQL[] = [];
@@ -247,12 +327,19 @@ interface PageOut {
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 const ts = (v: string | number) => sql`${String(v)}::timestamptz`;
 
-/** The sort-specific pieces of a keyset page. */
+/**
+ * The sort-specific pieces of a keyset page. The page is found by an inner query that selects
+ * only ids and the sort key (`k0`), so card columns (first photo, distance) are computed for the
+ * page's rows alone, never for every candidate a sort had to look at.
+ */
 interface KeysetSpec {
   order: SQL;
+  /** The sort key's expression, selected as k0. */
+  keyExpr: SQL;
+  /** ORDER BY over the inner query's alias `k` (k0, kid). */
+  outerOrder: SQL;
   after: (k: (string | number)[]) => SQL;
-  key: (r: CardRow & { sort_key?: string }) => (string | number)[];
-  extraSelect?: SQL;
+  key: (r: CardRow & { k0: string }) => (string | number)[];
 }
 
 function keysetSpec(p: Plan, sort: SearchQuery['sort']): KeysetSpec {
@@ -261,14 +348,18 @@ function keysetSpec(p: Plan, sort: SearchQuery['sort']): KeysetSpec {
     case 'lowest_price':
       return {
         order: sql`posts.cash_value_cents asc, posts.id asc`,
+        keyExpr: sql`posts.cash_value_cents::text`,
+        outerOrder: sql`k.k0::int asc, k.kid asc`,
         after: (k) => sql`(posts.cash_value_cents, posts.id) > (${Number(k[0])}::int, ${String(k[1])})`,
-        key: (r) => [r.cash_value_cents ?? 0, r.id],
+        key: (r) => [Number(r.k0), r.id],
       };
     case 'price_desc':
       return {
         order: sql`posts.cash_value_cents desc, posts.id desc`,
+        keyExpr: sql`posts.cash_value_cents::text`,
+        outerOrder: sql`k.k0::int desc, k.kid desc`,
         after: (k) => sql`(posts.cash_value_cents, posts.id) < (${Number(k[0])}::int, ${String(k[1])})`,
-        key: (r) => [r.cash_value_cents ?? 0, r.id],
+        key: (r) => [Number(r.k0), r.id],
       };
     case 'closest': {
       const o = originPoint(p.origin!);
@@ -276,15 +367,19 @@ function keysetSpec(p: Plan, sort: SearchQuery['sort']): KeysetSpec {
       // orders exactly as the great-circle distance does.
       return {
         order: sql`(posts.earth_pt <-> ${o}) asc, posts.id asc`,
+        keyExpr: sql`(posts.earth_pt <-> ${o})::text`,
+        outerOrder: sql`k.k0::float8 asc, k.kid asc`,
         after: (k) =>
           sql`((posts.earth_pt <-> ${o}) > ${String(k[0])}::float8 or ((posts.earth_pt <-> ${o}) = ${String(k[0])}::float8 and posts.id > ${String(k[1])}))`,
-        key: (r) => [String(r.sort_key), r.id],
-        extraSelect: sql`, (posts.earth_pt <-> ${o})::text as sort_key`,
+        key: (r) => [r.k0, r.id],
       };
     }
     default:
       return {
-        order: sql`posts.published_at desc, posts.id desc`,
+        // NULLS LAST, as posts_feed_idx is built, so the index can be walked in order.
+        order: sql`posts.published_at desc nulls last, posts.id desc nulls last`,
+        keyExpr: sql`posts.published_at`,
+        outerOrder: sql`k.k0 desc, k.kid desc`,
         after: (k) => sql`(posts.published_at, posts.id) < (${ts(k[0]!)}, ${String(k[1])})`,
         key: (r) => [iso(r.published_at), r.id],
       };
@@ -300,12 +395,15 @@ async function fetchKeyset(
   n: number,
   k: (string | number)[] | undefined,
   closest = false,
-): Promise<(CardRow & { sort_key?: string })[]> {
-  return rows<CardRow & { sort_key?: string }>(
+): Promise<(CardRow & { k0: string })[]> {
+  return rows<CardRow & { k0: string }>(
     database.db,
-    sql`select ${cardSelect(p)}${spec.extraSelect ?? sql``} from posts
-      where ${andAll(where, closest ? sql`posts.earth_pt is not null` : null, k ? spec.after(k) : null)}
-      order by ${spec.order} limit ${n}`,
+    sql`select ${cardSelect(p)}, k.k0 from (
+        select posts.id as kid, ${spec.keyExpr} as k0 from posts
+        where ${andAll(where, closest ? sql`posts.earth_pt is not null` : null, k ? spec.after(k) : null)}
+        order by ${spec.order} limit ${n}
+      ) k join posts on posts.id = k.kid
+      order by ${spec.outerOrder}`,
   );
 }
 
@@ -320,7 +418,7 @@ async function featuredPlain(database: Database, p: Plan, where: SQL, limit: num
   const spec = keysetSpec(p, 'recent');
   let ph: 'b' | 'n' = cursor?.ph ?? 'b';
   let k = cursor?.k;
-  const out: (CardRow & { ph: 'b' | 'n' })[] = [];
+  const out: (CardRow & { k0: string; ph: 'b' | 'n' })[] = [];
   for (;;) {
     const phaseCond = ph === 'b' ? boostedNow(p.now) : notBoostedNow(p.now);
     const found = await fetchKeyset(database, p, spec, andAll(where, phaseCond), limit + 1 - out.length, k);
@@ -356,7 +454,7 @@ async function featuredRanked(database: Database, p: Plan, where: SQL, limit: nu
       sql`with c as materialized (
           select posts.id, posts.published_at, posts.search_vector as sv from posts
           where ${andAll(where, phaseCond, wb ? sql`(posts.published_at, posts.id) < (${ts(wb[0])}, ${wb[1]})` : null)}
-          order by posts.published_at desc, posts.id desc
+          order by posts.published_at desc nulls last, posts.id desc nulls last
           limit ${SEARCH_RANK_WINDOW}
         ),
         r as (select id, published_at, ts_rank(${RANK_WEIGHTS}::float4[], sv, ${tsq}) as rank from c),
@@ -398,12 +496,73 @@ async function featuredRanked(database: Database, p: Plan, where: SQL, limit: nu
   };
 }
 
+/** Beyond this, a ring covers the whole country: no box at all. */
+const RING_MAX_KM = 4500;
+
+/**
+ * "Closest to me" without scoring every match by distance: the nearest items lie within a ring
+ * around the origin that should hold enough of them, sized from the position sample and the
+ * planner's estimate of how many items the other filters keep. The ring's box goes through the
+ * GiST index (combined with the other indexes), the exact distance orders what it holds, and a
+ * ring that turns out too small is tripled until it is not.
+ */
+async function closestRows(
+  database: Database,
+  p: Plan,
+  spec: KeysetSpec,
+  where: SQL,
+  n: number,
+  k: (string | number)[] | undefined,
+): Promise<(CardRow & { k0: string })[]> {
+  const o = p.origin!;
+  const s = await geoSample(database);
+  const [plan] = await rows<{ 'QUERY PLAN': unknown }>(database.db, sql`explain (format json) select 1 from posts where ${where}`);
+  const raw = plan?.['QUERY PLAN'];
+  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
+  const estimated = parsed[0]?.Plan['Plan Rows'] ?? s.live;
+  const share = Math.min(1, Math.max(1e-6, estimated / Math.max(1, s.live)));
+  // Items needed inside the ring: those before the cursor, plus this page, three times over.
+  const afterKm = k ? Number(k[0]) / 1000 : 0;
+  const before = k ? await estimateWithin(database, o, afterKm) : 0;
+  const wanted = before + (3 * n) / share;
+  let km = Math.max(1, afterKm * 1.05, radiusHolding(s, o, wanted) * 1.1);
+  const cap = p.filters.radiusKm;
+  for (;;) {
+    const whole = km >= RING_MAX_KM || (cap !== undefined && km >= cap);
+    const ring = whole ? null : sql`earth_box(${originPoint(o)}, ${km * 1000}::float8) @> posts.earth_pt`;
+    const found = await fetchKeyset(database, p, spec, andAll(where, ring, sql`posts.earth_pt is not null`), n, k);
+    // The box holds the circle of radius km (and corners beyond it, where rows may be missing):
+    // only rows inside the circle are surely in order. k0 is the chord, so compare chords.
+    const chord = 2 * 6_371_000 * Math.sin((km * 1000) / (2 * 6_371_000));
+    const within = whole ? found : found.filter((r) => Number(r.k0) <= chord);
+    if (whole || within.length >= n) return within;
+    km *= 3;
+  }
+}
+
+/** The radius (km) around `o` that holds about `items` live items, from the position sample. */
+function radiusHolding(s: GeoSample, o: Origin, items: number): number {
+  if (!s.lat.length || items >= s.live) return RING_MAX_KM;
+  const rad = Math.PI / 180;
+  const cos0 = Math.cos(o.lat * rad);
+  const d = new Float64Array(s.lat.length);
+  for (let i = 0; i < s.lat.length; i++) {
+    const dLat = (s.lat[i]! - o.lat) * rad;
+    const dLng = (s.lng[i]! - o.lng) * rad;
+    const a = Math.sin(dLat / 2) ** 2 + cos0 * Math.cos(s.lat[i]! * rad) * Math.sin(dLng / 2) ** 2;
+    d[i] = 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(a)));
+  }
+  d.sort();
+  const idx = Math.min(d.length - 1, Math.ceil((items / s.live) * d.length));
+  return d[idx]!;
+}
+
 async function page(database: Database, p: Plan, sort: SearchQuery['sort'], where: SQL, limit: number, cursor: SearchCursor | undefined): Promise<PageOut> {
   if (sort === 'featured') {
     return p.text.tsquery ? featuredRanked(database, p, where, limit, cursor) : featuredPlain(database, p, where, limit, cursor);
   }
   const spec = keysetSpec(p, sort);
-  const found = await fetchKeyset(database, p, spec, where, limit + 1, cursor?.k, sort === 'closest');
+  const found = sort === 'closest' ? await closestRows(database, p, spec, where, limit + 1, cursor?.k) : await fetchKeyset(database, p, spec, where, limit + 1, cursor?.k);
   const pageRows = found.slice(0, limit);
   const last = pageRows.at(-1);
   return { rows: pageRows, next: found.length > limit && last ? { s: sort, k: spec.key(last) } : null };
@@ -413,7 +572,7 @@ async function page(database: Database, p: Plan, sort: SearchQuery['sort'], wher
 // Totals and facets: counted exactly up to SEARCH_TOTAL_CAP, never over every match.
 
 async function countAndFacets(database: Database, p: Plan): Promise<Pick<SearchResult, 'total' | 'totalExact' | 'facets' | 'facetsExact'>> {
-  const base = baseCondition(p);
+  const base = baseCondition(p, NARROW_RADIUS_FOR_COUNT);
   const cat = categoryCondition(p);
   const cap = SEARCH_TOTAL_CAP;
   const [facetRows, catCount] = await Promise.all([
@@ -465,11 +624,12 @@ export async function planSearch(database: Database, viewer: Viewer, now: Date, 
   if ((filters.radiusKm !== undefined || opts.sort === 'closest') && !origin) {
     throw errors.badRequest('address_invalid', { near: 'address_invalid' });
   }
+  const radiusItems = filters.radiusKm !== undefined && origin ? await estimateWithin(database, origin, filters.radiusKm) : undefined;
   // Only stop words ("the") and nothing else to go on: nothing to search for.
   if (!text.tsquery && !filters.category?.length && filters.radiusKm === undefined && !filters.wantsMine) {
     throw errors.badRequest('search_term_required');
   }
-  return { viewer, now, filters, text, origin, mine };
+  return { viewer, now, filters, text, origin, mine, radiusItems };
 }
 
 export async function search(database: Database, viewer: Viewer, now: Date, query: SearchQuery): Promise<SearchResult> {

@@ -58,7 +58,7 @@ export async function suggestedFor(database: Database, viewer: Viewer, now: Date
     ${because} as because from posts`;
   const byCategory = (cats: string[], column: SQL = sql`posts.categories`) =>
     sql`${select(sql`(select c from unnest(${column}) c where c = any(${textArray(cats)}) limit 1)`)}
-      where ${common} and ${column} && ${textArray(cats)} order by posts.published_at desc limit ${PER_REASON}`;
+      where ${common} and ${column} && ${textArray(cats)} order by posts.published_at desc nulls last, posts.id desc nulls last limit ${PER_REASON}`;
 
   const lists: [SuggestionReason, Promise<Row[]>][] = [];
   if (mine?.wish_categories.length) lists.push(['wish', q<Row>(byCategory(mine.wish_categories))]);
@@ -68,7 +68,7 @@ export async function suggestedFor(database: Database, viewer: Viewer, now: Date
       'wish',
       q<Row>(sql`${select(sql`(select k from unnest(${textArray(words)}) k where posts.search_vector @@ plainto_tsquery('english'::regconfig, k) limit 1)`)}
         where ${common} and posts.search_vector @@ (${sql.join(words.map((w) => sql`plainto_tsquery('english'::regconfig, ${w})`), sql` || `)})
-        order by posts.published_at desc limit ${PER_REASON}`),
+        order by posts.published_at desc nulls last, posts.id desc nulls last limit ${PER_REASON}`),
     ]);
   }
   if (mine?.categories.length) lists.push(['wants_yours', q<Row>(byCategory(mine.categories, sql`posts.wish_categories`))]);
@@ -80,7 +80,7 @@ export async function suggestedFor(database: Database, viewer: Viewer, now: Date
       'nearby',
       q<Row>(sql`${select(sql`posts.suburb`)}
         where ${common} and earth_box(${origin}, ${m}::float8) @> posts.earth_pt and earth_distance(${origin}, posts.earth_pt) <= ${m}::float8
-        order by posts.published_at desc limit ${PER_REASON}`),
+        order by posts.published_at desc nulls last, posts.id desc nulls last limit ${PER_REASON}`),
     ]);
   }
   const results = await Promise.all(lists.map(async ([reason, p]) => ({ reason, rows: await p })));
