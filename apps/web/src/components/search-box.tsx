@@ -26,17 +26,24 @@ export function SearchBox({ compact = false }: { compact?: boolean }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [params] = useSearchParams();
-  const urlKeyword = params.get('keyword') ?? '';
-  const urlCategory = params.get('category') ?? '';
-  const [keyword, setKeyword] = useState(urlKeyword);
-  const [category, setCategory] = useState((CATEGORIES as readonly string[]).includes(urlCategory) ? urlCategory : '');
-  const [distance, setDistance] = useState(params.get('distance') ?? '');
+  const fromUrl = {
+    keyword: params.get('keyword') ?? '',
+    // A single known category; the header cannot show several (the filters can).
+    category: (CATEGORIES as readonly string[]).includes(params.get('category') ?? '') ? params.get('category')! : '',
+    distance: params.get('distance') ?? '',
+  };
+  const [keyword, setKeyword] = useState(fromUrl.keyword);
+  const [category, setCategory] = useState(fromUrl.category);
+  const [distance, setDistance] = useState(fromUrl.distance);
   const [showFilters, setShowFilters] = useState(false);
   // Follow the URL when it changes under us (Back, a facet chip, a saved search).
-  const [seen, setSeen] = useState(urlKeyword);
-  if (seen !== urlKeyword) {
-    setSeen(urlKeyword);
-    setKeyword(urlKeyword);
+  const urlKey = `${fromUrl.keyword}|${fromUrl.category}|${fromUrl.distance}`;
+  const [seen, setSeen] = useState(urlKey);
+  if (seen !== urlKey) {
+    setSeen(urlKey);
+    setKeyword(fromUrl.keyword);
+    setCategory(fromUrl.category);
+    setDistance(fromUrl.distance);
   }
 
   const [open, setOpen] = useState(false);
