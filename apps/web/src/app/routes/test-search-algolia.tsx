@@ -53,7 +53,7 @@ export default function TestSearchAlgoliaPage() {
   const [rows, setRows] = useState<Row[]>([]);
   const [latest, setLatest] = useState<{ n: number; search: unknown; suggest: unknown } | null>(null);
   const seq = useRef(0);
-  const ms = (n: number | undefined) => (n === undefined ? '…' : t('playground.ms', { ms: formatNumber(n, i18n.language, 1) }));
+  const ms = (n: number | undefined) => (n === undefined ? '—' : t('playground.ms', { ms: formatNumber(n, i18n.language, 1) }));
 
   const type = (q: string) => {
     setText(q);
@@ -130,9 +130,9 @@ export default function TestSearchAlgoliaPage() {
                           </Table.Td>
                           <Table.Td>
                             {r.error ? (
-                              <Badge color="orange" variant="light" tt="none" style={{ whiteSpace: 'normal', height: 'auto' }}>
+                              <Text fz="xs" fw={600} c="orange.8" maw={180}>
                                 {r.error}
-                              </Badge>
+                              </Text>
                             ) : (
                               (r.total ?? '…')
                             )}

@@ -20,7 +20,17 @@ const label = (l: Locality) => `${l.suburb} ${l.state} ${l.postcode}`;
  * place for search, unlike profile/locality-input which must resolve to one locality), with
  * suggestions from /localities, or the browser's position.
  */
-export function PlaceField({ value, onChange, error }: { value: Place; onChange: (p: Place) => void; error?: string | undefined }) {
+export function PlaceField({
+  value,
+  onChange,
+  error,
+  description,
+}: {
+  value: Place;
+  onChange: (p: Place) => void;
+  error?: string | undefined;
+  description?: string | undefined;
+}) {
   const { t } = useTranslation(['search', 'errors']);
   const geo = useGeolocation();
   const text = value.near ?? '';
@@ -54,6 +64,7 @@ export function PlaceField({ value, onChange, error }: { value: Place; onChange:
         <Autocomplete
           label={t('place.label')}
           placeholder={t('place.placeholder')}
+          description={description}
           value={text}
           error={error}
           onChange={(near) => onChange({ near: near || undefined })}

@@ -87,7 +87,8 @@ export function SearchFiltersForm({
     const hasPlace = state.near !== undefined || state.lat !== undefined;
     const next: typeof errors = {};
     if (!hasSearchTerm(state)) next.form = t('errors:search_term_required');
-    if ((state.radiusKm !== undefined || state.sort === 'closest') && !hasPlace) next.place = t('errors:address_invalid');
+    // A member's own suburb is the default place (the server's), so only a guest must give one.
+    if (!signedIn && (state.radiusKm !== undefined || state.sort === 'closest') && !hasPlace) next.place = t('errors:address_invalid');
     if (state.minCents !== undefined && state.maxCents !== undefined && state.minCents > state.maxCents) next.range = t('filters.rangeInvalid');
     setErrors(next);
     if (!Object.keys(next).length) onSubmit(state);
@@ -167,7 +168,12 @@ export function SearchFiltersForm({
                 ...DISTANCE_OPTIONS_KM.filter((km) => km <= SEARCH_RADIUS_MAX_KM).map((km) => ({ value: String(km), label: t('filters.withinKm', { km }) })),
               ]}
             />
-            <PlaceField value={v.place} onChange={(place) => set({ place })} error={errors.place} />
+            <PlaceField
+              value={v.place}
+              onChange={(place) => set({ place })}
+              error={errors.place}
+              description={signedIn ? t('place.profileDefault') : undefined}
+            />
           </Stack>
         </Input.Wrapper>
         <Input.Wrapper label={t('filters.delivery')} labelElement="div" labelProps={{ id: 'filter-delivery', mb: 4 }}>
