@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SearchHit, SearchResult } from '@swapu/shared/search';
+import { SEARCH_TOTAL_CAP, type SearchHit, type SearchResult } from '@swapu/shared/search';
 import { initI18n } from '../../i18n/index';
 import { renderRoutes } from '../../test/render-routes';
 import CategoriesFilterPage from './categories-filter';
@@ -92,10 +92,10 @@ describe('/search', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?keyword=red+bycicle&category=bicycles&sort=price_asc'));
   });
 
-  it('says "1,000+ results" when the count is capped, without per-category counts', async () => {
-    fetchMock.mockResolvedValue(json(200, result({ total: 1000, totalExact: false, facetsExact: false })));
+  it('says "500+ results" when the count is capped, without per-category counts', async () => {
+    fetchMock.mockResolvedValue(json(200, result({ total: SEARCH_TOTAL_CAP, totalExact: false, facetsExact: false })));
     renderSearch('/search?category=bicycles');
-    expect(await screen.findByText('1,000+ results')).toBeTruthy();
+    expect(await screen.findByText(`${SEARCH_TOTAL_CAP.toLocaleString('en-US')}+ results`)).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Bicycles');
     const facets = screen.getByRole('navigation', { name: 'Categories in these results' });
     expect(within(facets).getByRole('button', { name: 'Bicycles' }).getAttribute('aria-pressed')).toBe('true');
