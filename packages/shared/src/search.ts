@@ -16,7 +16,7 @@ export const SEARCH_LIMIT_MAX = 50;
 /** Results are counted exactly up to this many; beyond it the total is "500+" (decision 0011). */
 export const SEARCH_TOTAL_CAP = 500;
 /** Relevance ("featured") ranks the newest matches in windows of this many (decision 0011). */
-export const SEARCH_RANK_WINDOW = 500;
+export const SEARCH_RANK_WINDOW = 150;
 export const SEARCH_RADIUS_MAX_KM = 500;
 export const SAVED_SEARCHES_MAX = 20;
 
