@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { SearchResult } from '@swapu/shared/search';
+import { SEARCH_RANK_WINDOW, type SearchResult } from '@swapu/shared/search';
 import { analyticsEvents, subscriptions } from '../../db/schema/index';
 import { signUpMember, type TestMember } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
@@ -213,6 +213,35 @@ describe('sorts and paging', () => {
     const rest = items.slice(1).map((i) => i.title);
     const kind = (title: string) => (title.startsWith('Capybara') ? 0 : Number(title.split(' ')[1]) % 3 === 1 ? 1 : 2);
     expect(rest.map(kind)).toEqual([...rest.map(kind)].sort());
+  });
+
+  it(`featured ranks within windows of the ${SEARCH_RANK_WINDOW} newest matches and pages across windows without gaps`, async () => {
+    const owner = await createUser(t.db);
+    const n = SEARCH_RANK_WINDOW + 12;
+    for (let i = 0; i < n; i++) {
+      await createPost(t.db, {
+        ownerId: owner.id,
+        // The oldest item has the word in its title; every other only in the description.
+        title: i === 0 ? 'Numbat poster' : `Poster ${i}`,
+        keywords: [],
+        description: 'A numbat print.',
+        publishedAt: at(30 + (n - i) * 0.01),
+        now: NOW,
+      });
+    }
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < 10; page++) {
+      const r = await ok({ q: 'numbat', limit: 50, cursor });
+      seen.push(...r.items.map((i) => i.title));
+      if (!r.nextCursor) break;
+      cursor = r.nextCursor;
+    }
+    expect(seen).toHaveLength(n);
+    expect(new Set(seen).size).toBe(n);
+    // The title match is outside the newest window, so it leads the second window, not the first.
+    expect(seen.indexOf('Numbat poster')).toBe(SEARCH_RANK_WINDOW);
+    expect(seen[0]).toBe(`Poster ${n - 1}`);
   });
 
   it('closest pages through every result once, nearest first', async () => {
