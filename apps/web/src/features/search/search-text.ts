@@ -26,8 +26,9 @@ export function describeSearch(t: T, s: SearchUrlState, money: (cents: number) =
   if (s.q) parts.push(`“${s.q}”`);
   if (s.category?.length) parts.push(s.category.map((c) => categoryName(t, c)).join(', '));
   if (s.condition?.length) parts.push(s.condition.map((c) => t(`posts:condition.${c}`)).join(', '));
-  if (s.minCents !== undefined || s.maxCents !== undefined)
-    parts.push(`${s.minCents !== undefined ? money(s.minCents) : ''}–${s.maxCents !== undefined ? money(s.maxCents) : ''}`);
+  if (s.minCents !== undefined && s.maxCents !== undefined) parts.push(`${money(s.minCents)}–${money(s.maxCents)}`);
+  else if (s.minCents !== undefined) parts.push(t('search:describe.from', { value: money(s.minCents) }));
+  else if (s.maxCents !== undefined) parts.push(t('search:describe.upTo', { value: money(s.maxCents) }));
   const place = s.near ?? (s.lat !== undefined ? t('search:place.yourLocation') : undefined);
   if (s.radiusKm !== undefined && place) parts.push(t('search:describe.within', { km: s.radiusKm, place }));
   else if (place) parts.push(t('search:describe.near', { place }));
