@@ -143,8 +143,31 @@ export interface Plan {
   origin: Origin | null;
   /** The signed-in person's own categories and keywords ("wants what I have"). */
   mine: { categories: string[]; keywords: string[] } | null;
-  /** How many live items the radius holds (estimated from a sample of positions). */
-  radiusItems?: number;
+}
+
+/** The grids of the cell lexemes written by posts_search_fields (migration 0014), finest first. */
+const CELL_GRIDS = [
+  { name: 'g1', deg: 0.05 },
+  { name: 'g2', deg: 0.25 },
+  { name: 'g3', deg: 1.25 },
+];
+const MAX_CELLS = 16;
+
+/** The cells of the finest grid covering a circle in at most MAX_CELLS, as tsquery text. */
+export function cellsQuery(o: { lat: number; lng: number }, km: number): string | null {
+  const dLat = km / 111.2;
+  const dLng = km / (111.2 * Math.max(0.05, Math.cos((o.lat * Math.PI) / 180)));
+  for (const g of CELL_GRIDS) {
+    const x0 = Math.floor((Math.max(-90, o.lat - dLat) + 90) / g.deg);
+    const x1 = Math.floor((Math.min(90, o.lat + dLat) + 90) / g.deg);
+    const y0 = Math.floor((o.lng - dLng + 180) / g.deg);
+    const y1 = Math.floor((o.lng + dLng + 180) / g.deg);
+    if ((x1 - x0 + 1) * (y1 - y0 + 1) > MAX_CELLS) continue;
+    const cells: string[] = [];
+    for (let x = x0; x <= x1; x++) for (let y = y0; y <= y1; y++) cells.push(`'${g.name}x${x}y${y}'`);
+    return cells.join(' | ');
+  }
+  return null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -152,10 +175,6 @@ export interface Plan {
 
 const GEO_SAMPLE_SIZE = 20_000;
 const GEO_SAMPLE_TTL_MS = 10 * 60_000;
-/** Below this many estimated items, a page goes through the GiST index (see baseCondition). */
-export const NARROW_RADIUS_FOR_PAGE = 4_000;
-/** Below this many, counting does. */
-export const NARROW_RADIUS_FOR_COUNT = 20_000;
 
 interface GeoSample {
   at: number;
@@ -216,12 +235,8 @@ export async function estimateWithin(database: Database, o: Origin, km: number):
 const textArray = (values: string[]) => sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[]`;
 const originPoint = (o: Origin) => sql`ll_to_earth(${o.lat}::float8, ${o.lng}::float8)`;
 
-/**
- * Every condition but the category: what facets count over. `narrowBelow`: a radius holding fewer
- * items than this goes through the GiST index (a page of 21 is cheaper found by walking the order's
- * index unless the radius is small; a count of 501 is worth the index up to a larger radius).
- */
-export function baseCondition(p: Plan, narrowBelow = NARROW_RADIUS_FOR_PAGE): SQL {
+/** Every condition but the category: what facets count over. */
+export function baseCondition(p: Plan): SQL {
   const f = p.filters;
   const parts: SQL[] = [visiblePublishedCondition(p.viewer, p.now)];
   if (p.text.tsquery) parts.push(sql`posts.search_vector @@ ${p.text.tsquery}`);
@@ -234,15 +249,12 @@ export function baseCondition(p: Plan, narrowBelow = NARROW_RADIUS_FOR_PAGE): SQ
   if (f.radiusKm !== undefined && p.origin) {
     const m = f.radiusKm * 1000;
     const o = originPoint(p.origin);
-    // PostgreSQL guesses every earth_box as tiny (a fixed selectivity), so it would always walk
-    // the GiST index, even for a radius around Sydney holding a sixth of all items. The sample
-    // tells the two apart: a wide radius is written so that no index can serve it (the planner then
-    // walks the order's index and filters); a narrow one goes through the GiST index.
-    parts.push(
-      (p.radiusItems ?? 0) >= narrowBelow
-        ? sql`earth_distance(${o}, posts.earth_pt) <= ${m}::float8`
-        : sql`earth_box(${o}, ${m}::float8) @> posts.earth_pt and earth_distance(${o}, posts.earth_pt) <= ${m}::float8`,
-    );
+    // The cells around the circle narrow the search inside the GIN index (with the words, when
+    // there are any); the exact distance then keeps the circle. A radius too wide for a handful
+    // of cells is a plain filter: it keeps most items anyway, so walking the sort's index wins.
+    const cells = cellsQuery(p.origin, f.radiusKm);
+    if (cells) parts.push(sql`posts.search_vector @@ ${cells}::tsquery`);
+    parts.push(sql`earth_distance(${o}, posts.earth_pt) <= ${m}::float8`);
   }
   if (p.mine) {
     const wants: SQL[] = [];
@@ -441,42 +453,21 @@ async function featuredPlain(database: Database, p: Plan, where: SQL, limit: num
  * a common word (decision 0011). The window a page came from travels in the cursor.
  */
 async function featuredRanked(database: Database, p: Plan, where: SQL, limit: number, cursor: SearchCursor | undefined): Promise<PageOut> {
-  const tsq = p.text.tsquery!;
   let ph: 'b' | 'n' = cursor?.ph ?? 'b';
   let wb = cursor?.wb;
   let k = cursor?.k;
-  const out: (CardRow & { rank: string; ph: 'b' | 'n'; wb: [string, string] | undefined })[] = [];
+  const picked: (Candidate & { ph: 'b' | 'n'; wb: [string, string] | undefined })[] = [];
   for (let guard = 0; guard < 50; guard++) {
     const phaseCond = ph === 'b' ? boostedNow(p.now) : notBoostedNow(p.now);
-    const need = limit + 1 - out.length;
-    const found = await rows<CardRow & { rank: string; n: number; b_at: Date | string | null; b_id: string | null }>(
-      database.db,
-      sql`with c as materialized (
-          select posts.id, posts.published_at, posts.search_vector as sv from posts
-          where ${andAll(where, phaseCond, wb ? sql`(posts.published_at, posts.id) < (${ts(wb[0])}, ${wb[1]})` : null)}
-          order by posts.published_at desc nulls last, posts.id desc nulls last
-          limit ${SEARCH_RANK_WINDOW}
-        ),
-        r as (select id, published_at, ts_rank(${RANK_WEIGHTS}::float4[], sv, ${tsq}) as rank from c),
-        w as (select count(*)::int as n from c),
-        b as (select published_at as b_at, id as b_id from c order by published_at asc, id asc limit 1),
-        t as (
-          select r.id, r.rank from r
-          where ${k ? sql`(r.rank, r.published_at, r.id) < (${String(k[0])}::real, ${ts(k[1]!)}, ${String(k[2])})` : sql`true`}
-          order by r.rank desc, r.published_at desc, r.id desc
-          limit ${need}
-        )
-        select ${cardSelect(p)}, t.rank::text as rank, w.n, b.b_at, b.b_id
-        from w left join b on true left join (t join posts on posts.id = t.id) on true
-        order by t.rank desc nulls last, posts.published_at desc, posts.id desc`,
-    );
-    const hits = found.filter((r) => r.id !== null);
-    out.push(...hits.map((r) => ({ ...r, ph, wb })));
-    if (out.length > limit) break;
+    const window = await windowCandidates(database, p, andAll(where, phaseCond), wb);
+    const ordered = [...window].sort(byRank);
+    const after = k ? ordered.filter((c) => byRank(c, { rank: Number(k![0]), at: String(k![1]), id: String(k![2]) }) > 0) : ordered;
+    picked.push(...after.slice(0, limit + 1 - picked.length).map((c) => ({ ...c, ph, wb })));
+    if (picked.length > limit) break;
     // This window is used up: the next one starts after its oldest item, if it was full.
-    const info = found[0]!;
-    if (info.n >= SEARCH_RANK_WINDOW) {
-      wb = [iso(info.b_at!), info.b_id!];
+    if (window.length >= SEARCH_RANK_WINDOW) {
+      const oldest = window.at(-1)!;
+      wb = [oldest.at, oldest.id];
       k = undefined;
       continue;
     }
@@ -488,12 +479,65 @@ async function featuredRanked(database: Database, p: Plan, where: SQL, limit: nu
     }
     break;
   }
-  const pageRows = out.slice(0, limit);
-  const last = pageRows.at(-1);
+  const page = picked.slice(0, limit);
+  const cards = await cardsFor(database, p, page.map((c) => c.id));
+  const last = page.at(-1);
   return {
-    rows: pageRows,
-    next: out.length > limit && last ? { s: 'featured', ph: last.ph, ...(last.wb ? { wb: last.wb } : {}), k: [last.rank, iso(last.published_at), last.id] } : null,
+    rows: cards,
+    next: picked.length > limit && last ? { s: 'featured', ph: last.ph, ...(last.wb ? { wb: last.wb } : {}), k: [last.rank, last.at, last.id] } : null,
   };
+}
+
+interface Candidate {
+  id: string;
+  /** published_at, ISO. */
+  at: string;
+  rank: number;
+}
+
+/** Relevance order: rank, then newer, then id (all descending). Negative when a comes first. */
+function byRank(a: Candidate, b: Candidate): number {
+  if (a.rank !== b.rank) return b.rank - a.rank;
+  if (a.at !== b.at) return a.at < b.at ? 1 : -1;
+  return a.id === b.id ? 0 : a.id < b.id ? 1 : -1;
+}
+
+const monthLexeme = (d: Date) => `pm${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+
+/**
+ * A rank window: the SEARCH_RANK_WINDOW newest matches published before `wb`, newest first, with
+ * their rank. The newest two months are asked first through their month lexemes, so the GIN index
+ * intersects the words with the months and a medium word's window costs its last two months of
+ * matches, not all of them; only a window those months cannot fill looks further back.
+ */
+async function windowCandidates(database: Database, p: Plan, where: SQL, wb: [string, string] | undefined): Promise<Candidate[]> {
+  const tsq = p.text.tsquery!;
+  const top = wb ? new Date(wb[0]) : p.now;
+  const olderMonth = new Date(Date.UTC(top.getUTCFullYear(), top.getUTCMonth() - 1, 1));
+  const nextMonth = new Date(Date.UTC(top.getUTCFullYear(), top.getUTCMonth() + 1, 1));
+  const months = [nextMonth, top, olderMonth].map((m) => `'${monthLexeme(m)}'`).join(' | ');
+  const before = wb ? sql`(posts.published_at, posts.id) < (${ts(wb[0])}, ${wb[1]})` : null;
+  const fetch = (extra: SQL, n: number) =>
+    rows<{ id: string; published_at: Date | string; rank: number }>(
+      database.db,
+      sql`select posts.id, posts.published_at, ts_rank(${RANK_WEIGHTS}::float4[], posts.search_vector, ${tsq}) as rank from posts
+        where ${andAll(where, before, extra)}
+        order by posts.published_at desc nulls last, posts.id desc nulls last limit ${n}`,
+    );
+  const recent = await fetch(sql`posts.search_vector @@ ${months}::tsquery`, SEARCH_RANK_WINDOW);
+  const rest =
+    recent.length < SEARCH_RANK_WINDOW
+      ? await fetch(sql`posts.published_at < ${olderMonth.toISOString()}::timestamptz`, SEARCH_RANK_WINDOW - recent.length)
+      : [];
+  return [...recent, ...rest].map((r) => ({ id: r.id, at: iso(r.published_at), rank: Number(r.rank) }));
+}
+
+/** Card rows for these ids, in this order. */
+async function cardsFor(database: Database, p: Plan, ids: string[]): Promise<CardRow[]> {
+  if (!ids.length) return [];
+  const found = await rows<CardRow>(database.db, sql`select ${cardSelect(p)} from posts where posts.id = any(${textArray(ids)})`);
+  const byId = new Map(found.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is CardRow => !!r);
 }
 
 /** Beyond this, a ring covers the whole country: no box at all. */
@@ -572,7 +616,7 @@ async function page(database: Database, p: Plan, sort: SearchQuery['sort'], wher
 // Totals and facets: counted exactly up to SEARCH_TOTAL_CAP, never over every match.
 
 async function countAndFacets(database: Database, p: Plan): Promise<Pick<SearchResult, 'total' | 'totalExact' | 'facets' | 'facetsExact'>> {
-  const base = baseCondition(p, NARROW_RADIUS_FOR_COUNT);
+  const base = baseCondition(p);
   const cat = categoryCondition(p);
   const cap = SEARCH_TOTAL_CAP;
   const [facetRows, catCount] = await Promise.all([
@@ -624,12 +668,11 @@ export async function planSearch(database: Database, viewer: Viewer, now: Date, 
   if ((filters.radiusKm !== undefined || opts.sort === 'closest') && !origin) {
     throw errors.badRequest('address_invalid', { near: 'address_invalid' });
   }
-  const radiusItems = filters.radiusKm !== undefined && origin ? await estimateWithin(database, origin, filters.radiusKm) : undefined;
   // Only stop words ("the") and nothing else to go on: nothing to search for.
   if (!text.tsquery && !filters.category?.length && filters.radiusKm === undefined && !filters.wantsMine) {
     throw errors.badRequest('search_term_required');
   }
-  return { viewer, now, filters, text, origin, mine, radiusItems };
+  return { viewer, now, filters, text, origin, mine };
 }
 
 export async function search(database: Database, viewer: Viewer, now: Date, query: SearchQuery): Promise<SearchResult> {
