@@ -124,10 +124,14 @@ test.describe('search and discovery', () => {
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
 
-    // Ben lists a match. Ana is not a subscriber: she hears about it once it is a day old.
+    // Ben lists a match. Ana is not a subscriber: she hears nothing yet…
     const kayak = await publish(request, ben, { title: `${word} kayak paddle`, categories: ['water-sports'], cashValueCents: 9_000, location: FITZROY });
-    const dayLater = new Date(new Date(kayak.publishedAt).getTime() + 24 * 3600_000 + 1000).toISOString();
-    const sweep = await request.post('/api/test/search/alerts', { data: { at: dayLater } });
+    expect((await request.post('/api/test/search/alerts', { data: {} })).status()).toBe(200);
+    await page.reload();
+    await expect(page.getByRole('link', { name: 'Notifications', exact: true }).first()).toBeVisible();
+    // …until the item is a day old (moved back a day and a few seconds), when everyone may see it.
+    expect((await request.post(`/api/test/posts/${kayak.id}/backdate`, { data: { hours: 24.003 } })).status()).toBe(204);
+    const sweep = await request.post('/api/test/search/alerts', { data: {} });
     expect(((await sweep.json()) as { notified: number }).notified).toBeGreaterThanOrEqual(1);
 
     await page.reload();
@@ -137,6 +141,7 @@ test.describe('search and discovery', () => {
     await expect(note).toContainText(`New item for your saved search “${word}”: ${word} kayak paddle`);
     await note.click();
     await expect(page).toHaveURL(new RegExp(`/viewPost/${kayak.id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: `${word} kayak paddle` })).toBeVisible();
 
     const mail = await latestMailTo(request, ana.email, 'saved_search');
     expect(mail.text).toContain(`/viewPost/${kayak.id}`);

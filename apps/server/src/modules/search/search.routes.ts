@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ErrorBodySchema, PostIdParamsSchema } from '@swapu/shared/api';
 import {
@@ -99,6 +100,19 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       async (req) => {
         const at = req.body?.at ? new Date(req.body.at) : now();
         return runSearchAlerts({ database: app.ctx.database, publicUrl: app.ctx.config.publicUrl }, at);
+      },
+    );
+    // An item listed "a day ago": what non-subscribers see, and what their alerts are about.
+    app.post(
+      '/api/test/posts/:id/backdate',
+      { schema: { hide: true, params: PostIdParamsSchema, body: z.object({ hours: z.number().min(0).max(24 * 365) }), response: { 204: z.null() } } },
+      async (req, reply) => {
+        const ms = req.body.hours * 3600_000;
+        await app.ctx.database.db.execute(
+          sql`update posts set published_at = published_at - ${`${ms} milliseconds`}::interval,
+            created_at = created_at - ${`${ms} milliseconds`}::interval where id = ${req.params.id}`,
+        );
+        return reply.status(204).send(null);
       },
     );
     app.post('/api/test/search/terms', { schema: { hide: true, response: { 200: z.object({ terms: z.number() }) } } }, async () => ({

@@ -153,7 +153,7 @@ const CELL_GRIDS = [
   { name: 'g2', deg: 0.25 },
   { name: 'g3', deg: 1.25 },
 ];
-const MAX_CELLS = 16;
+const MAX_CELLS = 36;
 /** A radius estimated to hold this many live items or more is not narrowed by cells. */
 const CELLS_BELOW_ITEMS = 30_000;
 
@@ -258,7 +258,10 @@ export function baseCondition(p: Plan): SQL {
     // position sample says how many) or too wide for a handful of cells is a plain filter: the
     // planner then walks the sort's index, which finds a page of a common place at once, where a
     // bitmap of 150,000 cell entries would cost 30 ms to build.
-    const cells = (p.radiusItems ?? 0) < CELLS_BELOW_ITEMS ? cellsQuery(p.origin, f.radiusKm) : null;
+    // With words or categories, GIN intersects the cells with them cheaply (it skips through the
+    // long cell lists); alone, cells pay only for a radius that holds few items.
+    const narrowing = !!p.text.tsquery || !!f.category?.length || !!p.mine || (p.radiusItems ?? 0) < CELLS_BELOW_ITEMS;
+    const cells = narrowing ? cellsQuery(p.origin, f.radiusKm) : null;
     if (cells) parts.push(sql`posts.search_vector @@ ${cells}::tsquery`);
     parts.push(sql`earth_distance(${o}, posts.earth_pt) <= ${m}::float8`);
   }
@@ -426,7 +429,13 @@ async function fetchKeyset(
   );
 }
 
-const boostedNow = (now: Date) => sql`posts.boosted_until > ${now.toISOString()}::timestamptz`;
+/**
+ * The boosted phase: the few boosted items drive (posts_boosted_idx, whose rows every featured
+ * search reads, so they stay cached); the other conditions are wrapped so that no other index can
+ * be chosen for them (a GIN bitmap of every match of a word, to keep its boosted few, costs more).
+ */
+const boostedOnly = (now: Date, where: SQL) =>
+  sql`posts.state = 'published' and posts.boosted_until > ${now.toISOString()}::timestamptz and (${where}) is true`;
 const notBoostedNow = (now: Date) => sql`(posts.boosted_until is null or posts.boosted_until <= ${now.toISOString()}::timestamptz)`;
 
 /**
@@ -439,8 +448,8 @@ async function featuredPlain(database: Database, p: Plan, where: SQL, limit: num
   let k = cursor?.k;
   const out: (CardRow & { k0: string; ph: 'b' | 'n' })[] = [];
   for (;;) {
-    const phaseCond = ph === 'b' ? boostedNow(p.now) : notBoostedNow(p.now);
-    const found = await fetchKeyset(database, p, spec, andAll(where, phaseCond), limit + 1 - out.length, k);
+    const phaseWhere = ph === 'b' ? boostedOnly(p.now, where) : andAll(where, notBoostedNow(p.now));
+    const found = await fetchKeyset(database, p, spec, phaseWhere, limit + 1 - out.length, k);
     out.push(...found.map((r) => ({ ...r, ph })));
     if (out.length > limit || ph === 'n') break;
     ph = 'n';
@@ -465,8 +474,8 @@ async function featuredRanked(database: Database, p: Plan, where: SQL, limit: nu
   let k = cursor?.k;
   const picked: (Candidate & { ph: 'b' | 'n'; wb: [string, string] | undefined })[] = [];
   for (let guard = 0; guard < 50; guard++) {
-    const phaseCond = ph === 'b' ? boostedNow(p.now) : notBoostedNow(p.now);
-    const window = await windowCandidates(database, p, andAll(where, phaseCond), wb);
+    const window =
+      ph === 'b' ? await windowCandidates(database, p, boostedOnly(p.now, where), wb, false) : await windowCandidates(database, p, andAll(where, notBoostedNow(p.now)), wb, true);
     const ordered = [...window].sort(byRank);
     const after = k ? ordered.filter((c) => byRank(c, { rank: Number(k![0]), at: String(k![1]), id: String(k![2]) }) > 0) : ordered;
     picked.push(...after.slice(0, limit + 1 - picked.length).map((c) => ({ ...c, ph, wb })));
@@ -517,7 +526,7 @@ const monthLexeme = (d: Date) => `pm${d.getUTCFullYear()}${String(d.getUTCMonth(
  * intersects the words with the months and a medium word's window costs its last two months of
  * matches, not all of them; only a window those months cannot fill looks further back.
  */
-async function windowCandidates(database: Database, p: Plan, where: SQL, wb: [string, string] | undefined): Promise<Candidate[]> {
+async function windowCandidates(database: Database, p: Plan, where: SQL, wb: [string, string] | undefined, byMonths: boolean): Promise<Candidate[]> {
   const tsq = p.text.tsquery!;
   const top = wb ? new Date(wb[0]) : p.now;
   const olderMonth = new Date(Date.UTC(top.getUTCFullYear(), top.getUTCMonth() - 1, 1));
@@ -531,6 +540,7 @@ async function windowCandidates(database: Database, p: Plan, where: SQL, wb: [st
         where ${andAll(where, before, extra)}
         order by posts.published_at desc nulls last, posts.id desc nulls last limit ${n}`,
     );
+  if (!byMonths) return (await fetch(sql`true`, SEARCH_RANK_WINDOW)).map((r) => ({ id: r.id, at: iso(r.published_at), rank: Number(r.rank) }));
   const recent = await fetch(sql`posts.search_vector @@ ${months}::tsquery`, SEARCH_RANK_WINDOW);
   const rest =
     recent.length < SEARCH_RANK_WINDOW
