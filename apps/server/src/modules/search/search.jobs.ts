@@ -1,6 +1,7 @@
 import type { App } from '../../lib/context';
 import { runSearchAlerts } from './saved-searches.service';
 import { refreshSearchTerms } from './search-terms';
+import { clearExpiredBoosts } from './search.service';
 
 const ALERT_SWEEP_MS = 60_000;
 const TERMS_EVERY_MS = 15 * 60_000;
@@ -9,7 +10,8 @@ const FIRST_TERMS_AFTER_MS = 5_000;
 /**
  * Search's background work while the server runs: the saved-search alert sweep every minute (and
  * soon after each publish, so subscribers hear at once), and the word list for completions and
- * typo tolerance every 15 minutes. Both are safe to run on several instances at once.
+ * typo tolerance (and the end of expired boosts) every 15 minutes. Both are safe to run on several
+ * instances at once.
  */
 export function attachSearchJobs(app: App) {
   let stopped = false;
@@ -36,6 +38,8 @@ export function attachSearchJobs(app: App) {
     try {
       const n = await refreshSearchTerms(app.ctx.database.db);
       app.log.info({ terms: n }, 'search word list rebuilt');
+      const ended = await clearExpiredBoosts(app.ctx.database.db, app.ctx.clock.now());
+      if (ended) app.log.info({ ended }, 'expired boosts cleared');
     } catch (err) {
       app.log.warn({ err }, 'search word list rebuild failed');
     }

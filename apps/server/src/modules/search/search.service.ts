@@ -155,7 +155,7 @@ const CELL_GRIDS = [
 ];
 const MAX_CELLS = 36;
 /** A radius estimated to hold this many live items or more is not narrowed by cells. */
-const CELLS_BELOW_ITEMS = 30_000;
+const CELLS_BELOW_ITEMS = 70_000;
 
 /** The cells of the finest grid covering a circle in at most MAX_CELLS, as tsquery text. */
 export function cellsQuery(o: { lat: number; lng: number }, km: number): string | null {
@@ -430,12 +430,20 @@ async function fetchKeyset(
 }
 
 /**
- * The boosted phase: the few boosted items drive (posts_boosted_idx, whose rows every featured
- * search reads, so they stay cached); the other conditions are wrapped so that no other index can
- * be chosen for them (a GIN bitmap of every match of a word, to keep its boosted few, costs more).
+ * The boosted phase: boosted items carry the lexeme 'boosted' (migration 0016), so the GIN index
+ * intersects them with the words, categories and places; posts_boosted_idx can serve it too.
  */
 const boostedOnly = (now: Date, where: SQL) =>
-  sql`posts.state = 'published' and posts.boosted_until > ${now.toISOString()}::timestamptz and (${where}) is true`;
+  sql`${where} and posts.search_vector @@ 'boosted'::tsquery and posts.boosted_until > ${now.toISOString()}::timestamptz`;
+
+/** Ends boosts that ran out (which drops their 'boosted' lexeme). */
+export async function clearExpiredBoosts(db: Tx, now: Date): Promise<number> {
+  const res = (await db.execute(
+    sql`update posts set boosted_until = null where boosted_until is not null and boosted_until <= ${now.toISOString()}::timestamptz`,
+  )) as unknown as { rowCount?: number; affectedRows?: number };
+  return res.rowCount ?? res.affectedRows ?? 0;
+}
+
 const notBoostedNow = (now: Date) => sql`(posts.boosted_until is null or posts.boosted_until <= ${now.toISOString()}::timestamptz)`;
 
 /**

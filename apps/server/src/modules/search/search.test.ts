@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SEARCH_RANK_WINDOW, type SearchResult } from '@swapu/shared/search';
-import { analyticsEvents, subscriptions } from '../../db/schema/index';
+import { analyticsEvents, posts, subscriptions } from '../../db/schema/index';
 import { signUpMember, type TestMember } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createPost, createUser } from '../../test/factories';
 import { refreshSearchTerms } from './search-terms';
+import { clearExpiredBoosts } from './search.service';
 
 let t: TestApp;
 const NOW = new Date('2026-11-20T00:00:00.000Z');
@@ -263,6 +264,24 @@ describe('sorts and paging', () => {
     expect(first.total).toBe(23);
     const second = await ok({ q: word, limit: 4, cursor: first.nextCursor! });
     expect(second.total).toBe(-1);
+  });
+});
+
+describe('boosts', () => {
+  it('a boost that ran out no longer leads, and clearing it drops the boosted lexeme', async () => {
+    const live = await createPost(t.db, { title: 'Dugong mug', keywords: [], publishedAt: at(40), boostedUntil: new Date(NOW.getTime() + HOUR), now: NOW });
+    const ended = await createPost(t.db, { title: 'Dugong cup', keywords: [], publishedAt: at(30), boostedUntil: new Date(NOW.getTime() - HOUR), now: NOW });
+    const r = await ok({ q: 'dugong' });
+    expect(r.items.map((i) => [i.title, i.boosted])).toEqual([
+      ['Dugong mug', true],
+      ['Dugong cup', false],
+    ]);
+    expect(await clearExpiredBoosts(t.db, NOW)).toBeGreaterThanOrEqual(1);
+    const [row] = await t.db.select({ v: sql<string>`search_vector::text`, until: posts.boostedUntil }).from(posts).where(eq(posts.id, ended.id));
+    expect(row!.until).toBeNull();
+    expect(row!.v).not.toContain('boosted');
+    const [still] = await t.db.select({ v: sql<string>`search_vector::text` }).from(posts).where(eq(posts.id, live.id));
+    expect(still!.v).toContain("'boosted'");
   });
 });
 
