@@ -184,6 +184,7 @@ interface GeoSample {
   at: number;
   lat: Float64Array;
   lng: Float64Array;
+  categories: string[][];
   /** Estimated live items with a position. */
   live: number;
 }
@@ -193,16 +194,17 @@ async function loadGeoSample(database: Database): Promise<GeoSample> {
   const [stat] = await rows<{ n: number }>(database.db, sql`select greatest(reltuples, 0)::float8 as n from pg_class where oid = 'posts'::regclass`);
   const tuples = stat?.n ?? 0;
   const pct = tuples <= GEO_SAMPLE_SIZE * 2 ? 100 : Math.max(0.01, Math.min(100, (100 * GEO_SAMPLE_SIZE) / tuples));
-  const found = await rows<{ lat: number; lng: number }>(
+  const found = await rows<{ lat: number; lng: number; categories: string[] }>(
     database.db,
     pct >= 100
-      ? sql`select lat, lng from posts where state = 'published' and lat is not null and lng is not null`
-      : sql`select lat, lng from posts tablesample system (${sql.raw(pct.toFixed(4))}) where state = 'published' and lat is not null and lng is not null`,
+      ? sql`select lat, lng, categories from posts where state = 'published' and lat is not null and lng is not null`
+      : sql`select lat, lng, categories from posts tablesample system (${sql.raw(pct.toFixed(4))}) where state = 'published' and lat is not null and lng is not null`,
   );
   return {
     at: Date.now(),
     lat: Float64Array.from(found, (r) => r.lat),
     lng: Float64Array.from(found, (r) => r.lng),
+    categories: found.map((r) => r.categories),
     live: found.length * (100 / pct),
   };
 }
@@ -219,21 +221,48 @@ async function geoSample(database: Database): Promise<GeoSample> {
   return next;
 }
 
-/** Estimated live items within `km` of `o`. */
-export async function estimateWithin(database: Database, o: Origin, km: number): Promise<number> {
-  const s = await geoSample(database);
-  if (!s.lat.length) return 0;
+/** The sample's points within `km` of `o`. */
+function sampleWithin(s: GeoSample, o: Origin, km: number): number[] {
   const rad = Math.PI / 180;
-  const lat0 = o.lat * rad;
-  const cos0 = Math.cos(lat0);
-  let hits = 0;
+  const cos0 = Math.cos(o.lat * rad);
+  const out: number[] = [];
   for (let i = 0; i < s.lat.length; i++) {
     const dLat = (s.lat[i]! - o.lat) * rad;
     const dLng = (s.lng[i]! - o.lng) * rad;
     const a = Math.sin(dLat / 2) ** 2 + cos0 * Math.cos(s.lat[i]! * rad) * Math.sin(dLng / 2) ** 2;
-    if (2 * 6371 * Math.asin(Math.min(1, Math.sqrt(a))) <= km) hits++;
+    if (2 * 6371 * Math.asin(Math.min(1, Math.sqrt(a))) <= km) out.push(i);
   }
-  return (hits / s.lat.length) * s.live;
+  return out;
+}
+
+/** Estimated live items within `km` of `o`. */
+export async function estimateWithin(database: Database, o: Origin, km: number): Promise<number> {
+  const s = await geoSample(database);
+  if (!s.lat.length) return 0;
+  return (sampleWithin(s, o, km).length / s.lat.length) * s.live;
+}
+
+/**
+ * Totals and facets of a search that is only a radius holding far more than SEARCH_TOTAL_CAP
+ * items, estimated from the position sample instead of read: counting 501 of them means reading
+ * 10,000 rows of a city, to say "500+".
+ */
+async function sampledCounts(database: Database, p: Plan): Promise<Pick<SearchResult, 'total' | 'totalExact' | 'facets' | 'facetsExact'> | null> {
+  const f = p.filters;
+  const onlyRadius =
+    f.radiusKm !== undefined && p.origin && !p.text.tsquery && !f.category?.length && !p.mine && !f.condition?.length &&
+    f.minCents === undefined && f.maxCents === undefined && !f.delivery && !f.openToSelling && !f.openToSwapAnything;
+  if (!onlyRadius || (p.radiusItems ?? 0) < 3 * SEARCH_TOTAL_CAP) return null;
+  const s = await geoSample(database);
+  const inside = sampleWithin(s, p.origin!, f.radiusKm!);
+  if (inside.length < 30) return null; // too few sampled points to say anything
+  const scale = s.live / s.lat.length;
+  const perCategory = new Map<string, number>();
+  for (const i of inside) for (const c of s.categories[i] ?? []) perCategory.set(c, (perCategory.get(c) ?? 0) + 1);
+  const facets = [...perCategory]
+    .map(([slug, n]) => ({ slug, count: Math.round(n * scale) }))
+    .sort((a, b) => b.count - a.count || a.slug.localeCompare(b.slug));
+  return { total: SEARCH_TOTAL_CAP, totalExact: false, facets, facetsExact: false };
 }
 
 const textArray = (values: string[]) => sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[]`;
@@ -571,9 +600,9 @@ const RING_MAX_KM = 4500;
 /**
  * "Closest to me" without scoring every match by distance: the nearest items lie within a ring
  * around the origin that should hold enough of them, sized from the position sample and the
- * planner's estimate of how many items the other filters keep. The ring's box goes through the
- * GiST index (combined with the other indexes), the exact distance orders what it holds, and a
- * ring that turns out too small is tripled until it is not.
+ * planner's estimate of how many items the other filters keep. The ring is written as place cells,
+ * which the GIN index intersects with the words and categories; the exact distance orders what it
+ * holds, and a ring that turns out too small is tripled until it is not.
  */
 async function closestRows(
   database: Database,
@@ -597,10 +626,13 @@ async function closestRows(
   let km = Math.max(1, afterKm * 1.05, radiusHolding(s, o, wanted) * 1.1);
   const cap = p.filters.radiusKm;
   for (;;) {
-    const whole = km >= RING_MAX_KM || (cap !== undefined && km >= cap);
-    const ring = whole ? null : sql`earth_box(${originPoint(o)}, ${km * 1000}::float8) @> posts.earth_pt`;
+    // The ring is the place cells around it (GIN intersects them with the words); a ring too wide
+    // for a handful of cells is the whole country.
+    const cells = km >= RING_MAX_KM || (cap !== undefined && km >= cap) ? null : cellsQuery(o, km);
+    const whole = cells === null;
+    const ring = whole ? null : sql`posts.search_vector @@ ${cells}::tsquery`;
     const found = await fetchKeyset(database, p, spec, andAll(where, ring, sql`posts.earth_pt is not null`), n, k);
-    // The box holds the circle of radius km (and corners beyond it, where rows may be missing):
+    // The cells hold the circle of radius km (and corners beyond it, where rows may be missing):
     // only rows inside the circle are surely in order. k0 is the chord, so compare chords.
     const chord = 2 * 6_371_000 * Math.sin((km * 1000) / (2 * 6_371_000));
     const within = whole ? found : found.filter((r) => Number(r.k0) <= chord);
@@ -641,6 +673,8 @@ async function page(database: Database, p: Plan, sort: SearchQuery['sort'], wher
 // Totals and facets: counted exactly up to SEARCH_TOTAL_CAP, never over every match.
 
 async function countAndFacets(database: Database, p: Plan): Promise<Pick<SearchResult, 'total' | 'totalExact' | 'facets' | 'facetsExact'>> {
+  const sampled = await sampledCounts(database, p);
+  if (sampled) return sampled;
   const base = baseCondition(p);
   const cat = categoryCondition(p);
   const cap = SEARCH_TOTAL_CAP;
