@@ -626,11 +626,17 @@ async function closestRows(
   let km = Math.max(1, afterKm * 1.05, radiusHolding(s, o, wanted) * 1.1);
   const cap = p.filters.radiusKm;
   for (;;) {
-    // The ring is the place cells around it (GIN intersects them with the words); a ring too wide
-    // for a handful of cells is the whole country.
+    // The ring, when the other filters keep few items, is the place cells around it (GIN
+    // intersects them with the words); when they keep most, it is the GiST box itself (the cells,
+    // coarser than a small ring, would hold far more rows than the few it needs). A ring too wide
+    // for either is the whole country.
     const cells = km >= RING_MAX_KM || (cap !== undefined && km >= cap) ? null : cellsQuery(o, km);
     const whole = cells === null;
-    const ring = whole ? null : sql`posts.search_vector @@ ${cells}::tsquery`;
+    const ring = whole
+      ? null
+      : share > 0.2
+        ? sql`earth_box(${originPoint(o)}, ${km * 1000}::float8) @> posts.earth_pt`
+        : sql`posts.search_vector @@ ${cells}::tsquery`;
     const found = await fetchKeyset(database, p, spec, andAll(where, ring, sql`posts.earth_pt is not null`), n, k);
     // The cells hold the circle of radius km (and corners beyond it, where rows may be missing):
     // only rows inside the circle are surely in order. k0 is the chord, so compare chords.
