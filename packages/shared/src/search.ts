@@ -88,7 +88,10 @@ export const SearchResultSchema = z.object({
    * `facetsExact`; otherwise counted over the first SEARCH_TOTAL_CAP + 1 matches.
    */
   facets: z.array(SearchFacetSchema),
-  /** True when the facet counts cover every match (otherwise the first SEARCH_TOTAL_CAP + 1). */
+  /**
+   * True when the facet counts cover every match (otherwise the first SEARCH_TOTAL_CAP + 1, or an
+   * estimate from a sample of positions for a search that is only a wide radius).
+   */
   facetsExact: z.boolean(),
   /** Words the typo tolerance added: "bycicle" → ["bicycle"]. */
   corrections: z.array(z.object({ from: z.string(), to: z.array(z.string()) })),
