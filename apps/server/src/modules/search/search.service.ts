@@ -209,6 +209,11 @@ async function loadGeoSample(database: Database): Promise<GeoSample> {
   };
 }
 
+/** Drops the cached sample (tests that add many items at once; the next search reloads it). */
+export function forgetGeoSample(database: Database) {
+  geoSamples.delete(database);
+}
+
 async function geoSample(database: Database): Promise<GeoSample> {
   const cached = geoSamples.get(database);
   if (cached) {

@@ -6,7 +6,7 @@ import { signUpMember, type TestMember } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createPost, createUser } from '../../test/factories';
 import { refreshSearchTerms } from './search-terms';
-import { clearExpiredBoosts } from './search.service';
+import { clearExpiredBoosts, forgetGeoSample } from './search.service';
 
 let t: TestApp;
 const NOW = new Date('2026-11-20T00:00:00.000Z');
@@ -264,6 +264,29 @@ describe('sorts and paging', () => {
     expect(first.total).toBe(23);
     const second = await ok({ q: word, limit: 4, cursor: first.nextCursor! });
     expect(second.total).toBe(-1);
+  });
+});
+
+describe('a wide radius alone', () => {
+  it('takes its 500+ and its facets from the position sample instead of counting rows', async () => {
+    const owner = await createUser(t.db);
+    // 1,600 items in Alice Springs, far from every other test's items.
+    const base = { ownerId: owner.id, state: 'published', description: 'Desert find.', keywords: [] as string[], wishCategories: [], wishKeywords: [],
+      cashValueCents: 1000, weightKg: 1, lengthCm: 10, widthCm: 10, heightCm: 10, suburb: 'Alice Springs', postcode: '0870', auState: 'NT', lat: -23.698, lng: 133.8807,
+      publishedAt: at(30), createdAt: at(31) };
+    const rowsToAdd = Array.from({ length: 1600 }, (_, i) => ({ ...base, id: `alice-${i}`, title: `Desert item ${i}`, categories: [i % 4 === 0 ? 'antiques' : 'tools'] }));
+    for (let i = 0; i < rowsToAdd.length; i += 400) await t.db.insert(posts).values(rowsToAdd.slice(i, i + 400));
+    forgetGeoSample(t.database);
+    const r = await ok({ lat: -23.698, lng: 133.8807, radiusKm: 10 });
+    expect(r).toMatchObject({ total: 500, totalExact: false, facetsExact: false });
+    expect(r.facets).toEqual([
+      { slug: 'tools', count: 1200 },
+      { slug: 'antiques', count: 400 },
+    ]);
+    expect(r.items).toHaveLength(20);
+    // With a word as well, the rows are counted.
+    const counted = await ok({ q: 'desert', lat: -23.698, lng: 133.8807, radiusKm: 10, category: 'antiques' });
+    expect(counted).toMatchObject({ total: 400, totalExact: true });
   });
 });
 
