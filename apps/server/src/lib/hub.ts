@@ -33,6 +33,10 @@ export interface Hub {
 }
 
 const CHANNEL = 'swapu_hub';
+/** How long events wait to share a NOTIFY. */
+const BATCH_MS = 2;
+/** PostgreSQL refuses NOTIFY payloads of 8,000 bytes or more. */
+const MAX_PAYLOAD = 7_500;
 
 type PgliteLike = { listen(channel: string, cb: (payload: string) => void): Promise<() => Promise<void>>; query(sql: string, params?: unknown[]): Promise<unknown> };
 type PoolLike = { options: { connectionString?: string }; query(sql: string, params?: unknown[]): Promise<unknown> };
@@ -41,14 +45,16 @@ export async function createHub(database: Database, onError: (err: unknown) => v
   const listeners = new Set<HubListener>();
   const instance = crypto.randomUUID();
   const deliver = (payload: string) => {
-    let event: HubEvent;
+    let parsed: HubEvent | HubEvent[];
     try {
-      event = JSON.parse(payload) as HubEvent;
+      parsed = JSON.parse(payload) as HubEvent | HubEvent[];
     } catch {
       return;
     }
-    if (event.origin === instance) return; // delivered locally when it was published
-    deliverLocal(event);
+    for (const event of Array.isArray(parsed) ? parsed : [parsed]) {
+      if (event.origin === instance) continue; // delivered locally when it was published
+      deliverLocal(event);
+    }
   };
   const deliverLocal = (event: HubEvent) => {
     for (const l of listeners) {
@@ -95,15 +101,41 @@ export async function createHub(database: Database, onError: (err: unknown) => v
       await pool.query('select pg_notify($1, $2)', [CHANNEL, payload]);
     };
   }
+  // Events for the other instances leave in batches: everything published within BATCH_MS goes
+  // in one NOTIFY (a JSON array, under PostgreSQL's 8,000-byte payload limit), so a thousand
+  // messages a second cost tens of NOTIFYs, not a thousand statements and a thousand echoes.
+  let pending: string[] = [];
+  let flushing: Promise<void> | null = null;
+  const flush = async () => {
+    await new Promise((r) => setTimeout(r, BATCH_MS));
+    const batch = pending;
+    pending = [];
+    flushing = null;
+    let chunk: string[] = [];
+    let size = 2;
+    const send = async () => {
+      if (chunk.length) await notify(`[${chunk.join(',')}]`);
+      chunk = [];
+      size = 2;
+    };
+    for (const item of batch) {
+      if (size + item.length + 1 > MAX_PAYLOAD && chunk.length) await send();
+      chunk.push(item);
+      size += item.length + 1;
+    }
+    await send();
+  };
   return {
     /**
      * Delivers to this instance's listeners at once, and to the other instances through NOTIFY
-     * (not awaited by callers' latency: a lost NOTIFY only delays other instances' clients until
-     * they resubscribe and catch up from the database).
+     * within BATCH_MS (callers need not wait: a lost NOTIFY only delays other instances' clients
+     * until they resubscribe and catch up from the database).
      */
     async publish(event) {
       deliverLocal(event);
-      await notify(JSON.stringify({ ...event, origin: instance }));
+      pending.push(JSON.stringify({ ...event, origin: instance }));
+      flushing ??= flush();
+      await flushing;
     },
     listen(listener) {
       listeners.add(listener);
