@@ -3,6 +3,8 @@
 // real server (WebSocket send, stored in PostgreSQL, announced through LISTEN/NOTIFY, WebSocket
 // receive): p50/p99 send→receive latency and messages/s; then broadcasts of a notification to every
 // client. The baseline, in the same run: a raw `ws` relay doing the same routing in memory.
+// Each SwapU pair first exchanges one untimed warm-up message (see chat-clients.mjs), so the
+// figures are the steady state.
 
 import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
