@@ -5,7 +5,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import WebSocket from 'ws';
 
-const { url, mode, clients, rate, seconds } = workerData;
+const { url, mode, clients, rate, seconds, warmup } = workerData;
 const now = () => performance.timeOrigin + performance.now();
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -65,7 +65,7 @@ parentPort.on('message', async (m) => {
     // the timed run measures the steady state, not every room's first message (which also
     // creates the recipient's grouped notification, announced by a NOTIFY that PostgreSQL
     // serialises at commit; 500 rooms starting in the same second queue behind each other).
-    if (mode === 'swapu') {
+    if (mode === 'swapu' && warmup) {
       for (let i = 0; i < clients.length; i += 2) {
         sockets[i].send(JSON.stringify({ type: 'send', roomId: clients[i].roomId, body: JSON.stringify({ w: 1 }), clientId: `w${i}` }));
         if (i % 100 === 0) await sleep(10);

@@ -1,4 +1,4 @@
-// npm run bench:chat [-- --clients N] [-- --rate MSGS_PER_S] [-- --seconds N]
+// npm run bench:chat [-- --clients N] [-- --rate MSGS_PER_S] [-- --seconds N] [-- --no-warmup]
 // 1,000 WebSocket clients on loopback in pairs, each pair in a chat room, sending through the
 // real server (WebSocket send, stored in PostgreSQL, announced through LISTEN/NOTIFY, WebSocket
 // receive): p50/p99 send→receive latency and messages/s; then broadcasts of a notification to every
@@ -16,10 +16,11 @@ import { roomReads, rooms, users } from '../apps/server/src/db/schema/index';
 import { signAccessToken } from '../apps/server/src/lib/tokens';
 import { createBenchDatabase, onCleanup, parseArgs, printTable, runBench, sleep, tempDir, fmtRatio } from './lib';
 
-const { values } = parseArgs();
+const { values, flags } = parseArgs();
 const CLIENTS = Number(values.get('clients') ?? 1000);
 const RATE = Number(values.get('rate') ?? 1000);
 const SECONDS = Number(values.get('seconds') ?? 10);
+const WARMUP = !flags.has('no-warmup');
 const BROADCASTS = 20;
 if (CLIENTS % 2 || CLIENTS < 2 || CLIENTS > 5000) throw new Error('--clients must be an even number up to 5000');
 
@@ -39,7 +40,7 @@ interface Ran {
 
 /** Runs the clients in a worker; `broadcast` publishes one broadcast and returns its id. */
 async function drive(url: string, mode: 'raw' | 'swapu', clients: object[], broadcast: (id: string) => Promise<number>) {
-  const worker = new Worker(new URL('./chat-clients.mjs', import.meta.url), { workerData: { url, mode, clients, rate: RATE, seconds: SECONDS } });
+  const worker = new Worker(new URL('./chat-clients.mjs', import.meta.url), { workerData: { url, mode, clients, rate: RATE, seconds: SECONDS, warmup: WARMUP } });
   onCleanup(() => void worker.terminate());
   const next = (type: string) =>
     new Promise<Record<string, unknown>>((resolve, reject) => {

@@ -138,8 +138,10 @@ const SEND_SQL = `
     from m, ok
     where not exists (select 1 from notifications n where n.user_id = ok.other and n.kind = 'message'
                         and n.read_at is null and n.data->>'roomId' = $1::text)
+    returning id
   )
-  select chk.user_a as chk_a, chk.user_b as chk_b, chk.blocked as chk_blocked, chk.dup_id as chk_dup, m.*
+  select chk.user_a as chk_a, chk.user_b as chk_b, chk.blocked as chk_blocked, chk.dup_id as chk_dup,
+    (select id from fresh) as fresh_id, m.*
   from (select 1) one left join chk on true left join m on true`;
 
 
@@ -216,6 +218,12 @@ export async function sendMessage(
   deps.hub?.publish({ users: members, kind: 'message', id: message.id, roomId }).catch(() => {
     // Other instances' clients catch up from the database when they resubscribe.
   });
+  // The recipient's grouped chat notification, when this message created it (its bell count
+  // changes); announced here rather than by the notifications trigger (migration 0017).
+  if (head.fresh_id) {
+    const other = members[0] === me ? members[1] : members[0];
+    deps.hub?.publish({ users: [other], kind: 'notification', id: head.fresh_id as string }).catch(() => {});
+  }
   return { message, created: true, members };
 }
 

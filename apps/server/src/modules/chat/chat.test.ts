@@ -191,7 +191,7 @@ describe('realtime', () => {
     b2.send({ type: 'send', roomId, body: 'hi from ws', clientId: 'ws-1' });
     expect(await b2.until((e) => e.type === 'sent')).toMatchObject({ clientId: 'ws-1', message: { seq: 4, body: 'hi from ws' } });
     expect(await a1.until((e) => e.type === 'message' && (e.message as { seq: number }).seq === 4)).toBeTruthy();
-    // Ana's bell hears of new messages live (a database trigger announces every notification).
+    // Ana's bell hears of new messages live (the send path announces the chat notification).
     expect(await a1.until((e) => e.type === 'notification')).toBeTruthy();
     // Seen receipts reach the sender.
     await t.app.inject({ method: 'POST', url: `/api/v1/rooms/${roomId}/seen`, headers: ana.headers });
