@@ -89,8 +89,9 @@ export const SearchResultSchema = z.object({
    */
   facets: z.array(SearchFacetSchema),
   /**
-   * True when the facet counts cover every match (otherwise the first SEARCH_TOTAL_CAP + 1, or an
-   * estimate from a sample of positions for a search that is only a wide radius).
+   * True when the facet counts cover every match (otherwise the first SEARCH_TOTAL_CAP + 1, twice
+   * that with a category filter, or an estimate from a sample of positions for a search that is
+   * only a wide radius).
    */
   facetsExact: z.boolean(),
   /** Words the typo tolerance added: "bycicle" → ["bicycle"]. */

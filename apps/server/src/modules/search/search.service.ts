@@ -689,25 +689,31 @@ async function countAndFacets(database: Database, p: Plan): Promise<Pick<SearchR
   const base = baseCondition(p);
   const cat = categoryCondition(p);
   const cap = SEARCH_TOTAL_CAP;
-  const [facetRows, catCount] = await Promise.all([
-    rows<{ slug: string | null; n: number }>(
-      database.db,
-      sql`with s as (select posts.categories from posts where ${base} limit ${cap + 1})
-        select null::text as slug, count(*)::int as n from s
-        union all
-        select slug, count(*)::int as n from s cross join lateral unnest(s.categories) as slug group by slug`,
-    ),
-    cat
-      ? rows<{ n: number }>(database.db, sql`select count(*)::int as n from (select 1 from posts where ${base} and ${cat} limit ${cap + 1}) s`)
-      : Promise.resolve(null),
-  ]);
-  const sample = facetRows.find((r) => r.slug === null)?.n ?? 0;
-  const total = catCount ? catCount[0]!.n : sample;
+  // One read serves the facets (every category, the category filter ignored) and, when the
+  // filter's categories are most of what the rest matches (a word's own category, usually), the
+  // total too: twice the cap is read so that the filtered count can reach "500+" within it.
+  const limit = cat ? 2 * (cap + 1) : cap + 1;
+  const facetRows = await rows<{ slug: string | null; n: number; n_cat: number }>(
+    database.db,
+    sql`with s as (select posts.categories, ${cat ? sql`(${cat})` : sql`true`} as in_cat from posts where ${base} limit ${limit})
+      select null::text as slug, count(*)::int as n, (count(*) filter (where in_cat))::int as n_cat from s
+      union all
+      select slug, count(*)::int as n, 0 as n_cat from s cross join lateral unnest(s.categories) as slug group by slug`,
+  );
+  const head = facetRows.find((r) => r.slug === null);
+  const sample = head?.n ?? 0;
+  const exhausted = sample < limit;
+  let total = cat ? (head?.n_cat ?? 0) : sample;
+  if (cat && !exhausted && total <= cap) {
+    // The filter's categories are a minority of the matches: count them on their own.
+    const [c] = await rows<{ n: number }>(database.db, sql`select count(*)::int as n from (select 1 from posts where ${base} and ${cat} limit ${cap + 1}) s`);
+    total = c?.n ?? 0;
+  }
   const facets = facetRows
-    .filter((r): r is { slug: string; n: number } => r.slug !== null)
+    .filter((r): r is { slug: string; n: number; n_cat: number } => r.slug !== null)
     .map((r) => ({ slug: r.slug, count: r.n }))
     .sort((a, b) => b.count - a.count || a.slug.localeCompare(b.slug));
-  return { total: Math.min(total, cap), totalExact: total <= cap, facets, facetsExact: sample <= cap };
+  return { total: Math.min(total, cap), totalExact: total <= cap, facets, facetsExact: exhausted };
 }
 
 // ---------------------------------------------------------------------------------------------
