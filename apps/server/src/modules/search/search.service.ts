@@ -274,7 +274,7 @@ const textArray = (values: string[]) => sql`${`{${values.map((v) => `"${v.replac
 const originPoint = (o: Origin) => sql`ll_to_earth(${o.lat}::float8, ${o.lng}::float8)`;
 
 /** Every condition but the category: what facets count over. */
-export function baseCondition(p: Plan, opts: { cells?: boolean } = {}): SQL {
+export function baseCondition(p: Plan): SQL {
   const f = p.filters;
   const parts: SQL[] = [visiblePublishedCondition(p.viewer, p.now)];
   if (p.text.tsquery) parts.push(sql`posts.search_vector @@ ${p.text.tsquery}`);
@@ -295,7 +295,7 @@ export function baseCondition(p: Plan, opts: { cells?: boolean } = {}): SQL {
     // With words or categories, GIN intersects the cells with them cheaply (it skips through the
     // long cell lists); alone, cells pay only for a radius that holds few items.
     const narrowing = !!p.text.tsquery || !!f.category?.length || !!p.mine || (p.radiusItems ?? 0) < CELLS_BELOW_ITEMS;
-    const cells = narrowing && opts.cells !== false ? cellsQuery(p.origin, f.radiusKm) : null;
+    const cells = narrowing ? cellsQuery(p.origin, f.radiusKm) : null;
     if (cells) parts.push(sql`posts.search_vector @@ ${cells}::tsquery`);
     parts.push(sql`earth_distance(${o}, posts.earth_pt) <= ${m}::float8`);
   }
@@ -484,13 +484,13 @@ const notBoostedNow = (now: Date) => sql`(posts.boosted_until is null or posts.b
  * "Featured" without keywords: boosted items first (newest first), then everything else
  * newest first.
  */
-async function featuredPlain(database: Database, p: Plan, where: SQL, boostedWhere: SQL, limit: number, cursor: SearchCursor | undefined): Promise<PageOut> {
+async function featuredPlain(database: Database, p: Plan, where: SQL, limit: number, cursor: SearchCursor | undefined): Promise<PageOut> {
   const spec = keysetSpec(p, 'recent');
   let ph: 'b' | 'n' = cursor?.ph ?? 'b';
   let k = cursor?.k;
   const out: (CardRow & { k0: string; ph: 'b' | 'n' })[] = [];
   for (;;) {
-    const phaseWhere = ph === 'b' ? boostedOnly(p.now, boostedWhere) : andAll(where, notBoostedNow(p.now));
+    const phaseWhere = ph === 'b' ? boostedOnly(p.now, where) : andAll(where, notBoostedNow(p.now));
     const found = await fetchKeyset(database, p, spec, phaseWhere, limit + 1 - out.length, k);
     out.push(...found.map((r) => ({ ...r, ph })));
     if (out.length > limit || ph === 'n') break;
@@ -510,14 +510,14 @@ async function featuredPlain(database: Database, p: Plan, where: SQL, boostedWhe
  * windows of the SEARCH_RANK_WINDOW newest matches, so ranking never has to score every match of
  * a common word (decision 0011). The window a page came from travels in the cursor.
  */
-async function featuredRanked(database: Database, p: Plan, where: SQL, boostedWhere: SQL, limit: number, cursor: SearchCursor | undefined): Promise<PageOut> {
+async function featuredRanked(database: Database, p: Plan, where: SQL, limit: number, cursor: SearchCursor | undefined): Promise<PageOut> {
   let ph: 'b' | 'n' = cursor?.ph ?? 'b';
   let wb = cursor?.wb;
   let k = cursor?.k;
   const picked: (Candidate & { ph: 'b' | 'n'; wb: [string, string] | undefined })[] = [];
   for (let guard = 0; guard < 50; guard++) {
     const window =
-      ph === 'b' ? await windowCandidates(database, p, boostedOnly(p.now, boostedWhere), wb, false) : await windowCandidates(database, p, andAll(where, notBoostedNow(p.now)), wb, true);
+      ph === 'b' ? await windowCandidates(database, p, boostedOnly(p.now, where), wb, false) : await windowCandidates(database, p, andAll(where, notBoostedNow(p.now)), wb, true);
     const ordered = [...window].sort(byRank);
     const after = k ? ordered.filter((c) => byRank(c, { rank: Number(k![0]), at: String(k![1]), id: String(k![2]) }) > 0) : ordered;
     picked.push(...after.slice(0, limit + 1 - picked.length).map((c) => ({ ...c, ph, wb })));
@@ -669,17 +669,9 @@ function radiusHolding(s: GeoSample, o: Origin, items: number): number {
   return d[idx]!;
 }
 
-async function page(
-  database: Database,
-  p: Plan,
-  sort: SearchQuery['sort'],
-  where: SQL,
-  boostedWhere: SQL,
-  limit: number,
-  cursor: SearchCursor | undefined,
-): Promise<PageOut> {
+async function page(database: Database, p: Plan, sort: SearchQuery['sort'], where: SQL, limit: number, cursor: SearchCursor | undefined): Promise<PageOut> {
   if (sort === 'featured') {
-    return p.text.tsquery ? featuredRanked(database, p, where, boostedWhere, limit, cursor) : featuredPlain(database, p, where, boostedWhere, limit, cursor);
+    return p.text.tsquery ? featuredRanked(database, p, where, limit, cursor) : featuredPlain(database, p, where, limit, cursor);
   }
   const spec = keysetSpec(p, sort);
   const found = sort === 'closest' ? await closestRows(database, p, spec, where, limit + 1, cursor?.k) : await fetchKeyset(database, p, spec, where, limit + 1, cursor?.k);
@@ -764,13 +756,9 @@ export async function search(database: Database, viewer: Viewer, now: Date, quer
   const started = performance.now();
   const cursor = query.cursor ? decodeSearchCursor(query.cursor, query.sort) : undefined;
   const plan = await planSearch(database, viewer, now, query, { sort: query.sort });
-  const selling = query.sort === 'lowest_price' ? sql`posts.open_to_selling` : null;
-  const where = andAll(baseCondition(plan), categoryCondition(plan), selling);
-  // Boosted items are few: their phase needs no place cells (reading the cells' long lists would
-  // cost more than checking the distance of the handful of boosted matches).
-  const boostedWhere = andAll(baseCondition(plan, { cells: false }), categoryCondition(plan), selling);
+  const where = andAll(baseCondition(plan), categoryCondition(plan), query.sort === 'lowest_price' ? sql`posts.open_to_selling` : null);
   const [result, counts] = await Promise.all([
-    page(database, plan, query.sort, where, boostedWhere, query.limit, cursor),
+    page(database, plan, query.sort, where, query.limit, cursor),
     // Counts belong to the first page; later pages keep the first page's figures.
     cursor ? Promise.resolve(null) : countAndFacets(database, { ...plan, filters: query.sort === 'lowest_price' ? { ...plan.filters, openToSelling: true } : plan.filters }),
   ]);
