@@ -155,7 +155,7 @@ const CELL_GRIDS = [
 ];
 const MAX_CELLS = 36;
 /** A radius estimated to hold this many live items or more is not narrowed by cells. */
-const CELLS_BELOW_ITEMS = 70_000;
+export const CELLS_BELOW_ITEMS = 70_000;
 
 /** The cells of the finest grid covering a circle in at most MAX_CELLS, as tsquery text. */
 export function cellsQuery(o: { lat: number; lng: number }, km: number): string | null {
@@ -270,7 +270,7 @@ async function sampledCounts(database: Database, p: Plan): Promise<Pick<SearchRe
   return { total: SEARCH_TOTAL_CAP, totalExact: false, facets, facetsExact: false };
 }
 
-const textArray = (values: string[]) => sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[]`;
+export const textArray = (values: string[]) => sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[]`;
 const originPoint = (o: Origin) => sql`ll_to_earth(${o.lat}::float8, ${o.lng}::float8)`;
 
 /** Every condition but the category: what facets count over. */
@@ -324,13 +324,16 @@ const andAll = (...parts: (SQL | null | undefined)[]) => {
 // Pages. Every sort is a keyset over a total order ending in the id, so paging never repeats or
 // skips an item while the data stands still.
 
-const cardSelect = (p: Plan) => sql`posts.id, posts.title, posts.state, posts.cash_value_cents, posts.condition,
+/** The columns of a card, with its distance from `origin` when there is one. */
+export const cardColumnsSql = (origin: Origin | null) => sql`posts.id, posts.title, posts.state, posts.cash_value_cents, posts.condition,
   posts.categories, posts.suburb, posts.au_state, posts.open_to_selling, posts.open_to_swap_anything,
   posts.published_at, posts.created_at, posts.boosted_until,
   (select pi.storage_key from post_images pi where pi.post_id = posts.id order by pi.position asc limit 1) as image_key,
-  ${p.origin ? sql`earth_distance(${originPoint(p.origin)}, posts.earth_pt) / 1000.0` : sql`null::float8`} as distance_km`;
+  ${origin ? sql`earth_distance(${originPoint(origin)}, posts.earth_pt) / 1000.0` : sql`null::float8`} as distance_km`;
+const cardSelect = (p: Plan) => cardColumnsSql(p.origin);
 
-interface CardRow {
+/** A card's columns as raw SQL returns them (see cardSelect). */
+export interface CardRow {
   id: string;
   title: string;
   state: string;
@@ -350,7 +353,7 @@ interface CardRow {
 
 const asDate = (d: Date | string | null) => (d === null ? null : d instanceof Date ? d : new Date(d));
 
-function toHit(r: CardRow, now: Date): SearchHit {
+export function toHit(r: CardRow, now: Date): SearchHit {
   const card = toCard(
     {
       id: r.id,
