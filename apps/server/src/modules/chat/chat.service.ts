@@ -219,7 +219,7 @@ export async function sendMessage(
     // Other instances' clients catch up from the database when they resubscribe.
   });
   // The recipient's grouped chat notification, when this message created it (its bell count
-  // changes); announced here rather than by the notifications trigger (migration 0017).
+  // changes); announced here rather than by the notifications trigger (migration 0014).
   if (head.fresh_id) {
     const other = members[0] === me ? members[1] : members[0];
     deps.hub?.publish({ users: [other], kind: 'notification', id: head.fresh_id as string }).catch(() => {});

@@ -147,7 +147,7 @@ export interface Plan {
   radiusItems?: number;
 }
 
-/** The grids of the cell lexemes written by posts_search_fields (migration 0014), finest first. */
+/** The grids of the cell lexemes written by posts_search_fields (migration 0013), finest first. */
 const CELL_GRIDS = [
   { name: 'g1', deg: 0.05 },
   { name: 'g2', deg: 0.25 },
@@ -226,17 +226,26 @@ async function geoSample(database: Database): Promise<GeoSample> {
   return next;
 }
 
-/** The sample's points within `km` of `o`. */
-function sampleWithin(s: GeoSample, o: Origin, km: number): number[] {
+/** Great-circle distance (km) from `o` to each sampled point. */
+function sampleDistances(s: GeoSample, o: Origin): Float64Array {
   const rad = Math.PI / 180;
   const cos0 = Math.cos(o.lat * rad);
-  const out: number[] = [];
+  const d = new Float64Array(s.lat.length);
   for (let i = 0; i < s.lat.length; i++) {
     const dLat = (s.lat[i]! - o.lat) * rad;
     const dLng = (s.lng[i]! - o.lng) * rad;
     const a = Math.sin(dLat / 2) ** 2 + cos0 * Math.cos(s.lat[i]! * rad) * Math.sin(dLng / 2) ** 2;
-    if (2 * 6371 * Math.asin(Math.min(1, Math.sqrt(a))) <= km) out.push(i);
+    d[i] = 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(a)));
   }
+  return d;
+}
+
+/** Indexes of the sample's points within `km` of `o`. */
+function sampleWithin(s: GeoSample, o: Origin, km: number): number[] {
+  const out: number[] = [];
+  sampleDistances(s, o).forEach((d, i) => {
+    if (d <= km) out.push(i);
+  });
   return out;
 }
 
@@ -287,13 +296,12 @@ export function baseCondition(p: Plan): SQL {
   if (f.radiusKm !== undefined && p.origin) {
     const m = f.radiusKm * 1000;
     const o = originPoint(p.origin);
-    // The cells around the circle narrow the search inside the GIN index (with the words, when
-    // there are any); the exact distance then keeps the circle. A radius holding many items (the
-    // position sample says how many) or too wide for a handful of cells is a plain filter: the
-    // planner then walks the sort's index, which finds a page of a common place at once, where a
-    // bitmap of 150,000 cell entries would cost 30 ms to build.
-    // With words or categories, GIN intersects the cells with them cheaply (it skips through the
-    // long cell lists); alone, cells pay only for a radius that holds few items.
+    // The cells around the circle narrow the search inside the GIN index, which intersects them
+    // with the words or categories cheaply (it skips through the long cell lists); the exact
+    // distance then keeps the circle. A radius alone that holds many items (the position sample
+    // says how many) or is too wide for a handful of cells is a plain filter: the planner then
+    // walks the sort's index, which finds a page of a common place at once, where a bitmap of
+    // 150,000 cell entries costs 30 ms to build.
     const narrowing = !!p.text.tsquery || !!f.category?.length || !!p.mine || (p.radiusItems ?? 0) < CELLS_BELOW_ITEMS;
     const cells = narrowing ? cellsQuery(p.origin, f.radiusKm) : null;
     if (cells) parts.push(sql`posts.search_vector @@ ${cells}::tsquery`);
@@ -309,7 +317,7 @@ export function baseCondition(p: Plan): SQL {
   return sql.join(parts, sql` and `);
 }
 
-/** A category is a lexeme of the search vector too ('catbicycles', migration 0015). */
+/** A category is a lexeme of the search vector too ('catbicycles', migration 0013). */
 export function categoryCondition(p: Plan): SQL | null {
   const c = p.filters.category;
   return c?.length ? sql`posts.search_vector @@ ${c.map((slug) => `'cat${slug.replace(/-/g, '')}'`).join(' | ')}::tsquery` : null;
@@ -453,13 +461,12 @@ async function fetchKeyset(
   where: SQL,
   n: number,
   k: (string | number)[] | undefined,
-  closest = false,
 ): Promise<(CardRow & { k0: string })[]> {
   return rows<CardRow & { k0: string }>(
     database.db,
     sql`select ${cardSelect(p)}, k.k0 from (
         select posts.id as kid, ${spec.keyExpr} as k0 from posts
-        where ${andAll(where, closest ? sql`posts.earth_pt is not null` : null, k ? spec.after(k) : null)}
+        where ${andAll(where, k ? spec.after(k) : null)}
         order by ${spec.order} limit ${n}
       ) k join posts on posts.id = k.kid
       order by ${spec.outerOrder}`,
@@ -467,7 +474,7 @@ async function fetchKeyset(
 }
 
 /**
- * The boosted phase: boosted items carry the lexeme 'boosted' (migration 0016), so the GIN index
+ * The boosted phase: boosted items carry the lexeme 'boosted' (migration 0013), so the GIN index
  * intersects them with the words, categories and places; posts_boosted_idx can serve it too.
  */
 const boostedOnly = (now: Date, where: SQL) =>
@@ -658,15 +665,7 @@ async function closestRows(
 /** The radius (km) around `o` that holds about `items` live items, from the position sample. */
 function radiusHolding(s: GeoSample, o: Origin, items: number): number {
   if (!s.lat.length || items >= s.live) return RING_MAX_KM;
-  const rad = Math.PI / 180;
-  const cos0 = Math.cos(o.lat * rad);
-  const d = new Float64Array(s.lat.length);
-  for (let i = 0; i < s.lat.length; i++) {
-    const dLat = (s.lat[i]! - o.lat) * rad;
-    const dLng = (s.lng[i]! - o.lng) * rad;
-    const a = Math.sin(dLat / 2) ** 2 + cos0 * Math.cos(s.lat[i]! * rad) * Math.sin(dLng / 2) ** 2;
-    d[i] = 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(a)));
-  }
+  const d = sampleDistances(s, o);
   d.sort();
   const idx = Math.min(d.length - 1, Math.ceil((items / s.live) * d.length));
   return d[idx]!;

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Button, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowsExchange, IconLeaf, IconPackage, IconSparkles, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import type { Activity } from '@swapu/shared/offers';
 import { paths } from '@swapu/shared/paths';
 import { useActivity } from '../../features/activity/use-activity';
 import { formatDateTime, formatMoney, formatNumber, formatRelative } from '../../lib/format';
+import { LoadError } from '../../components/load-error';
 
 function Total({ icon, label, value, testId }: { icon: ReactNode; label: string; value: string; testId: string }) {
   return (
@@ -100,12 +101,7 @@ export default function ActivityPage() {
           </Text>
         </Stack>
         {activity.isError && (
-          <Alert color="red" role="alert">
-            {t('errors:generic')}{' '}
-            <Button size="compact-xs" variant="light" color="red" onClick={() => void activity.refetch()}>
-              {t('common:actions.retry')}
-            </Button>
-          </Alert>
+          <LoadError onRetry={() => void activity.refetch()} />
         )}
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
           {totals ? (

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Box, Button, Card, Container, SimpleGrid, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Card, Container, SimpleGrid, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconHeartFilled, IconHeartOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { PostCard } from '../../features/posts/post-card';
 import { PostGridSkeleton } from '../../features/posts/post-grid';
 import type { FavoriteList } from '@swapu/shared/api';
 import { ApiError } from '../../lib/api';
+import { LoadError } from '../../components/load-error';
 
 type Favorite = FavoriteList['items'][number];
 
@@ -64,12 +65,7 @@ export default function FavoritePage() {
       </Stack>
       {favs.isPending && <PostGridSkeleton count={5} />}
       {favs.isError && (
-        <Alert color="red" role="alert">
-          {t('errors:generic')}{' '}
-          <Button size="compact-xs" variant="light" color="red" onClick={() => void favs.refetch()}>
-            {t('common:actions.retry')}
-          </Button>
-        </Alert>
+        <LoadError onRetry={() => void favs.refetch()} />
       )}
       {favs.data && favs.data.items.length === 0 && (
         <Card padding="xl" ta="center" maw={520} mx="auto">

@@ -24,6 +24,7 @@ import { paths } from '@swapu/shared/paths';
 import { OwnerMenu } from '../../features/posts/post-actions';
 import { useMyPosts } from '../../features/posts/use-my-posts';
 import { formatMoney, formatRelative } from '../../lib/format';
+import { LoadError } from '../../components/load-error';
 
 /** The tabs of My SwapU, each a set of listing states. */
 const TABS = {
@@ -152,12 +153,7 @@ export default function MySwapUPage() {
         {mine.isPending &&
           Array.from({ length: 3 }, (_, i) => <Skeleton key={i} height={96} radius="md" />)}
         {mine.isError && (
-          <Alert color="red" role="alert">
-            {t('errors:generic')}{' '}
-            <Button size="compact-xs" variant="light" color="red" onClick={() => void mine.refetch()}>
-              {t('common:actions.retry')}
-            </Button>
-          </Alert>
+          <LoadError onRetry={() => void mine.refetch()} />
         )}
         {mine.data && shown.length === 0 && (
           <Card padding="xl" ta="center">

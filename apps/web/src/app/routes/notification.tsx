@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Container, Group, Skeleton, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { Button, Card, Container, Group, Skeleton, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import { IconArrowsExchange, IconBell, IconBookmark, IconHeartHandshake, IconMessageCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import type { AppNotification } from '@swapu/shared/api';
 import { useMarkRead, useNotifications } from '../../features/notifications/use-notifications';
 import { formatDateTime, formatRelative } from '../../lib/format';
+import { LoadError } from '../../components/load-error';
 
 /** One notification as a sentence, from its kind and data. */
 export function notificationText(t: TFunction<'notifications'>, n: AppNotification): string {
@@ -75,12 +76,7 @@ export default function NotificationPage() {
       <Stack gap="xs">
         {list.isPending && Array.from({ length: 4 }, (_, i) => <Skeleton key={i} height={72} radius="md" />)}
         {list.isError && (
-          <Alert color="red" role="alert">
-            {t('errors:generic')}{' '}
-            <Button size="compact-xs" variant="light" color="red" onClick={() => void list.refetch()}>
-              {t('common:actions.retry')}
-            </Button>
-          </Alert>
+          <LoadError onRetry={() => void list.refetch()} />
         )}
         {list.data && items.length === 0 && (
           <Card padding="xl" ta="center">

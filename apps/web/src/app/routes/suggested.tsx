@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Container, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Card, Container, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBulb, IconHeartSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,6 +6,7 @@ import { paths } from '@swapu/shared/paths';
 import { PostGrid, PostGridSkeleton } from '../../features/posts/post-grid';
 import { reasonText } from '../../features/search/search-text';
 import { useSuggested } from '../../features/search/use-suggested';
+import { LoadError } from '../../components/load-error';
 
 /** /suggested: items picked for this person, each saying why. */
 export default function SuggestedPage() {
@@ -22,11 +23,7 @@ export default function SuggestedPage() {
         </Stack>
         {suggested.isPending && <PostGridSkeleton />}
         {suggested.isError && (
-          <Alert color="red" role="alert" title={t('errors:generic')}>
-            <Button size="xs" variant="light" color="red" onClick={() => void suggested.refetch()}>
-              {t('common:actions.retry')}
-            </Button>
-          </Alert>
+          <LoadError titled onRetry={() => void suggested.refetch()} />
         )}
         {suggested.data?.length === 0 && (
           <Card padding="xl" ta="center">

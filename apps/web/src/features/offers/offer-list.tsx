@@ -1,4 +1,4 @@
-import { Alert, Avatar, Badge, Button, Card, Group, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Avatar, Badge, Card, Group, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconArrowsExchange, IconClock } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
@@ -11,6 +11,7 @@ import { ItemThumb } from './offer-editor';
 import { offerPaths } from './offer-paths';
 import { describeTimeLeft, otherParty, stateLabel } from './offer-text';
 import classes from './offers.module.css';
+import { LoadError } from '../../components/load-error';
 
 /** The cash part in a few words, for a list row. */
 function cashShort(o: OfferSummary, t: TFunction, locale: string) {
@@ -102,18 +103,12 @@ export function OfferRows({
   filter?: (o: OfferSummary) => boolean;
   action?: (o: OfferSummary) => ReactNode;
 }) {
-  const { t } = useTranslation(['offers', 'errors', 'common']);
   const shown = query.data?.filter(filter) ?? [];
   return (
     <Stack gap="sm" aria-busy={query.isPending} data-testid="offer-list">
       {query.isPending && Array.from({ length: 3 }, (_, i) => <Skeleton key={i} height={112} radius="lg" />)}
       {query.isError && (
-        <Alert color="red" role="alert">
-          {t('errors:generic')}{' '}
-          <Button size="compact-xs" variant="light" color="red" onClick={() => void query.refetch()}>
-            {t('common:actions.retry')}
-          </Button>
-        </Alert>
+        <LoadError onRetry={() => void query.refetch()} />
       )}
       {query.data && shown.length === 0 && empty}
       {shown.map((o) => (

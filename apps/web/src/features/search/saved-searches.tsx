@@ -11,6 +11,7 @@ import { ApiError } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
 import { defaultSearchName, describeSearch } from './search-text';
 import { useDeleteSavedSearch, useSavedSearches, useSaveSearch } from './use-saved-searches';
+import { LoadError } from '../../components/load-error';
 
 const errorCode = (e: unknown) => (e instanceof ApiError ? e.code : 'generic');
 
@@ -129,12 +130,7 @@ export function SavedSearchesButton() {
         <Stack gap="sm">
           {list.isPending && Array.from({ length: 3 }, (_, i) => <Skeleton key={i} height={64} radius="md" />)}
           {list.isError && (
-            <Alert color="red" role="alert">
-              {t('errors:generic')}{' '}
-              <Button size="compact-xs" variant="light" color="red" onClick={() => void list.refetch()}>
-                {t('common:actions.retry')}
-              </Button>
-            </Alert>
+            <LoadError onRetry={() => void list.refetch()} />
           )}
           {list.data?.length === 0 && (
             <Text c="dimmed" fz="sm">
