@@ -46,13 +46,64 @@ export interface TextQuery {
   /** The tsquery expression (one AND of per-word ORs), or null when no word is searchable. */
   tsquery: SQL | null;
   corrections: { from: string; to: string[] }[];
+  /**
+   * For a one-word search, how many items at least use the word or its corrections: the word's
+   * share in the column statistics, or the corrections' counts in the word list. Null otherwise.
+   */
+  leastMatches: number | null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// How many items use a word, from the statistics ANALYZE keeps of the search vector: the share of
+// rows holding each of its most common lexemes (every word that could be "500+" is among them).
+
+const WORD_STATS_TTL_MS = 10 * 60_000;
+interface WordStats {
+  at: number;
+  shares: Map<string, number>;
+  rows: number;
+}
+const wordStatsCache = new WeakMap<Database, Promise<WordStats>>();
+
+async function loadWordStats(database: Database): Promise<WordStats> {
+  const [found, [table]] = await Promise.all([
+    rows<{ e: string; f: number }>(
+      database.db,
+      sql`select u.e, u.f from pg_stats s,
+          unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) as u(e, f)
+        where s.schemaname = current_schema() and s.tablename = 'posts' and s.attname = 'search_vector' and u.e is not null`,
+    ),
+    rows<{ n: number }>(database.db, sql`select greatest(reltuples, 0)::float8 as n from pg_class where oid = 'posts'::regclass`),
+  ]);
+  return { at: Date.now(), shares: new Map(found.map((r) => [r.e, Number(r.f)])), rows: table?.n ?? 0 };
+}
+
+async function wordStats(database: Database): Promise<WordStats> {
+  const cached = wordStatsCache.get(database);
+  if (cached) {
+    const s = await cached;
+    if (Date.now() - s.at < WORD_STATS_TTL_MS) return s;
+  }
+  const next = loadWordStats(database);
+  wordStatsCache.set(database, next);
+  next.catch(() => wordStatsCache.delete(database));
+  return next;
+}
+
+/** Items using every lexeme of `tsqueryText` ("'vintag'", "'t' & 'shirt'"), by the statistics. */
+function statsMatches(stats: WordStats, tsqueryText: string): number {
+  const lexemes = [...tsqueryText.matchAll(/'((?:[^']|'')+)'/g)].map((m) => m[1]!.replace(/''/g, "'"));
+  if (!lexemes.length) return 0;
+  return lexemes.reduce((n, l) => n * (stats.shares.get(l) ?? 0), stats.rows);
 }
 
 const english = (w: string) => sql`plainto_tsquery('english'::regconfig, ${w})`;
 
 export async function buildTextQuery(database: Database, q: string | undefined): Promise<TextQuery> {
   const words = queryWords(q);
-  if (!words.length) return { tsquery: null, corrections: [] };
+  if (!words.length) return { tsquery: null, corrections: [], leastMatches: null };
+  const statsLoaded = wordStats(database);
+  statsLoaded.catch(() => undefined);
   const analysed = await Promise.all(
     words.map(async (w) => {
       // How many live items use the word (up to a few): planned with the word itself, so the
@@ -66,21 +117,22 @@ export async function buildTextQuery(database: Database, q: string | undefined):
       );
       if (!r || r.lexemes === '') return null; // a stop word ("the", "and"): not searched
       let fixes: string[] = [];
+      let fixMatches = 0;
       if (r.n < RARE_WORD_MATCHES) {
         const candidates = await rows<{ term: string; ndoc: number }>(
           database.db,
           sql`select term, ndoc from search_terms order by term <-> ${w} limit 12`,
         );
-        fixes = pickCorrections(
-          w,
-          candidates.filter((c) => c.ndoc > r.n),
-        );
+        const usable = candidates.filter((c) => c.ndoc > r.n);
+        fixes = pickCorrections(w, usable);
+        fixMatches = Math.max(0, ...usable.filter((c) => fixes.includes(c.term)).map((c) => c.ndoc));
       }
-      return { word: w, fixes };
+      return { word: w, fixes, lexemes: r.lexemes, fixMatches };
     }),
   );
-  const kept = analysed.filter((a): a is { word: string; fixes: string[] } => a !== null);
-  if (!kept.length) return { tsquery: null, corrections: [] };
+  const kept = analysed.filter((a): a is { word: string; fixes: string[]; lexemes: string; fixMatches: number } => a !== null);
+  if (!kept.length) return { tsquery: null, corrections: [], leastMatches: null };
+  const leastMatches = kept.length === 1 ? Math.max(statsMatches(await statsLoaded, kept[0]!.lexemes), kept[0]!.fixMatches) : null;
   const parts = kept.map((a) => {
     const alts = [english(a.word), ...a.fixes.map(english)];
     return alts.length === 1 ? alts[0]! : sql`(${sql.join(alts, sql` || `)})`;
@@ -88,6 +140,7 @@ export async function buildTextQuery(database: Database, q: string | undefined):
   return {
     tsquery: sql`(${sql.join(parts, sql` && `)})`,
     corrections: kept.filter((a) => a.fixes.length).map((a) => ({ from: a.word, to: a.fixes })),
+    leastMatches,
   };
 }
 
@@ -145,6 +198,16 @@ export interface Plan {
   mine: { categories: string[]; keywords: string[] } | null;
   /** How many live items the radius holds, estimated from the position sample. */
   radiusItems?: number;
+  /** The place cells that narrow the radius inside the search index, when they are worth it. */
+  radiusCells?: string | null;
+  /** The cells for the radius beside 'boosted' (the boosted phase), always worth it. */
+  boostedCells?: string | null;
+  /**
+   * Only a radius, holding few items: they are all read through the cells, then ordered. The
+   * planner cannot know how few the cells hold, and walking a sort's index through them would
+   * read the whole country's items one by one.
+   */
+  fewInPlace?: boolean;
 }
 
 /** The grids of the cell lexemes written by posts_search_fields (migration 0013), finest first. */
@@ -154,24 +217,97 @@ const CELL_GRIDS = [
   { name: 'g3', deg: 1.25 },
 ];
 const MAX_CELLS = 36;
-/** A radius estimated to hold this many live items or more is not narrowed by cells. */
-export const CELLS_BELOW_ITEMS = 70_000;
+/**
+ * A radius alone estimated to hold this many live items or more is not narrowed by cells: reading
+ * its items through them costs about 4 µs an item (rows scattered over the table), where walking
+ * the newest items and keeping those inside costs about 1.2 µs for each item walked, 20 / share
+ * of them. The two meet near 2,500 items out of a million (measured at 1,000,000 listings: the
+ * 3,300 items within 50 km of Canberra took 17 ms through cells, 9 ms by walking).
+ */
+export const CELLS_BELOW_ITEMS = 2_500;
+
+/** A rectangle of cells of one grid that covers a circle. */
+export interface CellCover {
+  grid: (typeof CELL_GRIDS)[number];
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+}
+const coverSize = (c: CellCover) => (c.x1 - c.x0 + 1) * (c.y1 - c.y0 + 1);
+
+/** The covers of a circle in at most MAX_CELLS cells, finest grid first. */
+export function cellCovers(o: { lat: number; lng: number }, km: number): CellCover[] {
+  const dLat = km / 111.2;
+  const dLng = km / (111.2 * Math.max(0.05, Math.cos((o.lat * Math.PI) / 180)));
+  const out: CellCover[] = [];
+  for (const grid of CELL_GRIDS) {
+    const cover = {
+      grid,
+      x0: Math.floor((Math.max(-90, o.lat - dLat) + 90) / grid.deg),
+      x1: Math.floor((Math.min(90, o.lat + dLat) + 90) / grid.deg),
+      y0: Math.floor((o.lng - dLng + 180) / grid.deg),
+      y1: Math.floor((o.lng + dLng + 180) / grid.deg),
+    };
+    if (coverSize(cover) <= MAX_CELLS) out.push(cover);
+  }
+  return out;
+}
+
+/** A cover as tsquery text: one OR of its cell lexemes. */
+export function coverQuery(c: CellCover): string {
+  const cells: string[] = [];
+  for (let x = c.x0; x <= c.x1; x++) for (let y = c.y0; y <= c.y1; y++) cells.push(`'${c.grid.name}x${x}y${y}'`);
+  return cells.join(' | ');
+}
 
 /** The cells of the finest grid covering a circle in at most MAX_CELLS, as tsquery text. */
 export function cellsQuery(o: { lat: number; lng: number }, km: number): string | null {
-  const dLat = km / 111.2;
-  const dLng = km / (111.2 * Math.max(0.05, Math.cos((o.lat * Math.PI) / 180)));
-  for (const g of CELL_GRIDS) {
-    const x0 = Math.floor((Math.max(-90, o.lat - dLat) + 90) / g.deg);
-    const x1 = Math.floor((Math.min(90, o.lat + dLat) + 90) / g.deg);
-    const y0 = Math.floor((o.lng - dLng + 180) / g.deg);
-    const y1 = Math.floor((o.lng + dLng + 180) / g.deg);
-    if ((x1 - x0 + 1) * (y1 - y0 + 1) > MAX_CELLS) continue;
-    const cells: string[] = [];
-    for (let x = x0; x <= x1; x++) for (let y = y0; y <= y1; y++) cells.push(`'${g.name}x${x}y${y}'`);
-    return cells.join(' | ');
+  const first = cellCovers(o, km)[0];
+  return first ? coverQuery(first) : null;
+}
+
+/**
+ * What one cell costs, in heap rows, when the cells narrow other index conditions (words,
+ * categories, 'boosted'): GIN advances every cell of the OR to each candidate the other conditions
+ * find, about 25 ns a cell and candidate, where fetching and rechecking one row costs about 3.5 µs
+ * (measured at 1,000,000 listings: "guitar" and 25 cells of 0.25° took 6.5 ms to scan, with 4 cells
+ * of 1.25° 3.5 ms, for 6% more rows).
+ */
+const CELL_COST_ROWS_PER_LIVE = 1 / 140;
+
+/**
+ * The cover of a circle that is cheapest to scan. Alone, the cells cost the rows they hold, so the
+ * finest cover wins. Beside other conditions every cell also costs an advance per candidate, so a
+ * coarser cover with a few more rows but far fewer cells wins; the rows each cover holds come from
+ * the position sample.
+ */
+export async function bestCells(database: Database, o: { lat: number; lng: number }, km: number, alone: boolean): Promise<string | null> {
+  const covers = cellCovers(o, km);
+  if (covers.length <= 1 || alone) return covers[0] ? coverQuery(covers[0]) : null;
+  const s = await geoSample(database);
+  if (!s.lat.length) return coverQuery(covers[0]!);
+  const scale = s.live / s.lat.length;
+  let best = covers[0]!;
+  let bestCost = Infinity;
+  for (const c of covers) {
+    const lat0 = c.x0 * c.grid.deg - 90;
+    const lat1 = (c.x1 + 1) * c.grid.deg - 90;
+    const lng0 = c.y0 * c.grid.deg - 180;
+    const lng1 = (c.y1 + 1) * c.grid.deg - 180;
+    let inside = 0;
+    for (let i = 0; i < s.lat.length; i++) {
+      const la = s.lat[i]!;
+      const ln = s.lng[i]!;
+      if (la >= lat0 && la < lat1 && ln >= lng0 && ln < lng1) inside++;
+    }
+    const cost = inside * scale + coverSize(c) * s.live * CELL_COST_ROWS_PER_LIVE;
+    if (cost < bestCost) {
+      bestCost = cost;
+      best = c;
+    }
   }
-  return null;
+  return coverQuery(best);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -184,6 +320,8 @@ interface GeoSample {
   at: number;
   lat: Float64Array;
   lng: Float64Array;
+  /** cos(lat) of each point, for the haversine. */
+  cosLat: Float64Array;
   categories: string[][];
   /** Estimated live items with a position. */
   live: number;
@@ -204,14 +342,16 @@ async function loadGeoSample(database: Database): Promise<GeoSample> {
     at: Date.now(),
     lat: Float64Array.from(found, (r) => r.lat),
     lng: Float64Array.from(found, (r) => r.lng),
+    cosLat: Float64Array.from(found, (r) => Math.cos(r.lat * RAD)),
     categories: found.map((r) => r.categories),
     live: found.length * (100 / pct),
   };
 }
 
-/** Drops the cached sample (tests that add many items at once; the next search reloads it). */
-export function forgetGeoSample(database: Database) {
+/** Drops the cached sample and word statistics (tests that add many items at once; the next search reloads them). */
+export function forgetSearchStats(database: Database) {
   geoSamples.delete(database);
+  wordStatsCache.delete(database);
 }
 
 async function geoSample(database: Database): Promise<GeoSample> {
@@ -226,26 +366,34 @@ async function geoSample(database: Database): Promise<GeoSample> {
   return next;
 }
 
+const RAD = Math.PI / 180;
+
+/** Great-circle distance (km) from `o` to the sampled point `i` (haversine). */
+function sampleDistance(s: GeoSample, i: number, o: Origin, cos0: number): number {
+  const dLat = (s.lat[i]! - o.lat) * RAD;
+  const dLng = (s.lng[i]! - o.lng) * RAD;
+  const a = Math.sin(dLat / 2) ** 2 + cos0 * s.cosLat[i]! * Math.sin(dLng / 2) ** 2;
+  return (2 * EARTH_M * Math.asin(Math.min(1, Math.sqrt(a)))) / 1000;
+}
+
 /** Great-circle distance (km) from `o` to each sampled point. */
 function sampleDistances(s: GeoSample, o: Origin): Float64Array {
-  const rad = Math.PI / 180;
-  const cos0 = Math.cos(o.lat * rad);
+  const cos0 = Math.cos(o.lat * RAD);
   const d = new Float64Array(s.lat.length);
-  for (let i = 0; i < s.lat.length; i++) {
-    const dLat = (s.lat[i]! - o.lat) * rad;
-    const dLng = (s.lng[i]! - o.lng) * rad;
-    const a = Math.sin(dLat / 2) ** 2 + cos0 * Math.cos(s.lat[i]! * rad) * Math.sin(dLng / 2) ** 2;
-    d[i] = 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(a)));
-  }
+  for (let i = 0; i < s.lat.length; i++) d[i] = sampleDistance(s, i, o, cos0);
   return d;
 }
 
 /** Indexes of the sample's points within `km` of `o`. */
 function sampleWithin(s: GeoSample, o: Origin, km: number): number[] {
+  const cos0 = Math.cos(o.lat * RAD);
+  // No point further in latitude alone than km can be within km: most are skipped on that.
+  const maxDLat = (km * 1000) / EARTH_M / RAD;
   const out: number[] = [];
-  sampleDistances(s, o).forEach((d, i) => {
-    if (d <= km) out.push(i);
-  });
+  for (let i = 0; i < s.lat.length; i++) {
+    if (Math.abs(s.lat[i]! - o.lat) > maxDLat) continue;
+    if (sampleDistance(s, i, o, cos0) <= km) out.push(i);
+  }
   return out;
 }
 
@@ -257,19 +405,24 @@ export async function estimateWithin(database: Database, o: Origin, km: number):
 }
 
 /**
- * Totals and facets of a search that is only a radius holding far more than SEARCH_TOTAL_CAP
- * items, estimated from the position sample instead of read: counting 501 of them means reading
- * 10,000 rows of a city, to say "500+".
+ * Totals and facets of a search that is only a radius and/or categories holding far more than
+ * SEARCH_TOTAL_CAP items, estimated from the position sample instead of read: counting 501 of
+ * them means reading 10,000 rows of a city, or building a bitmap of the 30,000 toys, to say
+ * "500+".
  */
 async function sampledCounts(database: Database, p: Plan): Promise<Pick<SearchResult, 'total' | 'totalExact' | 'facets' | 'facetsExact'> | null> {
   const f = p.filters;
-  const onlyRadius =
-    f.radiusKm !== undefined && p.origin && !p.text.tsquery && !f.category?.length && !p.mine && !f.condition?.length &&
+  const onlyPlaceOrCategory =
+    (f.radiusKm !== undefined || !!f.category?.length) && !p.text.tsquery && !p.mine && !f.condition?.length &&
     f.minCents === undefined && f.maxCents === undefined && !f.delivery && !f.openToSelling && !f.openToSwapAnything;
-  if (!onlyRadius || (p.radiusItems ?? 0) < 3 * SEARCH_TOTAL_CAP) return null;
+  if (!onlyPlaceOrCategory) return null;
+  if (f.radiusKm !== undefined && (!p.origin || (p.radiusItems ?? 0) < 3 * SEARCH_TOTAL_CAP)) return null;
   const s = await geoSample(database);
-  const inside = sampleWithin(s, p.origin!, f.radiusKm!);
-  if (inside.length < 30) return null; // too few sampled points to say anything
+  const inside = f.radiusKm !== undefined ? sampleWithin(s, p.origin!, f.radiusKm) : s.categories.map((_, i) => i);
+  const wanted = new Set<string>(f.category ?? []);
+  const matching = wanted.size ? inside.filter((i) => s.categories[i]?.some((c) => wanted.has(c))) : inside;
+  // Too few sampled points to say anything, or too few matches to be sure of "500+".
+  if (inside.length < 30 || matching.length < 30 || matching.length * (s.live / s.lat.length) < 3 * SEARCH_TOTAL_CAP) return null;
   const scale = s.live / s.lat.length;
   const perCategory = new Map<string, number>();
   for (const i of inside) for (const c of s.categories[i] ?? []) perCategory.set(c, (perCategory.get(c) ?? 0) + 1);
@@ -281,6 +434,21 @@ async function sampledCounts(database: Database, p: Plan): Promise<Pick<SearchRe
 
 export const textArray = (values: string[]) => sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[]`;
 const originPoint = (o: Origin) => sql`ll_to_earth(${o.lat}::float8, ${o.lng}::float8)`;
+
+/** The radius of earthdistance's sphere (its earth() function), in metres. */
+const EARTH_M = 6_378_168;
+/** The straight-line length through the earth cube (what `<->` measures) of a great-circle distance in metres. */
+export const chordOf = (m: number) => 2 * EARTH_M * Math.sin(Math.min(Math.PI / 2, m / (2 * EARTH_M)));
+
+/**
+ * Within `m` metres of `o`, as the chord through the cube's distance operator. earth_distance()
+ * says the same, but it is a SQL function PostgreSQL does not inline, and running it costs about
+ * 8 µs a row: more than the rest of reading a row that the search index found.
+ */
+export const withinSql = (o: Origin, m: number) => sql`(posts.earth_pt <-> ${originPoint(o)}) <= ${chordOf(m)}::float8`;
+
+/** Kilometres from `o`, from the chord (see withinSql). */
+const distanceKmSql = (o: Origin) => sql`(${2 * EARTH_M}::float8 * asin(least(1::float8, (posts.earth_pt <-> ${originPoint(o)}) / ${2 * EARTH_M}::float8)) / 1000.0)`;
 
 /** Every condition but the category: what facets count over. */
 export function baseCondition(p: Plan): SQL {
@@ -294,18 +462,14 @@ export function baseCondition(p: Plan): SQL {
   if (f.openToSelling) parts.push(sql`posts.open_to_selling`);
   if (f.openToSwapAnything) parts.push(sql`posts.open_to_swap_anything`);
   if (f.radiusKm !== undefined && p.origin) {
-    const m = f.radiusKm * 1000;
-    const o = originPoint(p.origin);
-    // The cells around the circle narrow the search inside the GIN index, which intersects them
-    // with the words or categories cheaply (it skips through the long cell lists); the exact
+    // The cells around the circle (planSearch picks the cover, see bestCells) narrow the search
+    // inside the GIN index, which intersects them with the words or categories; the exact
     // distance then keeps the circle. A radius alone that holds many items (the position sample
     // says how many) or is too wide for a handful of cells is a plain filter: the planner then
     // walks the sort's index, which finds a page of a common place at once, where a bitmap of
     // 150,000 cell entries costs 30 ms to build.
-    const narrowing = !!p.text.tsquery || !!f.category?.length || !!p.mine || (p.radiusItems ?? 0) < CELLS_BELOW_ITEMS;
-    const cells = narrowing ? cellsQuery(p.origin, f.radiusKm) : null;
-    if (cells) parts.push(sql`posts.search_vector @@ ${cells}::tsquery`);
-    parts.push(sql`earth_distance(${o}, posts.earth_pt) <= ${m}::float8`);
+    if (p.radiusCells) parts.push(sql`posts.search_vector @@ ${p.radiusCells}::tsquery`);
+    parts.push(withinSql(p.origin, f.radiusKm * 1000));
   }
   if (p.mine) {
     const wants: SQL[] = [];
@@ -337,7 +501,7 @@ export const cardColumnsSql = (origin: Origin | null) => sql`posts.id, posts.tit
   posts.categories, posts.suburb, posts.au_state, posts.open_to_selling, posts.open_to_swap_anything,
   posts.published_at, posts.created_at, posts.boosted_until,
   (select pi.storage_key from post_images pi where pi.post_id = posts.id order by pi.position asc limit 1) as image_key,
-  ${origin ? sql`earth_distance(${originPoint(origin)}, posts.earth_pt) / 1000.0` : sql`null::float8`} as distance_km`;
+  ${origin ? distanceKmSql(origin) : sql`null::float8`} as distance_km`;
 const cardSelect = (p: Plan) => cardColumnsSql(p.origin);
 
 /** A card's columns as raw SQL returns them (see cardSelect). */
@@ -389,6 +553,8 @@ export function toHit(r: CardRow, now: Date): SearchHit {
 interface PageOut {
   rows: CardRow[];
   next: SearchCursor | null;
+  /** The categories of every match the page looked at (its rank windows, or its rows). */
+  seen: string[][];
 }
 
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
@@ -453,6 +619,9 @@ function keysetSpec(p: Plan, sort: SearchQuery['sort']): KeysetSpec {
   }
 }
 
+/** FROM posts WHERE `where`; fenced (OFFSET 0) for a radius of few items (see Plan.fewInPlace). */
+const fromPosts = (p: Plan, where: SQL) => (p.fewInPlace ? sql`from (select * from posts where ${where} offset 0) posts` : sql`from posts where ${where}`);
+
 /** Up to `n` rows in the sort's order, after the key `k` when given. */
 async function fetchKeyset(
   database: Database,
@@ -465,8 +634,7 @@ async function fetchKeyset(
   return rows<CardRow & { k0: string }>(
     database.db,
     sql`select ${cardSelect(p)}, k.k0 from (
-        select posts.id as kid, ${spec.keyExpr} as k0 from posts
-        where ${andAll(where, k ? spec.after(k) : null)}
+        select posts.id as kid, ${spec.keyExpr} as k0 ${fromPosts(p, andAll(where, k ? spec.after(k) : null))}
         order by ${spec.order} limit ${n}
       ) k join posts on posts.id = k.kid
       order by ${spec.outerOrder}`,
@@ -475,10 +643,15 @@ async function fetchKeyset(
 
 /**
  * The boosted phase: boosted items carry the lexeme 'boosted' (migration 0013), so the GIN index
- * intersects them with the words, categories and places; posts_boosted_idx can serve it too.
+ * intersects them with the words, categories and places. 'boosted' is written first: GIN steps
+ * through its conditions in the order written, and starting from the rarest spares the others most
+ * of their work. A radius is always narrowed by cells here, even a crowded one: beside the few
+ * boosted items they cost little, where checking the distance of every boosted item reads them all.
  */
-const boostedOnly = (now: Date, where: SQL) =>
-  sql`${where} and posts.search_vector @@ 'boosted'::tsquery and posts.boosted_until > ${now.toISOString()}::timestamptz`;
+const boostedOnly = (p: Plan, where: SQL) =>
+  sql`posts.search_vector @@ 'boosted'::tsquery and ${where}
+    ${!p.radiusCells && p.boostedCells ? sql`and posts.search_vector @@ ${p.boostedCells}::tsquery` : sql``}
+    and posts.boosted_until > ${p.now.toISOString()}::timestamptz`;
 
 /** Ends boosts that ran out (which drops their 'boosted' lexeme). */
 export async function clearExpiredBoosts(db: Tx, now: Date): Promise<number> {
@@ -499,19 +672,37 @@ async function featuredPlain(database: Database, p: Plan, where: SQL, limit: num
   let ph: 'b' | 'n' = cursor?.ph ?? 'b';
   let k = cursor?.k;
   const out: (CardRow & { k0: string; ph: 'b' | 'n' })[] = [];
-  for (;;) {
-    const phaseWhere = ph === 'b' ? boostedOnly(p.now, where) : andAll(where, notBoostedNow(p.now));
-    const found = await fetchKeyset(database, p, spec, phaseWhere, limit + 1 - out.length, k);
-    out.push(...found.map((r) => ({ ...r, ph })));
-    if (out.length > limit || ph === 'n') break;
-    ph = 'n';
-    k = undefined;
+  const unboosted = andAll(where, notBoostedNow(p.now));
+  if (ph === 'b' && !k) {
+    // The first page: its boosted items and the first unboosted ones in one statement.
+    out.push(
+      ...(await rows<CardRow & { k0: string; ph: 'b' | 'n' }>(
+        database.db,
+        sql`select ${cardSelect(p)}, k.k0, k.ph from (
+            select * from (
+              (select posts.id as kid, ${spec.keyExpr} as k0, 'b' as ph from posts where ${boostedOnly(p, where)} order by ${spec.order} limit ${limit + 1})
+              union all
+              (select posts.id as kid, ${spec.keyExpr} as k0, 'n' as ph ${fromPosts(p, unboosted)} order by ${spec.order} limit ${limit + 1})
+            ) k order by k.ph asc, ${spec.outerOrder} limit ${limit + 1}
+          ) k join posts on posts.id = k.kid
+          order by k.ph asc, ${spec.outerOrder}`,
+      )),
+    );
+  } else {
+    for (;;) {
+      const found = await fetchKeyset(database, p, spec, ph === 'b' ? boostedOnly(p, where) : unboosted, limit + 1 - out.length, k);
+      out.push(...found.map((r) => ({ ...r, ph })));
+      if (out.length > limit || ph === 'n') break;
+      ph = 'n';
+      k = undefined;
+    }
   }
   const pageRows = out.slice(0, limit);
   const last = pageRows.at(-1);
   return {
     rows: pageRows,
     next: out.length > limit && last ? { s: 'featured', ph: last.ph, k: spec.key(last) } : null,
+    seen: out.map((r) => r.categories),
   };
 }
 
@@ -525,9 +716,17 @@ async function featuredRanked(database: Database, p: Plan, where: SQL, limit: nu
   let wb = cursor?.wb;
   let k = cursor?.k;
   const picked: (Candidate & { ph: 'b' | 'n'; wb: [string, string] | undefined })[] = [];
+  // The first page reads its first boosted window and its first unboosted one at once.
+  let first = ph === 'b' && !wb ? await firstWindows(database, p, where) : null;
+  const seen = new Map<string, string[]>();
+  for (const c of [...(first?.boosted ?? []), ...(first?.unboosted ?? [])]) seen.set(c.id, c.categories);
   for (let guard = 0; guard < 50; guard++) {
-    const window =
-      ph === 'b' ? await windowCandidates(database, p, boostedOnly(p.now, where), wb, false) : await windowCandidates(database, p, andAll(where, notBoostedNow(p.now)), wb, true);
+    let window: Candidate[];
+    if (ph === 'b') window = first && !wb ? first.boosted : await windowCandidates(database, p, boostedOnly(p, where), wb, false);
+    else if (first?.unboosted && !wb) window = first.unboosted;
+    else window = await windowCandidates(database, p, andAll(where, notBoostedNow(p.now)), wb, true);
+    if (ph === 'n') first = null;
+    for (const c of window) seen.set(c.id, c.categories);
     const ordered = [...window].sort(byRank);
     const after = k ? ordered.filter((c) => byRank(c, { rank: Number(k![0]), at: String(k![1]), id: String(k![2]) }) > 0) : ordered;
     picked.push(...after.slice(0, limit + 1 - picked.length).map((c) => ({ ...c, ph, wb })));
@@ -553,6 +752,7 @@ async function featuredRanked(database: Database, p: Plan, where: SQL, limit: nu
   return {
     rows: cards,
     next: picked.length > limit && last ? { s: 'featured', ph: last.ph, ...(last.wb ? { wb: last.wb } : {}), k: [last.rank, last.at, last.id] } : null,
+    seen: [...seen.values()],
   };
 }
 
@@ -561,13 +761,24 @@ interface Candidate {
   /** published_at, ISO. */
   at: string;
   rank: number;
+  categories: string[];
 }
 
+type RankedRow = { id: string; published_at: Date | string; rank: number; categories: string[] };
+const toCandidate = (r: RankedRow): Candidate => ({ id: r.id, at: iso(r.published_at), rank: Number(r.rank), categories: r.categories });
+
 /** Relevance order: rank, then newer, then id (all descending). Negative when a comes first. */
-function byRank(a: Candidate, b: Candidate): number {
+function byRank(a: Pick<Candidate, 'id' | 'at' | 'rank'>, b: Pick<Candidate, 'id' | 'at' | 'rank'>): number {
   if (a.rank !== b.rank) return b.rank - a.rank;
   if (a.at !== b.at) return a.at < b.at ? 1 : -1;
   return a.id === b.id ? 0 : a.id < b.id ? 1 : -1;
+}
+
+/** The month lexemes a window starting at `top` asks first, and where they end. */
+function windowMonths(top: Date): { months: string; olderMonth: Date } {
+  const olderMonth = new Date(Date.UTC(top.getUTCFullYear(), top.getUTCMonth() - 1, 1));
+  const nextMonth = new Date(Date.UTC(top.getUTCFullYear(), top.getUTCMonth() + 1, 1));
+  return { months: [nextMonth, top, olderMonth].map((m) => `'${monthLexeme(m)}'`).join(' | '), olderMonth };
 }
 
 const monthLexeme = (d: Date) => `pm${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
@@ -581,24 +792,59 @@ const monthLexeme = (d: Date) => `pm${d.getUTCFullYear()}${String(d.getUTCMonth(
 async function windowCandidates(database: Database, p: Plan, where: SQL, wb: [string, string] | undefined, byMonths: boolean): Promise<Candidate[]> {
   const tsq = p.text.tsquery!;
   const top = wb ? new Date(wb[0]) : p.now;
-  const olderMonth = new Date(Date.UTC(top.getUTCFullYear(), top.getUTCMonth() - 1, 1));
-  const nextMonth = new Date(Date.UTC(top.getUTCFullYear(), top.getUTCMonth() + 1, 1));
-  const months = [nextMonth, top, olderMonth].map((m) => `'${monthLexeme(m)}'`).join(' | ');
+  const { months, olderMonth } = windowMonths(top);
   const before = wb ? sql`(posts.published_at, posts.id) < (${ts(wb[0])}, ${wb[1]})` : null;
   const fetch = (extra: SQL, n: number) =>
-    rows<{ id: string; published_at: Date | string; rank: number }>(
-      database.db,
-      sql`select posts.id, posts.published_at, ts_rank(${RANK_WEIGHTS}::float4[], posts.search_vector, ${tsq}) as rank from posts
-        where ${andAll(where, before, extra)}
-        order by posts.published_at desc nulls last, posts.id desc nulls last limit ${n}`,
-    );
-  if (!byMonths) return (await fetch(sql`true`, SEARCH_RANK_WINDOW)).map((r) => ({ id: r.id, at: iso(r.published_at), rank: Number(r.rank) }));
+    rows<RankedRow>(database.db, newestRanked(tsq, andAll(where, before, extra), n));
+  if (!byMonths) return (await fetch(sql`true`, SEARCH_RANK_WINDOW)).map(toCandidate);
   const recent = await fetch(sql`posts.search_vector @@ ${months}::tsquery`, SEARCH_RANK_WINDOW);
   const rest =
     recent.length < SEARCH_RANK_WINDOW
       ? await fetch(sql`posts.published_at < ${olderMonth.toISOString()}::timestamptz`, SEARCH_RANK_WINDOW - recent.length)
       : [];
-  return [...recent, ...rest].map((r) => ({ id: r.id, at: iso(r.published_at), rank: Number(r.rank) }));
+  return [...recent, ...rest].map(toCandidate);
+}
+
+/**
+ * The `n` newest rows matching `where`, with their rank. The rank is computed for those rows alone,
+ * after the sort: in the sorted query's own columns it would be computed for every match the sort
+ * looked at (2,300 for a medium word's months, 1.5 µs each).
+ */
+const newestRanked = (tsq: SQL, where: SQL, n: number, extra: SQL = sql``) =>
+  sql`select w.id, w.published_at, w.categories, ts_rank(${RANK_WEIGHTS}::float4[], w.search_vector, ${tsq}) as rank ${extra} from (
+      select posts.id, posts.published_at, posts.categories, posts.search_vector from posts where ${where}
+      order by posts.published_at desc nulls last, posts.id desc nulls last limit ${n}) w`;
+
+/**
+ * The first page's first boosted window and first unboosted window in one statement (one round
+ * trip, each half planned on its own: a common word's newest matches come from walking the feed
+ * index, a rarer word's from the search index). When the boosted matches fill a window the
+ * unboosted one is not needed for this page; when the months hold too few unboosted matches, the
+ * older ones are asked for as windowCandidates does.
+ */
+async function firstWindows(database: Database, p: Plan, where: SQL): Promise<{ boosted: Candidate[]; unboosted: Candidate[] | null }> {
+  const tsq = p.text.tsquery!;
+  const { months, olderMonth } = windowMonths(p.now);
+  const found = await rows<RankedRow & { b: boolean }>(
+    database.db,
+    sql`(${newestRanked(tsq, boostedOnly(p, where), SEARCH_RANK_WINDOW, sql`, true as b`)})
+      union all
+      (${newestRanked(tsq, andAll(where, notBoostedNow(p.now), sql`posts.search_vector @@ ${months}::tsquery`), SEARCH_RANK_WINDOW, sql`, false as b`)})
+      order by b desc, published_at desc nulls last, id desc nulls last`,
+  );
+  const boosted = found.filter((r) => r.b).map(toCandidate);
+  if (boosted.length >= SEARCH_RANK_WINDOW) return { boosted, unboosted: null };
+  const recent = found.filter((r) => !r.b).map(toCandidate);
+  const older =
+    recent.length < SEARCH_RANK_WINDOW
+      ? (
+          await rows<RankedRow>(
+            database.db,
+            newestRanked(tsq, andAll(where, notBoostedNow(p.now), sql`posts.published_at < ${olderMonth.toISOString()}::timestamptz`), SEARCH_RANK_WINDOW - recent.length),
+          )
+        ).map(toCandidate)
+      : [];
+  return { boosted, unboosted: [...recent, ...older] };
 }
 
 /** Card rows for these ids, in this order. */
@@ -629,10 +875,7 @@ async function closestRows(
 ): Promise<(CardRow & { k0: string })[]> {
   const o = p.origin!;
   const s = await geoSample(database);
-  const [plan] = await rows<{ 'QUERY PLAN': unknown }>(database.db, sql`explain (format json) select 1 from posts where ${where}`);
-  const raw = plan?.['QUERY PLAN'];
-  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
-  const estimated = parsed[0]?.Plan['Plan Rows'] ?? s.live;
+  const estimated = (await plannedRows(database, where)) ?? s.live;
   const share = Math.min(1, Math.max(1e-6, estimated / Math.max(1, s.live)));
   // Items needed inside the ring: those before the cursor, plus this page, three times over.
   const afterKm = k ? Number(k[0]) / 1000 : 0;
@@ -655,7 +898,7 @@ async function closestRows(
     const found = await fetchKeyset(database, p, spec, andAll(where, ring, sql`posts.earth_pt is not null`), n, k);
     // The cells hold the circle of radius km (and corners beyond it, where rows may be missing):
     // only rows inside the circle are surely in order. k0 is the chord, so compare chords.
-    const chord = 2 * 6_371_000 * Math.sin((km * 1000) / (2 * 6_371_000));
+    const chord = chordOf(km * 1000);
     const within = whole ? found : found.filter((r) => Number(r.k0) <= chord);
     if (whole || within.length >= n) return within;
     km *= 3;
@@ -679,33 +922,90 @@ async function page(database: Database, p: Plan, sort: SearchQuery['sort'], wher
   const found = sort === 'closest' ? await closestRows(database, p, spec, where, limit + 1, cursor?.k) : await fetchKeyset(database, p, spec, where, limit + 1, cursor?.k);
   const pageRows = found.slice(0, limit);
   const last = pageRows.at(-1);
-  return { rows: pageRows, next: found.length > limit && last ? { s: sort, k: spec.key(last) } : null };
+  return { rows: pageRows, next: found.length > limit && last ? { s: sort, k: spec.key(last) } : null, seen: found.map((r) => r.categories) };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Totals and facets: counted exactly up to SEARCH_TOTAL_CAP, never over every match.
 
-async function countAndFacets(database: Database, p: Plan): Promise<Pick<SearchResult, 'total' | 'totalExact' | 'facets' | 'facetsExact'>> {
-  const sampled = await sampledCounts(database, p);
+/** The planner's estimate of the rows matching `where`. */
+async function plannedRows(database: Database, where: SQL): Promise<number | null> {
+  const [plan] = await rows<{ 'QUERY PLAN': unknown }>(database.db, sql`explain (format json) select 1 from posts where ${where}`);
+  const raw = plan?.['QUERY PLAN'];
+  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
+  return parsed[0]?.Plan['Plan Rows'] ?? null;
+}
+
+/** A words-only search the statistics say matches this many items or more is surely "500+". */
+const SURELY_MORE_THAN_CAP = 5 * SEARCH_TOTAL_CAP;
+
+/**
+ * Totals and facets of a search that is one word the column statistics (or, for a corrected typo,
+ * the word list) say far more than SEARCH_TOTAL_CAP items use: at five times the cap the
+ * estimate would have to be five times too high. Counting 501 of a medium word's matches means
+ * building a bitmap of all 16,000 of them; instead the total is "500+" and the facets come from
+ * the matches the page looked at (its rank windows), scaled.
+ */
+async function estimatedWordCounts(
+  database: Database,
+  p: Plan,
+  pageSeen: () => Promise<string[][]>,
+): Promise<Pick<SearchResult, 'total' | 'totalExact' | 'facets' | 'facetsExact'> | null> {
+  const f = p.filters;
+  const onlyWords =
+    !!p.text.tsquery && !f.category?.length && f.radiusKm === undefined && !p.mine && !f.condition?.length &&
+    f.minCents === undefined && f.maxCents === undefined && !f.delivery && !f.openToSelling && !f.openToSwapAnything;
+  if (!onlyWords) return null;
+  const estimated = p.text.leastMatches;
+  if (estimated === null || estimated < SURELY_MORE_THAN_CAP) return null;
+  const seen = await pageSeen();
+  if (!seen.length) return null;
+  const perCategory = new Map<string, number>();
+  for (const cats of seen) for (const c of cats) perCategory.set(c, (perCategory.get(c) ?? 0) + 1);
+  const scale = estimated / seen.length;
+  const facets = [...perCategory]
+    .map(([slug, n]) => ({ slug, count: Math.round(n * scale) }))
+    .sort((a, b) => b.count - a.count || a.slug.localeCompare(b.slug));
+  return { total: SEARCH_TOTAL_CAP, totalExact: false, facets, facetsExact: false };
+}
+
+async function countAndFacets(
+  database: Database,
+  p: Plan,
+  pageSeen: () => Promise<string[][]>,
+): Promise<Pick<SearchResult, 'total' | 'totalExact' | 'facets' | 'facetsExact'>> {
+  const sampled = (await sampledCounts(database, p)) ?? (await estimatedWordCounts(database, p, pageSeen));
   if (sampled) return sampled;
   const base = baseCondition(p);
   const cat = categoryCondition(p);
   const cap = SEARCH_TOTAL_CAP;
   // One read serves the facets (every category, the category filter ignored) and, when the
   // filter's categories are most of what the rest matches (a word's own category, usually), the
-  // total too: twice the cap is read so that the filtered count can reach "500+" within it.
+  // total too: up to twice the cap is read so that the filtered count can reach "500+" within
+  // it, and the read stops as soon as it has (a running count whose run condition ends the scan).
+  // Rows are told in or out of the filter by their categories array: testing the category lexeme
+  // would unpack each row's search vector, 3 µs a row.
   const limit = cat ? 2 * (cap + 1) : cap + 1;
+  const inCat = cat ? sql`(posts.categories && ${textArray(p.filters.category!)})` : null;
+  const read = inCat
+    ? sql`select categories, in_cat from (
+        select posts.categories, ${inCat} as in_cat,
+          count(*) filter (where ${inCat}) over (rows between unbounded preceding and current row) as seen
+        from posts where ${base}) w
+      where seen <= ${cap + 1} limit ${limit}`
+    : sql`select posts.categories, true as in_cat from posts where ${base} limit ${limit}`;
   const facetRows = await rows<{ slug: string | null; n: number; n_cat: number }>(
     database.db,
-    sql`with s as (select posts.categories, ${cat ? sql`(${cat})` : sql`true`} as in_cat from posts where ${base} limit ${limit})
+    sql`with s as (${read})
       select null::text as slug, count(*)::int as n, (count(*) filter (where in_cat))::int as n_cat from s
       union all
       select slug, count(*)::int as n, 0 as n_cat from s cross join lateral unnest(s.categories) as slug group by slug`,
   );
   const head = facetRows.find((r) => r.slug === null);
   const sample = head?.n ?? 0;
-  const exhausted = sample < limit;
   let total = cat ? (head?.n_cat ?? 0) : sample;
+  // Every match was read, unless the read stopped at the limit or at "500+" in the filter.
+  const exhausted = sample < limit && !(cat && total > cap);
   if (cat && !exhausted && total <= cap) {
     // The filter's categories are a minority of the matches: count them on their own.
     const [c] = await rows<{ n: number }>(database.db, sql`select count(*)::int as n from (select 1 from posts where ${base} and ${cat} limit ${cap + 1}) s`);
@@ -746,12 +1046,23 @@ export async function planSearch(database: Database, viewer: Viewer, now: Date, 
   if ((filters.radiusKm !== undefined || opts.sort === 'closest') && !origin) {
     throw errors.badRequest('address_invalid', { near: 'address_invalid' });
   }
-  const radiusItems = filters.radiusKm !== undefined && origin ? await estimateWithin(database, origin, filters.radiusKm) : undefined;
+  let radiusItems: number | undefined;
+  let radiusCells: string | null = null;
+  let boostedCells: string | null = null;
+  let fewInPlace = false;
+  if (filters.radiusKm !== undefined && origin) {
+    radiusItems = await estimateWithin(database, origin, filters.radiusKm);
+    const others = !!text.tsquery || !!filters.category?.length;
+    // Cells narrow the words or categories, or a radius holding few items (see baseCondition).
+    if (others || !!mine || radiusItems < CELLS_BELOW_ITEMS) radiusCells = await bestCells(database, origin, filters.radiusKm, !others);
+    fewInPlace = !!radiusCells && !others && !mine;
+    boostedCells = radiusCells && others ? radiusCells : await bestCells(database, origin, filters.radiusKm, false);
+  }
   // Only stop words ("the") and nothing else to go on: nothing to search for.
   if (!text.tsquery && !filters.category?.length && filters.radiusKm === undefined && !filters.wantsMine) {
     throw errors.badRequest('search_term_required');
   }
-  return { viewer, now, filters, text, origin, mine, radiusItems };
+  return { viewer, now, filters, text, origin, mine, radiusItems, radiusCells, boostedCells, fewInPlace };
 }
 
 export async function search(database: Database, viewer: Viewer, now: Date, query: SearchQuery): Promise<SearchResult> {
@@ -759,10 +1070,17 @@ export async function search(database: Database, viewer: Viewer, now: Date, quer
   const cursor = query.cursor ? decodeSearchCursor(query.cursor, query.sort) : undefined;
   const plan = await planSearch(database, viewer, now, query, { sort: query.sort });
   const where = andAll(baseCondition(plan), categoryCondition(plan), query.sort === 'lowest_price' ? sql`posts.open_to_selling` : null);
+  const paged = page(database, plan, query.sort, where, query.limit, cursor);
   const [result, counts] = await Promise.all([
-    page(database, plan, query.sort, where, query.limit, cursor),
+    paged,
     // Counts belong to the first page; later pages keep the first page's figures.
-    cursor ? Promise.resolve(null) : countAndFacets(database, { ...plan, filters: query.sort === 'lowest_price' ? { ...plan.filters, openToSelling: true } : plan.filters }),
+    cursor
+      ? Promise.resolve(null)
+      : countAndFacets(
+          database,
+          { ...plan, filters: query.sort === 'lowest_price' ? { ...plan.filters, openToSelling: true } : plan.filters },
+          async () => (await paged).seen,
+        ),
   ]);
   const items = result.rows.map((r) => toHit(r, now));
   if (!cursor && counts && counts.total === 0) {

@@ -6,7 +6,7 @@ import { signUpMember, type TestMember } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createPost, createUser } from '../../test/factories';
 import { refreshSearchTerms } from './search-terms';
-import { clearExpiredBoosts, forgetGeoSample } from './search.service';
+import { clearExpiredBoosts, forgetSearchStats } from './search.service';
 
 let t: TestApp;
 const NOW = new Date('2026-11-20T00:00:00.000Z');
@@ -276,7 +276,7 @@ describe('a wide radius alone', () => {
       publishedAt: at(30), createdAt: at(31) };
     const rowsToAdd = Array.from({ length: 1600 }, (_, i) => ({ ...base, id: `alice-${i}`, title: `Desert item ${i}`, categories: [i % 4 === 0 ? 'antiques' : 'tools'] }));
     for (let i = 0; i < rowsToAdd.length; i += 400) await t.db.insert(posts).values(rowsToAdd.slice(i, i + 400));
-    forgetGeoSample(t.database);
+    forgetSearchStats(t.database);
     const r = await ok({ lat: -23.698, lng: 133.8807, radiusKm: 10 });
     expect(r).toMatchObject({ total: 500, totalExact: false, facetsExact: false });
     expect(r.facets).toEqual([
@@ -287,6 +287,34 @@ describe('a wide radius alone', () => {
     // With a word as well, the rows are counted.
     const counted = await ok({ q: 'desert', lat: -23.698, lng: 133.8807, radiusKm: 10, category: 'antiques' });
     expect(counted).toMatchObject({ total: 400, totalExact: true });
+    // A filter holding most of the matches: the read stops at "500+" in it.
+    const most = await ok({ q: 'desert', lat: -23.698, lng: 133.8807, radiusKm: 10, category: 'tools' });
+    expect(most).toMatchObject({ total: 500, totalExact: false, facetsExact: false });
+    expect(most.facets.map((f) => f.slug)).toEqual(['tools', 'antiques']);
+  });
+});
+
+describe('a word the statistics say is common', () => {
+  it('says "500+" without counting, with facets from the matches the page looked at', async () => {
+    const owner = await createUser(t.db);
+    const base = { ownerId: owner.id, state: 'published', description: 'Soft toy.', keywords: [] as string[], wishCategories: [], wishKeywords: [],
+      cashValueCents: 1500, weightKg: 1, lengthCm: 10, widthCm: 10, heightCm: 10, suburb: 'Broome', postcode: '6725', auState: 'WA', lat: -17.9614, lng: 122.2359,
+      publishedAt: at(30), createdAt: at(31) };
+    const rowsToAdd = Array.from({ length: 2600 }, (_, i) => ({ ...base, id: `quokka-${i}`, title: `Quokka plush ${i}`, categories: [i % 2 === 0 ? 'toys' : 'baby'] }));
+    for (let i = 0; i < rowsToAdd.length; i += 400) await t.db.insert(posts).values(rowsToAdd.slice(i, i + 400));
+    await t.db.execute(sql`analyze posts`);
+    forgetSearchStats(t.database);
+    const r = await ok({ q: 'quokka' });
+    expect(r).toMatchObject({ total: 500, totalExact: false, facetsExact: false });
+    expect(r.facets.map((f) => f.slug).sort()).toEqual(['baby', 'toys']);
+    // Estimated for all 2,600 matches (counting would have stopped at 501 rows).
+    const sum = r.facets.reduce((n, f) => n + f.count, 0);
+    expect(sum).toBeGreaterThan(2000);
+    expect(sum).toBeLessThan(3200);
+    expect(r.items).toHaveLength(20);
+    // With a filter as well, the rows are counted (the estimate would not be sure).
+    const counted = await ok({ q: 'quokka', category: 'toys', maxCents: 1000 });
+    expect(counted).toMatchObject({ total: 0, totalExact: true });
   });
 });
 

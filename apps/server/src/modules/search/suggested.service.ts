@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { SuggestedItem, SuggestionReason } from '@swapu/shared/search';
 import type { Database } from '../../db/client';
 import { visiblePublishedCondition, type Viewer } from '../../lib/viewer';
-import { CELLS_BELOW_ITEMS, cardColumnsSql, cellsQuery, estimateWithin, textArray, toHit, type CardRow } from './search.service';
+import { CELLS_BELOW_ITEMS, cardColumnsSql, cellsQuery, estimateWithin, textArray, toHit, withinSql, type CardRow } from './search.service';
 
 const PER_REASON = 12;
 const TOTAL = 40;
@@ -60,7 +60,7 @@ export async function suggestedFor(database: Database, viewer: Viewer, now: Date
     lists.push([
       'nearby',
       q<Row>(sql`${select(sql`posts.suburb`)}
-        where ${common} ${nearbyCells ? sql`and posts.search_vector @@ ${nearbyCells}::tsquery` : sql``} and earth_distance(${origin}, posts.earth_pt) <= ${m}::float8
+        where ${common} ${nearbyCells ? sql`and posts.search_vector @@ ${nearbyCells}::tsquery` : sql``} and ${withinSql(place, m)}
         order by posts.published_at desc nulls last, posts.id desc nulls last limit ${PER_REASON}`),
     ]);
   }
