@@ -149,7 +149,7 @@ async function openBenchDatabase(): Promise<Database> {
     await generate(database);
     return database;
   }
-  const name = `swapu_bench_search_${ROWS}_v5`;
+  const name = `swapu_bench_search_${ROWS}_v6`;
   if (REUSE) {
     const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
     await admin.connect();
@@ -226,7 +226,7 @@ async function main() {
   onCleanup(() => database.close());
   const config = loadConfig(
     { NODE_ENV: 'production', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', DATA_DIR: tempDir('search-data'), SEED_DEMO: 'false', GUEST_CACHE_MS: '0' },
-    ENGINE === 'pg' ? { databaseUrl: benchDbUrl(`swapu_bench_search_${ROWS}_v5`) } : {},
+    ENGINE === 'pg' ? { databaseUrl: benchDbUrl(`swapu_bench_search_${ROWS}_v6`) } : {},
   );
   const app = await buildApp({ config, database, serveWeb: false });
   onCleanup(() => app.close());

@@ -208,6 +208,11 @@ export interface Plan {
    * read the whole country's items one by one.
    */
   fewInPlace?: boolean;
+  /**
+   * Rank windows look among the last two weeks' matches first (week lexemes, migration 0016):
+   * a one-word search whose word enough items use that two weeks hold a window of them.
+   */
+  weeksFirst?: boolean;
 }
 
 /** The grids of the cell lexemes written by posts_search_fields (migration 0013), finest first. */
@@ -323,6 +328,8 @@ interface GeoSample {
   /** cos(lat) of each point, for the haversine. */
   cosLat: Float64Array;
   categories: string[][];
+  /** When each point went live (epoch ms). */
+  publishedMs: Float64Array;
   /** Estimated live items with a position. */
   live: number;
 }
@@ -332,11 +339,11 @@ async function loadGeoSample(database: Database): Promise<GeoSample> {
   const [stat] = await rows<{ n: number }>(database.db, sql`select greatest(reltuples, 0)::float8 as n from pg_class where oid = 'posts'::regclass`);
   const tuples = stat?.n ?? 0;
   const pct = tuples <= GEO_SAMPLE_SIZE * 2 ? 100 : Math.max(0.01, Math.min(100, (100 * GEO_SAMPLE_SIZE) / tuples));
-  const found = await rows<{ lat: number; lng: number; categories: string[] }>(
+  const found = await rows<{ lat: number; lng: number; categories: string[]; ms: number }>(
     database.db,
     pct >= 100
-      ? sql`select lat, lng, categories from posts where state = 'published' and lat is not null and lng is not null`
-      : sql`select lat, lng, categories from posts tablesample system (${sql.raw(pct.toFixed(4))}) where state = 'published' and lat is not null and lng is not null`,
+      ? sql`select lat, lng, categories, extract(epoch from published_at)::float8 * 1000 as ms from posts where state = 'published' and lat is not null and lng is not null`
+      : sql`select lat, lng, categories, extract(epoch from published_at)::float8 * 1000 as ms from posts tablesample system (${sql.raw(pct.toFixed(4))}) where state = 'published' and lat is not null and lng is not null`,
   );
   return {
     at: Date.now(),
@@ -344,6 +351,7 @@ async function loadGeoSample(database: Database): Promise<GeoSample> {
     lng: Float64Array.from(found, (r) => r.lng),
     cosLat: Float64Array.from(found, (r) => Math.cos(r.lat * RAD)),
     categories: found.map((r) => r.categories),
+    publishedMs: Float64Array.from(found, (r) => Number(r.ms)),
     live: found.length * (100 / pct),
   };
 }
@@ -781,28 +789,67 @@ function windowMonths(top: Date): { months: string; olderMonth: Date } {
   return { months: [nextMonth, top, olderMonth].map((m) => `'${monthLexeme(m)}'`).join(' | '), olderMonth };
 }
 
+const DAY_MS = 86_400_000;
+
+/** The ISO year and week of a UTC instant, as the week lexeme writes it ('202648'). */
+export function isoWeek(d: Date): string {
+  const day = d.getUTCDay() || 7; // Monday 1 … Sunday 7
+  const thursday = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 4 - day));
+  const year = thursday.getUTCFullYear();
+  const week = Math.floor((thursday.getTime() - Date.UTC(year, 0, 1)) / DAY_MS / 7) + 1;
+  return `${year}${String(week).padStart(2, '0')}`;
+}
+
+/** The week lexemes of `top`'s week and the one before, and when that one began (Monday, UTC). */
+function windowWeeks(top: Date): { weeks: string; start: Date } {
+  const day = top.getUTCDay() || 7;
+  const start = new Date(Date.UTC(top.getUTCFullYear(), top.getUTCMonth(), top.getUTCDate() - (day - 1) - 7));
+  return { weeks: [start, top].map((d) => `'pw${isoWeek(d)}'`).join(' | '), start };
+}
+
 const monthLexeme = (d: Date) => `pm${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
 
 /**
  * A rank window: the SEARCH_RANK_WINDOW newest matches published before `wb`, newest first, with
- * their rank. The newest two months are asked first through their month lexemes, so the GIN index
- * intersects the words with the months and a medium word's window costs its last two months of
- * matches, not all of them; only a window those months cannot fill looks further back.
+ * their rank. Recent matches are asked first through their time lexemes (the last two weeks when
+ * Plan.weeksFirst, then the newest months), so the GIN index intersects the words with the time
+ * and a medium word's window costs its recent matches, not all of them; each older part is asked
+ * only for the room the newer ones left (a LIMIT of zero never runs its scan). One statement.
  */
-async function windowCandidates(database: Database, p: Plan, where: SQL, wb: [string, string] | undefined, byMonths: boolean): Promise<Candidate[]> {
+function windowSql(p: Plan, where: SQL, wb: [string, string] | undefined): SQL {
   const tsq = p.text.tsquery!;
+  const n = SEARCH_RANK_WINDOW;
   const top = wb ? new Date(wb[0]) : p.now;
   const { months, olderMonth } = windowMonths(top);
   const before = wb ? sql`(posts.published_at, posts.id) < (${ts(wb[0])}, ${wb[1]})` : null;
-  const fetch = (extra: SQL, n: number) =>
-    rows<RankedRow>(database.db, newestRanked(tsq, andAll(where, before, extra), n));
-  if (!byMonths) return (await fetch(sql`true`, SEARCH_RANK_WINDOW)).map(toCandidate);
-  const recent = await fetch(sql`posts.search_vector @@ ${months}::tsquery`, SEARCH_RANK_WINDOW);
-  const rest =
-    recent.length < SEARCH_RANK_WINDOW
-      ? await fetch(sql`posts.published_at < ${olderMonth.toISOString()}::timestamptz`, SEARCH_RANK_WINDOW - recent.length)
-      : [];
-  return [...recent, ...rest].map(toCandidate);
+  const older = newestRanked(tsq, andAll(where, before, sql`posts.published_at < ${olderMonth.toISOString()}::timestamptz`), n);
+  if (!p.weeksFirst) {
+    const recent = newestRanked(tsq, andAll(where, before, sql`posts.search_vector @@ ${months}::tsquery`), n);
+    return sql`with m as (${recent}),
+        o as (select * from (${older}) o0 limit (select ${n} - count(*) from m))
+      select * from m union all select * from o
+      order by published_at desc nulls last, id desc nulls last`;
+  }
+  const { weeks, start } = windowWeeks(top);
+  const lastWeeks = newestRanked(tsq, andAll(where, before, sql`posts.search_vector @@ ${weeks}::tsquery`), n);
+  const restOfMonths = newestRanked(
+    tsq,
+    andAll(where, before, sql`posts.search_vector @@ ${months}::tsquery`, sql`posts.published_at < ${start.toISOString()}::timestamptz`),
+    n,
+  );
+  return sql`with w as (${lastWeeks}),
+      m as (select * from (${restOfMonths}) m0 limit (select ${n} - count(*) from w)),
+      o as (select * from (${older}) o0 limit (select ${n} - (select count(*) from w) - (select count(*) from m)))
+    select * from w union all select * from m union all select * from o
+    order by published_at desc nulls last, id desc nulls last`;
+}
+
+async function windowCandidates(database: Database, p: Plan, where: SQL, wb: [string, string] | undefined, byTime: boolean): Promise<Candidate[]> {
+  if (!byTime) {
+    const before = wb ? sql`(posts.published_at, posts.id) < (${ts(wb[0])}, ${wb[1]})` : null;
+    return (await rows<RankedRow>(database.db, newestRanked(p.text.tsquery!, andAll(where, before), SEARCH_RANK_WINDOW))).map(toCandidate);
+  }
+  return (await rows<RankedRow>(database.db, windowSql(p, where, wb))).map(toCandidate);
 }
 
 /**
@@ -810,41 +857,28 @@ async function windowCandidates(database: Database, p: Plan, where: SQL, wb: [st
  * after the sort: in the sorted query's own columns it would be computed for every match the sort
  * looked at (2,300 for a medium word's months, 1.5 µs each).
  */
-const newestRanked = (tsq: SQL, where: SQL, n: number, extra: SQL = sql``) =>
-  sql`select w.id, w.published_at, w.categories, ts_rank(${RANK_WEIGHTS}::float4[], w.search_vector, ${tsq}) as rank ${extra} from (
+const newestRanked = (tsq: SQL, where: SQL, n: number) =>
+  sql`select w.id, w.published_at, w.categories, ts_rank(${RANK_WEIGHTS}::float4[], w.search_vector, ${tsq}) as rank from (
       select posts.id, posts.published_at, posts.categories, posts.search_vector from posts where ${where}
       order by posts.published_at desc nulls last, posts.id desc nulls last limit ${n}) w`;
 
 /**
  * The first page's first boosted window and first unboosted window in one statement (one round
- * trip, each half planned on its own: a common word's newest matches come from walking the feed
- * index, a rarer word's from the search index). When the boosted matches fill a window the
- * unboosted one is not needed for this page; when the months hold too few unboosted matches, the
- * older ones are asked for as windowCandidates does.
+ * trip; each part is planned on its own: a common word's newest matches come from walking an
+ * index in date order, a rarer word's from the search index). When the boosted matches fill a
+ * window, the unboosted one is not needed for this page.
  */
 async function firstWindows(database: Database, p: Plan, where: SQL): Promise<{ boosted: Candidate[]; unboosted: Candidate[] | null }> {
-  const tsq = p.text.tsquery!;
-  const { months, olderMonth } = windowMonths(p.now);
   const found = await rows<RankedRow & { b: boolean }>(
     database.db,
-    sql`(${newestRanked(tsq, boostedOnly(p, where), SEARCH_RANK_WINDOW, sql`, true as b`)})
-      union all
-      (${newestRanked(tsq, andAll(where, notBoostedNow(p.now), sql`posts.search_vector @@ ${months}::tsquery`), SEARCH_RANK_WINDOW, sql`, false as b`)})
+    sql`with bo as (${newestRanked(p.text.tsquery!, boostedOnly(p, where), SEARCH_RANK_WINDOW)}),
+        un as (${windowSql(p, andAll(where, notBoostedNow(p.now)), undefined)})
+      select *, true as b from bo union all select *, false as b from un
       order by b desc, published_at desc nulls last, id desc nulls last`,
   );
   const boosted = found.filter((r) => r.b).map(toCandidate);
   if (boosted.length >= SEARCH_RANK_WINDOW) return { boosted, unboosted: null };
-  const recent = found.filter((r) => !r.b).map(toCandidate);
-  const older =
-    recent.length < SEARCH_RANK_WINDOW
-      ? (
-          await rows<RankedRow>(
-            database.db,
-            newestRanked(tsq, andAll(where, notBoostedNow(p.now), sql`posts.published_at < ${olderMonth.toISOString()}::timestamptz`), SEARCH_RANK_WINDOW - recent.length),
-          )
-        ).map(toCandidate)
-      : [];
-  return { boosted, unboosted: [...recent, ...older] };
+  return { boosted, unboosted: found.filter((r) => !r.b).map(toCandidate) };
 }
 
 /** Card rows for these ids, in this order. */
@@ -936,6 +970,15 @@ async function plannedRows(database: Database, where: SQL): Promise<number | nul
   return parsed[0]?.Plan['Plan Rows'] ?? null;
 }
 
+/** Words and nothing else: no category, place, "wants what I have" or other filter. */
+function onlyWords(p: Pick<Plan, 'text' | 'filters' | 'mine'>): boolean {
+  const f = p.filters;
+  return (
+    !!p.text.tsquery && !f.category?.length && f.radiusKm === undefined && !p.mine && !f.condition?.length &&
+    f.minCents === undefined && f.maxCents === undefined && !f.delivery && !f.openToSelling && !f.openToSwapAnything
+  );
+}
+
 /** A words-only search the statistics say matches this many items or more is surely "500+". */
 const SURELY_MORE_THAN_CAP = 5 * SEARCH_TOTAL_CAP;
 
@@ -951,11 +994,7 @@ async function estimatedWordCounts(
   p: Plan,
   pageSeen: () => Promise<string[][]>,
 ): Promise<Pick<SearchResult, 'total' | 'totalExact' | 'facets' | 'facetsExact'> | null> {
-  const f = p.filters;
-  const onlyWords =
-    !!p.text.tsquery && !f.category?.length && f.radiusKm === undefined && !p.mine && !f.condition?.length &&
-    f.minCents === undefined && f.maxCents === undefined && !f.delivery && !f.openToSelling && !f.openToSwapAnything;
-  if (!onlyWords) return null;
+  if (!onlyWords(p)) return null;
   const estimated = p.text.leastMatches;
   if (estimated === null || estimated < SURELY_MORE_THAN_CAP) return null;
   const seen = await pageSeen();
@@ -1062,7 +1101,17 @@ export async function planSearch(database: Database, viewer: Viewer, now: Date, 
   if (!text.tsquery && !filters.category?.length && filters.radiusKm === undefined && !filters.wantsMine) {
     throw errors.badRequest('search_term_required');
   }
-  return { viewer, now, filters, text, origin, mine, radiusItems, radiusCells, boostedCells, fewInPlace };
+  // A word enough items use that the last two weeks hold two windows of it: look there first.
+  let weeksFirst = false;
+  const wanted = 2 * SEARCH_RANK_WINDOW;
+  if (text.leastMatches !== null && text.leastMatches >= wanted && onlyWords({ text, filters, mine })) {
+    const s = await geoSample(database);
+    const since = windowWeeks(now).start.getTime();
+    let recent = 0;
+    for (const ms of s.publishedMs) if (ms >= since) recent++;
+    weeksFirst = s.publishedMs.length > 0 && (text.leastMatches * recent) / s.publishedMs.length >= wanted;
+  }
+  return { viewer, now, filters, text, origin, mine, radiusItems, radiusCells, boostedCells, fewInPlace, weeksFirst };
 }
 
 export async function search(database: Database, viewer: Viewer, now: Date, query: SearchQuery): Promise<SearchResult> {

@@ -6,7 +6,7 @@ import { signUpMember, type TestMember } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createPost, createUser } from '../../test/factories';
 import { refreshSearchTerms } from './search-terms';
-import { clearExpiredBoosts, forgetSearchStats } from './search.service';
+import { clearExpiredBoosts, forgetSearchStats, isoWeek, planSearch } from './search.service';
 
 let t: TestApp;
 const NOW = new Date('2026-11-20T00:00:00.000Z');
@@ -315,6 +315,45 @@ describe('a word the statistics say is common', () => {
     // With a filter as well, the rows are counted (the estimate would not be sure).
     const counted = await ok({ q: 'quokka', category: 'toys', maxCents: 1000 });
     expect(counted).toMatchObject({ total: 0, totalExact: true });
+  });
+});
+
+describe('a common word looks among the last two weeks first', () => {
+  it('takes the week path and still pages every match once, newest window first', async () => {
+    const owner = await createUser(t.db);
+    const base = { ownerId: owner.id, state: 'published', keywords: [] as string[], wishCategories: [], wishKeywords: [], categories: ['art'],
+      cashValueCents: 2500, weightKg: 1, lengthCm: 10, widthCm: 10, heightCm: 10, suburb: 'Hobart', postcode: '7000', auState: 'TAS', lat: -42.8821, lng: 147.3272 };
+    // 310 in the last week, 60 older (October and before); the oldest has the word in its title.
+    const recent = Array.from({ length: 310 }, (_, i) => ({ ...base, id: `potoroo-r${i}`, title: `Print ${i}`, description: 'A potoroo print.',
+      publishedAt: at(30 + i * 0.5), createdAt: at(31 + i * 0.5) }));
+    const older = Array.from({ length: 60 }, (_, i) => ({ ...base, id: `potoroo-o${i}`, title: i === 59 ? 'Potoroo poster' : `Old print ${i}`,
+      description: 'A potoroo print.', publishedAt: at(24 * (40 + i)), createdAt: at(24 * (40 + i) + 1) }));
+    for (const chunk of [recent, older]) await t.db.insert(posts).values(chunk);
+    await t.db.execute(sql`analyze posts`);
+    forgetSearchStats(t.database);
+    const plan = await planSearch(t.database, { userId: null, role: 'guest', subscriber: false }, NOW, { q: 'potoroo' });
+    expect(plan.weeksFirst).toBe(true);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < 10; page++) {
+      const r = await ok({ q: 'potoroo', limit: 50, cursor });
+      seen.push(...r.items.map((i) => i.title));
+      if (!r.nextCursor) break;
+      cursor = r.nextCursor;
+    }
+    expect(seen).toHaveLength(370);
+    expect(new Set(seen).size).toBe(370);
+    // The first window is the 150 newest; the title match leads the third (oldest) window.
+    expect(new Set(seen.slice(0, SEARCH_RANK_WINDOW))).toEqual(new Set(recent.slice(0, SEARCH_RANK_WINDOW).map((r) => r.title)));
+    expect(seen.indexOf('Potoroo poster')).toBe(2 * SEARCH_RANK_WINDOW);
+  });
+
+  it('names ISO weeks as the week lexeme does', () => {
+    expect(isoWeek(new Date('2026-11-23T08:00:00Z'))).toBe('202648');
+    expect(isoWeek(new Date('2027-01-01T08:00:00Z'))).toBe('202653');
+    expect(isoWeek(new Date('2026-01-01T08:00:00Z'))).toBe('202601');
+    expect(isoWeek(new Date('2024-12-30T08:00:00Z'))).toBe('202501');
+    expect(isoWeek(new Date('2021-01-03T23:00:00Z'))).toBe('202053');
   });
 });
 
