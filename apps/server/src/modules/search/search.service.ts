@@ -209,10 +209,11 @@ export interface Plan {
    */
   fewInPlace?: boolean;
   /**
-   * Rank windows look among the last two weeks' matches first (week lexemes, migration 0016):
-   * a one-word search whose word enough items use that two weeks hold a window of them.
+   * Rank windows look among the last this-many weeks' matches first (week lexemes, migration
+   * 0016; 0 for none): a one-word search whose word enough items use that a few weeks hold two
+   * windows of them.
    */
-  weeksFirst?: boolean;
+  weeksFirst?: number;
 }
 
 /** The grids of the cell lexemes written by posts_search_fields (migration 0013), finest first. */
@@ -800,11 +801,15 @@ export function isoWeek(d: Date): string {
   return `${year}${String(week).padStart(2, '0')}`;
 }
 
-/** The week lexemes of `top`'s week and the one before, and when that one began (Monday, UTC). */
-function windowWeeks(top: Date): { weeks: string; start: Date } {
+/** The most weeks a window asks first: four weeks back never reach before the months' start. */
+const MAX_WINDOW_WEEKS = 4;
+
+/** The week lexemes of `top`'s week and the `count - 1` before it, and when the first began (Monday, UTC). */
+function windowWeeks(top: Date, count: number): { weeks: string; start: Date } {
   const day = top.getUTCDay() || 7;
-  const start = new Date(Date.UTC(top.getUTCFullYear(), top.getUTCMonth(), top.getUTCDate() - (day - 1) - 7));
-  return { weeks: [start, top].map((d) => `'pw${isoWeek(d)}'`).join(' | '), start };
+  const monday = (back: number) => new Date(Date.UTC(top.getUTCFullYear(), top.getUTCMonth(), top.getUTCDate() - (day - 1) - 7 * back));
+  const mondays = Array.from({ length: count }, (_, i) => monday(i));
+  return { weeks: mondays.map((d) => `'pw${isoWeek(d)}'`).join(' | '), start: mondays.at(-1)! };
 }
 
 const monthLexeme = (d: Date) => `pm${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
@@ -823,14 +828,16 @@ function windowSql(p: Plan, where: SQL, wb: [string, string] | undefined): SQL {
   const { months, olderMonth } = windowMonths(top);
   const before = wb ? sql`(posts.published_at, posts.id) < (${ts(wb[0])}, ${wb[1]})` : null;
   const older = newestRanked(tsq, andAll(where, before, sql`posts.published_at < ${olderMonth.toISOString()}::timestamptz`), n);
-  if (!p.weeksFirst) {
+  const weeksBack = p.weeksFirst ? windowWeeks(top, p.weeksFirst) : null;
+  // (Never true with at most MAX_WINDOW_WEEKS; the parts below must not overlap.)
+  if (!weeksBack || weeksBack.start < olderMonth) {
     const recent = newestRanked(tsq, andAll(where, before, sql`posts.search_vector @@ ${months}::tsquery`), n);
     return sql`with m as (${recent}),
         o as (select * from (${older}) o0 limit (select ${n} - count(*) from m))
       select * from m union all select * from o
       order by published_at desc nulls last, id desc nulls last`;
   }
-  const { weeks, start } = windowWeeks(top);
+  const { weeks, start } = weeksBack;
   const lastWeeks = newestRanked(tsq, andAll(where, before, sql`posts.search_vector @@ ${weeks}::tsquery`), n);
   const restOfMonths = newestRanked(
     tsq,
@@ -1101,15 +1108,18 @@ export async function planSearch(database: Database, viewer: Viewer, now: Date, 
   if (!text.tsquery && !filters.category?.length && filters.radiusKm === undefined && !filters.wantsMine) {
     throw errors.badRequest('search_term_required');
   }
-  // A word enough items use that the last two weeks hold two windows of it: look there first.
-  let weeksFirst = false;
+  // A word enough items use that the last few weeks should hold two windows of it: the fewest
+  // weeks that do are looked at first.
+  let weeksFirst = 0;
   const wanted = 2 * SEARCH_RANK_WINDOW;
   if (text.leastMatches !== null && text.leastMatches >= wanted && onlyWords({ text, filters, mine })) {
     const s = await geoSample(database);
-    const since = windowWeeks(now).start.getTime();
-    let recent = 0;
-    for (const ms of s.publishedMs) if (ms >= since) recent++;
-    weeksFirst = s.publishedMs.length > 0 && (text.leastMatches * recent) / s.publishedMs.length >= wanted;
+    for (let count = 2; count <= MAX_WINDOW_WEEKS && !weeksFirst && s.publishedMs.length; count++) {
+      const since = windowWeeks(now, count).start.getTime();
+      let recent = 0;
+      for (const ms of s.publishedMs) if (ms >= since) recent++;
+      if ((text.leastMatches * recent) / s.publishedMs.length >= wanted) weeksFirst = count;
+    }
   }
   return { viewer, now, filters, text, origin, mine, radiusItems, radiusCells, boostedCells, fewInPlace, weeksFirst };
 }

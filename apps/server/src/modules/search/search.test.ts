@@ -332,7 +332,7 @@ describe('a common word looks among the last two weeks first', () => {
     await t.db.execute(sql`analyze posts`);
     forgetSearchStats(t.database);
     const plan = await planSearch(t.database, { userId: null, role: 'guest', subscriber: false }, NOW, { q: 'potoroo' });
-    expect(plan.weeksFirst).toBe(true);
+    expect(plan.weeksFirst).toBe(2);
     const seen: string[] = [];
     let cursor: string | undefined;
     for (let page = 0; page < 10; page++) {
