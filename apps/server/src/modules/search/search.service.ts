@@ -293,6 +293,10 @@ export async function bestCells(database: Database, o: { lat: number; lng: numbe
   if (covers.length <= 1 || alone) return covers[0] ? coverQuery(covers[0]) : null;
   const s = await geoSample(database);
   if (!s.lat.length) return coverQuery(covers[0]!);
+  return memo(s, `cells:${o.lat}:${o.lng}:${km}`, () => coverQuery(cheapestCover(s, covers)));
+}
+
+function cheapestCover(s: GeoSample, covers: CellCover[]): CellCover {
   const scale = s.live / s.lat.length;
   let best = covers[0]!;
   let bestCost = Infinity;
@@ -313,7 +317,7 @@ export async function bestCells(database: Database, o: { lat: number; lng: numbe
       best = c;
     }
   }
-  return coverQuery(best);
+  return best;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -333,6 +337,17 @@ interface GeoSample {
   publishedMs: Float64Array;
   /** Estimated live items with a position. */
   live: number;
+  /** What was worked out from this sample for a place (it is fixed until the next sample). */
+  memo: Map<string, unknown>;
+}
+
+/** `compute()` for this sample and key, worked out once (a few hundred places at most are kept). */
+function memo<T>(s: GeoSample, key: string, compute: () => T): T {
+  if (s.memo.has(key)) return s.memo.get(key) as T;
+  if (s.memo.size >= 500) s.memo.clear();
+  const value = compute();
+  s.memo.set(key, value);
+  return value;
 }
 const geoSamples = new WeakMap<Database, Promise<GeoSample>>();
 
@@ -353,6 +368,7 @@ async function loadGeoSample(database: Database): Promise<GeoSample> {
     cosLat: Float64Array.from(found, (r) => Math.cos(r.lat * RAD)),
     categories: found.map((r) => r.categories),
     publishedMs: Float64Array.from(found, (r) => Number(r.ms)),
+    memo: new Map(),
     live: found.length * (100 / pct),
   };
 }
@@ -395,6 +411,10 @@ function sampleDistances(s: GeoSample, o: Origin): Float64Array {
 
 /** Indexes of the sample's points within `km` of `o`. */
 function sampleWithin(s: GeoSample, o: Origin, km: number): number[] {
+  return memo(s, `within:${o.lat}:${o.lng}:${km}`, () => scanWithin(s, o, km));
+}
+
+function scanWithin(s: GeoSample, o: Origin, km: number): number[] {
   const cos0 = Math.cos(o.lat * RAD);
   // No point further in latitude alone than km can be within km: most are skipped on that.
   const maxDLat = (km * 1000) / EARTH_M / RAD;
@@ -726,7 +746,8 @@ async function featuredRanked(database: Database, p: Plan, where: SQL, limit: nu
   let k = cursor?.k;
   const picked: (Candidate & { ph: 'b' | 'n'; wb: [string, string] | undefined })[] = [];
   // The first page reads its first boosted window and its first unboosted one at once.
-  let first = ph === 'b' && !wb ? await firstWindows(database, p, where) : null;
+  let first = ph === 'b' && !wb ? await firstWindows(database, p, where, limit) : null;
+  const firstCards = first?.cards;
   const seen = new Map<string, string[]>();
   for (const c of [...(first?.boosted ?? []), ...(first?.unboosted ?? [])]) seen.set(c.id, c.categories);
   for (let guard = 0; guard < 50; guard++) {
@@ -756,7 +777,8 @@ async function featuredRanked(database: Database, p: Plan, where: SQL, limit: nu
     break;
   }
   const page = picked.slice(0, limit);
-  const cards = await cardsFor(database, p, page.map((c) => c.id));
+  const ids = page.map((c) => c.id);
+  const cards = firstCards && ids.every((id) => firstCards.has(id)) ? ids.map((id) => firstCards.get(id)!) : await cardsFor(database, p, ids);
   const last = page.at(-1);
   return {
     rows: cards,
@@ -875,17 +897,29 @@ const newestRanked = (tsq: SQL, where: SQL, n: number) =>
  * index in date order, a rarer word's from the search index). When the boosted matches fill a
  * window, the unboosted one is not needed for this page.
  */
-async function firstWindows(database: Database, p: Plan, where: SQL): Promise<{ boosted: Candidate[]; unboosted: Candidate[] | null }> {
-  const found = await rows<RankedRow & { b: boolean }>(
+async function firstWindows(
+  database: Database,
+  p: Plan,
+  where: SQL,
+  limit: number,
+): Promise<{ boosted: Candidate[]; unboosted: Candidate[] | null; cards: Map<string, CardRow> }> {
+  // The same statement brings the cards of the rows that lead by rank (boosted first), which are
+  // this page's rows: one round trip less. The page itself is still picked by byRank.
+  const found = await rows<RankedRow & { b: boolean; card: CardRow | null }>(
     database.db,
     sql`with bo as (${newestRanked(p.text.tsquery!, boostedOnly(p, where), SEARCH_RANK_WINDOW)}),
-        un as (${windowSql(p, andAll(where, notBoostedNow(p.now)), undefined)})
-      select *, true as b from bo union all select *, false as b from un
-      order by b desc, published_at desc nulls last, id desc nulls last`,
+        un as (${windowSql(p, andAll(where, notBoostedNow(p.now)), undefined)}),
+        cand as (select *, true as b from bo union all select *, false as b from un),
+        lead as (select id from cand order by b desc, rank desc, published_at desc nulls last, id desc nulls last limit ${limit + 1}),
+        cards as (select lead.id as card_id, (select row_to_json(x) from (select ${cardSelect(p)}) x) as card
+          from lead join posts on posts.id = lead.id)
+      select cand.*, cards.card from cand left join cards on cards.card_id = cand.id
+      order by cand.b desc, cand.published_at desc nulls last, cand.id desc nulls last`,
   );
+  const cards = new Map(found.filter((r) => r.card).map((r) => [r.id, r.card!]));
   const boosted = found.filter((r) => r.b).map(toCandidate);
-  if (boosted.length >= SEARCH_RANK_WINDOW) return { boosted, unboosted: null };
-  return { boosted, unboosted: found.filter((r) => !r.b).map(toCandidate) };
+  if (boosted.length >= SEARCH_RANK_WINDOW) return { boosted, unboosted: null, cards };
+  return { boosted, unboosted: found.filter((r) => !r.b).map(toCandidate), cards };
 }
 
 /** Card rows for these ids, in this order. */
@@ -1116,8 +1150,7 @@ export async function planSearch(database: Database, viewer: Viewer, now: Date, 
     const s = await geoSample(database);
     for (let count = 2; count <= MAX_WINDOW_WEEKS && !weeksFirst && s.publishedMs.length; count++) {
       const since = windowWeeks(now, count).start.getTime();
-      let recent = 0;
-      for (const ms of s.publishedMs) if (ms >= since) recent++;
+      const recent = memo(s, `since:${since}`, () => s.publishedMs.reduce((n, ms) => (ms >= since ? n + 1 : n), 0));
       if ((text.leastMatches * recent) / s.publishedMs.length >= wanted) weeksFirst = count;
     }
   }

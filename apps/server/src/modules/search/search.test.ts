@@ -139,6 +139,10 @@ describe('filters', () => {
     expect(near.items[0]!.distanceKm).toBeLessThan(2);
     expect(near.items[1]!.distanceKm).toBeGreaterThan(15);
     expect(near.items[1]!.distanceKm).toBeLessThan(25);
+    // Featured's first page brings its cards in the windows' statement: the same cards as any other sort.
+    const featured = await ok({ q, near: '2000', radiusKm: 50 });
+    const byId = (r: SearchResult) => [...r.items].sort((a, b) => a.id.localeCompare(b.id));
+    expect(byId(featured)).toEqual(byId(near));
     expect(titles(await ok({ q, lat: -33.8688, lng: 151.2093, radiusKm: 150, sort: 'closest' }))).toEqual([
       'Wombat Sydney',
       'Wombat Parramatta',
