@@ -78,15 +78,26 @@ async function loadWordStats(database: Database): Promise<WordStats> {
   return { at: Date.now(), shares: new Map(found.map((r) => [r.e, Number(r.f)])), rows: table?.n ?? 0 };
 }
 
-async function wordStats(database: Database): Promise<WordStats> {
-  const cached = wordStatsCache.get(database);
+const wordStats = (database: Database) => cachedFor(wordStatsCache, database, WORD_STATS_TTL_MS, loadWordStats);
+
+/**
+ * What `load` works out for a database, kept for `ttlMs` (the position sample, the word
+ * statistics): concurrent searches share one load, and a failed load is not kept.
+ */
+async function cachedFor<T extends { at: number }>(
+  cache: WeakMap<Database, Promise<T>>,
+  database: Database,
+  ttlMs: number,
+  load: (database: Database) => Promise<T>,
+): Promise<T> {
+  const cached = cache.get(database);
   if (cached) {
     const s = await cached;
-    if (Date.now() - s.at < WORD_STATS_TTL_MS) return s;
+    if (Date.now() - s.at < ttlMs) return s;
   }
-  const next = loadWordStats(database);
-  wordStatsCache.set(database, next);
-  next.catch(() => wordStatsCache.delete(database));
+  const next = load(database);
+  cache.set(database, next);
+  next.catch(() => cache.delete(database));
   return next;
 }
 
@@ -379,17 +390,7 @@ export function forgetSearchStats(database: Database) {
   wordStatsCache.delete(database);
 }
 
-async function geoSample(database: Database): Promise<GeoSample> {
-  const cached = geoSamples.get(database);
-  if (cached) {
-    const s = await cached;
-    if (Date.now() - s.at < GEO_SAMPLE_TTL_MS) return s;
-  }
-  const next = loadGeoSample(database);
-  geoSamples.set(database, next);
-  next.catch(() => geoSamples.delete(database));
-  return next;
-}
+const geoSample = (database: Database) => cachedFor(geoSamples, database, GEO_SAMPLE_TTL_MS, loadGeoSample);
 
 const RAD = Math.PI / 180;
 
