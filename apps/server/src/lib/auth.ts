@@ -10,13 +10,16 @@ import { GUEST, type Viewer } from './viewer';
 export async function resolveViewer(ctx: AppContext, authorization: string | undefined): Promise<Viewer> {
   if (!authorization?.startsWith('Bearer ')) return GUEST;
   const now = ctx.clock.now();
-  const userId = await verifyAccessToken(ctx.config.jwtSecret, authorization.slice(7).trim(), now);
-  if (!userId) return GUEST;
+  const claims = await verifyAccessToken(ctx.config.jwtSecret, authorization.slice(7).trim(), now);
+  if (!claims) return GUEST;
+  const { userId } = claims;
   const [row] = await ctx.database.db
     .select({
       role: users.role,
       banned: users.banned,
       deletedAt: users.deletedAt,
+      tokenVersion: users.tokenVersion,
+      termsAcceptedAt: users.termsAcceptedAt,
       // Raw SQL: in a select list Drizzle renders columns unqualified, which breaks correlation.
       subscriber: sql<boolean>`exists (select 1 from subscriptions s where s.user_id = "users"."id"
         and s.status in ('active', 'cancelled') and s.current_period_end > ${now.toISOString()}::timestamptz)`,
@@ -24,8 +27,17 @@ export async function resolveViewer(ctx: AppContext, authorization: string | und
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  if (!row || row.deletedAt) return GUEST;
-  return { userId, role: row.role === 'admin' ? 'admin' : 'user', subscriber: !!row.subscriber, banned: row.banned };
+  // A token from before the account's sessions were ended (ban, deletion, reset) opens nothing.
+  if (!row || row.deletedAt || row.tokenVersion !== claims.version) return GUEST;
+  return {
+    userId,
+    role: row.role === 'admin' ? 'admin' : 'user',
+    subscriber: !!row.subscriber,
+    banned: row.banned,
+    termsAccepted: row.termsAcceptedAt !== null,
+    tokenExpiresAt: claims.expiresAt,
+    tokenVersion: claims.version,
+  };
 }
 
 /** The signed-in, non-banned caller's id; guests get 401 'You need to be logged in to use this'. */

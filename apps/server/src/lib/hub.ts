@@ -4,7 +4,8 @@ import type { Database } from '../db/client';
 export interface HubEvent {
   /** The users whose connections receive it. */
   users: string[];
-  kind: 'message' | 'seen' | 'typing' | 'notification' | 'support';
+  /** sessions-ended: the users' sessions were ended (ban, deletion, reset): close their sockets. */
+  kind: 'message' | 'seen' | 'typing' | 'notification' | 'support' | 'sessions-ended';
   /** The stored row it is about (message, notification, support message). */
   id?: string;
   roomId?: string;

@@ -6,10 +6,14 @@ export const REFRESH_TOKEN_DAYS = 30;
 
 const key = (secret: string) => new TextEncoder().encode(secret);
 
-/** A signed access token (HS256, 1 hour) naming the user. */
-export async function signAccessToken(secret: string, userId: string, now: Date): Promise<string> {
+/**
+ * A signed access token (HS256, 1 hour) naming the user and the account's token version: a token
+ * of an older version (the account was banned, deleted, reset or signed out everywhere since) is
+ * refused even before it expires.
+ */
+export async function signAccessToken(secret: string, userId: string, now: Date, version = 0): Promise<string> {
   const iat = Math.floor(now.getTime() / 1000);
-  return new SignJWT({})
+  return new SignJWT({ ver: version })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(userId)
     .setIssuer('swapu')
@@ -19,8 +23,16 @@ export async function signAccessToken(secret: string, userId: string, now: Date)
     .sign(key(secret));
 }
 
-/** The user id of a valid, unexpired access token, or null. */
-export async function verifyAccessToken(secret: string, token: string, now: Date): Promise<string | null> {
+export interface AccessClaims {
+  userId: string;
+  /** The account's token version when it was issued (0 for tokens from before versions existed). */
+  version: number;
+  /** Expiry, ms since epoch. */
+  expiresAt: number;
+}
+
+/** The claims of a valid, unexpired access token, or null. */
+export async function verifyAccessToken(secret: string, token: string, now: Date): Promise<AccessClaims | null> {
   try {
     const { payload } = await jwtVerify(token, key(secret), {
       issuer: 'swapu',
@@ -28,7 +40,8 @@ export async function verifyAccessToken(secret: string, token: string, now: Date
       algorithms: ['HS256'],
       currentDate: now,
     });
-    return typeof payload.sub === 'string' ? payload.sub : null;
+    if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') return null;
+    return { userId: payload.sub, version: typeof payload.ver === 'number' ? payload.ver : 0, expiresAt: payload.exp * 1000 };
   } catch {
     return null;
   }

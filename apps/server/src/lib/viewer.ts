@@ -11,6 +11,12 @@ export interface Viewer {
   subscriber: boolean;
   /** Banned accounts may sign in but only see the contact-support message. */
   banned?: boolean;
+  /** False for an account created without accepting the terms (the Firebase SDK's sign-up): it may read, not write. */
+  termsAccepted?: boolean;
+  /** When the access token that identified this viewer lapses (ms since epoch). */
+  tokenExpiresAt?: number;
+  /** The account's token version the token carried (see endSessions). */
+  tokenVersion?: number;
 }
 
 export const GUEST: Viewer = { userId: null, role: 'guest', subscriber: false };

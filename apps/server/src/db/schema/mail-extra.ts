@@ -48,6 +48,9 @@ export const newsletterSubscribers = pgTable(
     language: text('language').notNull().default('en-US'),
     subscribedAt: timestamp('subscribed_at', { withTimezone: true }),
     unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    /** Double opt-in: a subscription waits for the link in its confirmation mail (hash of its token). */
+    confirmTokenHash: text('confirm_token_hash'),
+    confirmRequestedAt: timestamp('confirm_requested_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },

@@ -14,6 +14,12 @@ export const mailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /**
+     * Values the bodies refer to by placeholder ({{secret:name}}) such as reset and verification
+     * links, encrypted with the server's data key. Cleared once the mail is sent: the stored bodies
+     * never hold a usable link.
+     */
+    secrets: text('secrets'),
   },
   (t) => [index('mail_outbox_created_idx').on(t.createdOn), index('mail_outbox_to_idx').on(t.to)],
 );

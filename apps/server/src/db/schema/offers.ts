@@ -10,13 +10,13 @@ export const offers = pgTable(
     id: text('id').primaryKey(),
     postId: text('post_id')
       .notNull()
-      .references(() => posts.id, { onDelete: 'cascade' }),
+      .references(() => posts.id, { onDelete: 'restrict' }),
     offererId: text('offerer_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'restrict' }),
     ownerId: text('owner_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'restrict' }),
     /** Who made this proposal: the offerer, or the owner with a counter-offer. */
     proposedBy: text('proposed_by').notNull(),
     state: text('state').notNull().default('pending'),
@@ -55,10 +55,10 @@ export const offerItems = pgTable(
   {
     offerId: text('offer_id')
       .notNull()
-      .references(() => offers.id, { onDelete: 'cascade' }),
+      .references(() => offers.id, { onDelete: 'restrict' }),
     postId: text('post_id')
       .notNull()
-      .references(() => posts.id, { onDelete: 'cascade' }),
+      .references(() => posts.id, { onDelete: 'restrict' }),
     position: integer('position').notNull(),
   },
   (t) => [primaryKey({ columns: [t.offerId, t.postId] }), index('offer_items_post_idx').on(t.postId)],
@@ -71,10 +71,10 @@ export const offerItems = pgTable(
 export const postReservations = pgTable('post_reservations', {
   postId: text('post_id')
     .primaryKey()
-    .references(() => posts.id, { onDelete: 'cascade' }),
+    .references(() => posts.id, { onDelete: 'restrict' }),
   offerId: text('offer_id')
     .notNull()
-    .references(() => offers.id, { onDelete: 'cascade' }),
+    .references(() => offers.id, { onDelete: 'restrict' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 });
 
@@ -87,7 +87,7 @@ export const offerEvents = pgTable(
     seq: bigserial('seq', { mode: 'number' }).notNull(),
     offerId: text('offer_id')
       .notNull()
-      .references(() => offers.id, { onDelete: 'cascade' }),
+      .references(() => offers.id, { onDelete: 'restrict' }),
     actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
     transition: text('transition').notNull(),
     fromState: text('from_state'),
@@ -105,13 +105,13 @@ export const reviews = pgTable(
     id: text('id').primaryKey(),
     offerId: text('offer_id')
       .notNull()
-      .references(() => offers.id, { onDelete: 'cascade' }),
+      .references(() => offers.id, { onDelete: 'restrict' }),
     reviewerId: text('reviewer_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'restrict' }),
     revieweeId: text('reviewee_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'restrict' }),
     stars: integer('stars').notNull(),
     text: text('text').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
@@ -130,7 +130,7 @@ export const pointsLedger = pgTable(
     id: text('id').primaryKey(),
     userId: text('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'restrict' }),
     points: integer('points').notNull(),
     reason: text('reason').notNull(),
     sourceId: text('source_id').notNull(),

@@ -4,7 +4,7 @@ import { EMAIL_PATTERN, PASSWORD_MIN_LENGTH } from '@swapu/shared/constants';
 import type { Db, Tx } from '../../db/client';
 import { refreshTokens, users } from '../../db/schema/index';
 import { newId } from '../../lib/ids';
-import { hit, peek, reset } from '../../lib/rate-limit';
+import { hit, reset } from '../../lib/rate-limit';
 import {
   ACCESS_TOKEN_SECONDS,
   hashToken,
@@ -21,8 +21,7 @@ import { secondFactorOk } from './two-factor';
 /** The identity service's failure codes (Firebase Identity compatible). */
 export type IdentityCode =
   | 'EMAIL_EXISTS'
-  | 'EMAIL_NOT_FOUND'
-  | 'INVALID_PASSWORD'
+  | 'INVALID_LOGIN_CREDENTIALS'
   | 'INVALID_EMAIL'
   | 'MISSING_PASSWORD'
   | 'WEAK_PASSWORD'
@@ -73,7 +72,7 @@ function checkCredentials(email: unknown, password: unknown): { email: string; p
 export async function issueTokens(
   tx: Tx,
   deps: IdentityDeps,
-  user: { id: string; email: string },
+  user: { id: string; email: string; tokenVersion: number },
   familyId: string = newId(),
 ): Promise<TokenResponse> {
   const refresh = newOpaqueToken();
@@ -86,7 +85,7 @@ export async function issueTokens(
     expiresAt: new Date(deps.now.getTime() + REFRESH_TOKEN_DAYS * DAY),
   });
   return {
-    idToken: await signAccessToken(deps.jwtSecret, user.id, deps.now),
+    idToken: await signAccessToken(deps.jwtSecret, user.id, deps.now, user.tokenVersion),
     email: user.email,
     expiresIn: String(ACCESS_TOKEN_SECONDS),
     localId: user.id,
@@ -118,7 +117,8 @@ export async function signUp(
           passwordHash,
           displayName: name,
           language,
-          role: deps.adminEmails.includes(email) ? 'admin' : 'user',
+          // ADMIN_EMAILS is honoured once the address is proven (verifyEmail), never at a bare sign-up.
+          role: 'user',
           termsAcceptedAt: deps.now,
           privacyAcceptedAt: deps.now,
           createdAt: deps.now,
@@ -145,9 +145,20 @@ export function isUniqueViolation(err: unknown): boolean {
 }
 
 /**
- * Signs in with email and password, throttled per account and per IP. With two-factor
- * authentication on, a first attempt without `totpCode` answers MFA_REQUIRED; the client asks
- * for the code and signs in again with it (a wrong one counts as a failed attempt).
+ * A hash of a password nobody has, verified when the email has no account so that an unknown
+ * email costs the same time as a wrong password (no timing tells which emails have accounts).
+ */
+let dummyHash: Promise<string> | undefined;
+const dummyPasswordHash = () => (dummyHash ??= hash(`no-account-${newId()}`));
+
+/**
+ * Signs in with email and password, throttled per account and per IP. An unknown email and a
+ * wrong password get the same answer, INVALID_LOGIN_CREDENTIALS (Firebase's answer with email
+ * enumeration protection on), after the same argon2 work. Every attempt on an account counts
+ * before its password is checked, atomically, so parallel guesses cannot all slip under the
+ * limit; a successful sign-in clears the count. With two-factor authentication on, a first
+ * attempt without `totpCode` answers MFA_REQUIRED; the client asks for the code and signs in
+ * again with it.
  */
 export async function signInWithPassword(
   deps: IdentityDeps,
@@ -158,34 +169,30 @@ export async function signInWithPassword(
   const { windowMs, perAccount, perIp } = SIGN_IN_LIMITS;
   const accountKey = `signin:account:${email}`;
   if ((await hit(deps.db, `signin:ip:${ip}`, windowMs, deps.now)) > perIp) throw new IdentityError('TOO_MANY_ATTEMPTS_TRY_LATER');
-  if ((await peek(deps.db, accountKey, windowMs, deps.now)) >= perAccount) throw new IdentityError('TOO_MANY_ATTEMPTS_TRY_LATER');
+  // Counted (one atomic upsert) before the password is looked at: of 60 parallel guesses only
+  // the first perAccount are checked at all.
+  if ((await hit(deps.db, accountKey, windowMs, deps.now)) > perAccount) throw new IdentityError('TOO_MANY_ATTEMPTS_TRY_LATER');
 
   const [user] = await deps.db
     .select()
     .from(users)
     .where(sql`lower(${users.email}) = ${email}`)
     .limit(1);
-  if (!user || user.deletedAt) {
-    await hit(deps.db, accountKey, windowMs, deps.now);
-    throw new IdentityError('EMAIL_NOT_FOUND');
-  }
-  if (!user.passwordHash || !(await verify(user.passwordHash, password))) {
-    await hit(deps.db, accountKey, windowMs, deps.now);
-    throw new IdentityError('INVALID_PASSWORD');
-  }
-  if (user.totpEnabledAt) {
+  const live = user && !user.deletedAt ? user : undefined;
+  const storedHash = live?.passwordHash ?? (await dummyPasswordHash());
+  const passwordOk = await verify(storedHash, password).catch(() => false);
+  if (!live || !live.passwordHash || !passwordOk) throw new IdentityError('INVALID_LOGIN_CREDENTIALS');
+  if (live.totpEnabledAt) {
     if (typeof input.totpCode !== 'string' || !input.totpCode.trim()) throw new IdentityError('MFA_REQUIRED');
-    if (!(await secondFactorOk(deps.db, user, input.totpCode, deps.now))) {
-      await hit(deps.db, accountKey, windowMs, deps.now);
-      throw new IdentityError('INVALID_MFA_CODE');
-    }
+    if (!(await secondFactorOk(deps.db, live, input.totpCode, deps.now))) throw new IdentityError('INVALID_MFA_CODE');
   }
   await reset(deps.db, accountKey);
   return deps.db.transaction(async (tx) => {
-    if (deps.adminEmails.includes(email) && user.role !== 'admin') {
-      await tx.update(users).set({ role: 'admin' }).where(eq(users.id, user.id));
+    // ADMIN_EMAILS makes an admin only of an address its owner has proven.
+    if (deps.adminEmails.includes(email) && live.role !== 'admin' && live.emailVerifiedAt) {
+      await tx.update(users).set({ role: 'admin' }).where(eq(users.id, live.id));
     }
-    return issueTokens(tx, deps, user);
+    return issueTokens(tx, deps, live);
   });
 }
 
@@ -235,12 +242,20 @@ export async function signOut(deps: IdentityDeps, refreshToken: unknown): Promis
  * Marks the address verified when the link's token is valid and the account still has that
  * address. Returns false for a bad, expired or outdated link.
  */
-export async function verifyEmail(deps: Pick<IdentityDeps, 'db' | 'now' | 'jwtSecret'>, token: string): Promise<boolean> {
+export async function verifyEmail(
+  deps: Pick<IdentityDeps, 'db' | 'now' | 'jwtSecret'> & { adminEmails?: string[] },
+  token: string,
+): Promise<boolean> {
   const claims = await verifyEmailVerification(deps.jwtSecret, token, deps.now);
   if (!claims) return false;
+  // The owner of an ADMIN_EMAILS address has now proven it: that is when the role is granted.
+  const admin = deps.adminEmails?.includes(claims.email.toLowerCase()) ?? false;
   const rows = await deps.db
     .update(users)
-    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${deps.now.toISOString()}::timestamptz)` })
+    .set({
+      emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${deps.now.toISOString()}::timestamptz)`,
+      ...(admin ? { role: 'admin' } : {}),
+    })
     .where(and(eq(users.id, claims.userId), sql`lower(${users.email}) = ${claims.email.toLowerCase()}`, isNull(users.deletedAt)))
     .returning({ id: users.id });
   return rows.length > 0;

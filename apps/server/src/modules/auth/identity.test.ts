@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { mailOutbox, refreshTokens, users } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/app';
+import { signEmailVerification } from '../../lib/tokens';
 import { SIGN_IN_LIMITS } from './identity.service';
 
 let t: TestApp;
@@ -71,9 +72,19 @@ describe('POST /identity/v1/accounts:signUp', () => {
     expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).toHaveLength(2);
   });
 
-  it('makes accounts listed in ADMIN_EMAILS admins', async () => {
+  it('makes an ADMIN_EMAILS address an admin only once its owner has verified it', async () => {
     const res = await signUp({ email: 'boss@swapu.au', password: 'secret1' });
-    expect((await me(res.json().idToken)).json().role).toBe('admin');
+    expect((await me(res.json().idToken)).json().role).toBe('user');
+    // Signing in does not promote an unproven address either.
+    const signedIn = await signIn({ email: 'boss@swapu.au', password: 'secret1' });
+    expect((await me(signedIn.json().idToken)).json().role).toBe('user');
+    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'boss@swapu.au'));
+    expect(mails.map((m) => m.template)).toContain('email-verification');
+    const [user] = await t.db.select().from(users).where(eq(users.email, 'boss@swapu.au'));
+    const token = await signEmailVerification(t.config.jwtSecret, user!.id, 'boss@swapu.au', t.clock.now());
+    const verified = await t.app.inject({ url: `/api/v1/auth/verify-email?token=${encodeURIComponent(token)}` });
+    expect(verified.headers.location).toBe('/auth?emailVerified=1');
+    expect((await me(signedIn.json().idToken)).json().role).toBe('admin');
   });
 });
 
@@ -84,8 +95,8 @@ describe('POST /identity/v1/accounts:signInWithPassword', () => {
     const ok = await signIn({ email, password: 'secret1' });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ email, expiresIn: '3600' });
-    expect((await signIn({ email, password: 'wrong12' })).json().error.message).toBe('INVALID_PASSWORD');
-    expect((await signIn({ email: uniqueEmail(), password: 'secret1' })).json().error.message).toBe('EMAIL_NOT_FOUND');
+    expect((await signIn({ email, password: 'wrong12' })).json().error.message).toBe('INVALID_LOGIN_CREDENTIALS');
+    expect((await signIn({ email: uniqueEmail(), password: 'secret1' })).json().error.message).toBe('INVALID_LOGIN_CREDENTIALS');
     expect((await signIn({ email, password: '' })).json().error.message).toBe('MISSING_PASSWORD');
     expect((await signIn({ email: 'nope', password: 'x' })).json().error.message).toBe('INVALID_EMAIL');
   });
@@ -94,7 +105,7 @@ describe('POST /identity/v1/accounts:signInWithPassword', () => {
     const email = uniqueEmail();
     await signUp({ email, password: 'secret1' });
     for (let i = 0; i < SIGN_IN_LIMITS.perAccount; i++) {
-      expect((await signIn({ email, password: 'wrong12' }, `10.1.0.${i}`)).json().error.message).toBe('INVALID_PASSWORD');
+      expect((await signIn({ email, password: 'wrong12' }, `10.1.0.${i}`)).json().error.message).toBe('INVALID_LOGIN_CREDENTIALS');
     }
     const blocked = await signIn({ email, password: 'secret1' }, '10.1.1.1');
     expect(blocked.json()).toEqual({ error: { code: 400, message: 'TOO_MANY_ATTEMPTS_TRY_LATER' } });

@@ -8,6 +8,7 @@ import {
   PasswordResetRequestSchema,
 } from '@swapu/shared/mail';
 import { errors } from '../../lib/errors';
+import { announceSessionsEnded } from '../auth/sessions';
 import { confirmPasswordReset, requestPasswordReset } from './password.service';
 
 /** /forgot-password: reset links by mail, then a new password with the link's token. */
@@ -47,7 +48,8 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await confirmPasswordReset(app.ctx.database.db, { ...req.body, ip: req.ip, now: app.ctx.clock.now() });
+      const userId = await confirmPasswordReset(app.ctx.database.db, { ...req.body, ip: req.ip, now: app.ctx.clock.now() });
+      await announceSessionsEnded(app.ctx.hub, userId);
       return { reset: true as const };
     },
   );

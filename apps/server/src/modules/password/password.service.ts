@@ -3,7 +3,8 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { PASSWORD_MIN_LENGTH } from '@swapu/shared/constants';
 import { PASSWORD_RESET_TTL_MS } from '@swapu/shared/mail';
 import type { Db } from '../../db/client';
-import { passwordResetTokens, refreshTokens, users } from '../../db/schema/index';
+import { passwordResetTokens, users } from '../../db/schema/index';
+import { endSessions } from '../auth/sessions';
 import { AppError, errors } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { hit, reset } from '../../lib/rate-limit';
@@ -55,7 +56,7 @@ export async function requestPasswordReset(
  * Sets a new password (argon2id) with a reset link's token. The token is used up, so are the
  * account's other open links, and every session (refresh token) of the account is revoked.
  */
-export async function confirmPasswordReset(db: Db, input: { token: string; password: string; ip: string; now: Date }): Promise<void> {
+export async function confirmPasswordReset(db: Db, input: { token: string; password: string; ip: string; now: Date }): Promise<string> {
   const { token, password, ip, now } = input;
   // Checked before the token is touched: a too-short password must not burn the link.
   if (password.length < PASSWORD_MIN_LENGTH) throw errors.badRequest('password_too_short');
@@ -65,7 +66,7 @@ export async function confirmPasswordReset(db: Db, input: { token: string; passw
   if (!token) throw invalid;
   // Hashed outside the transaction: argon2 is slow on purpose and must not hold a connection.
   const passwordHash = await hash(password);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     // Claimed atomically: of two requests with one link, only one gets past this.
     const [claimed] = await tx
       .update(passwordResetTokens)
@@ -88,9 +89,7 @@ export async function confirmPasswordReset(db: Db, input: { token: string; passw
       .update(passwordResetTokens)
       .set({ usedAt: now })
       .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
-    await tx
-      .update(refreshTokens)
-      .set({ revokedAt: now })
-      .where(and(eq(refreshTokens.userId, user.id), isNull(refreshTokens.revokedAt)));
+    await endSessions(tx, user.id, now);
+    return user.id;
   });
 }

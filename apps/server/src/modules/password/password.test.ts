@@ -80,7 +80,7 @@ describe('password reset', () => {
       const refreshed = await post('/identity/v1/token', { refreshToken });
       expect(refreshed.json()).toEqual({ error: { code: 400, message: 'INVALID_REFRESH_TOKEN' } });
     }
-    expect((await signIn(email, 'secret1')).json().error.message).toBe('INVALID_PASSWORD');
+    expect((await signIn(email, 'secret1')).json().error.message).toBe('INVALID_LOGIN_CREDENTIALS');
     expect((await signIn(email, 'brand-new')).statusCode).toBe(200);
   });
 

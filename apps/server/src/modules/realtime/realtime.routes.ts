@@ -15,7 +15,14 @@ interface Connection {
   /** Rooms this connection has joined (membership checked): typing and seen events are scoped to them. */
   rooms: Set<string>;
   lastTyping: number;
+  /** Closes the connection when its access token lapses. */
+  expiry?: NodeJS.Timeout;
 }
+
+/** Close code for a connection whose session ended (token expired, banned, signed out, reset). */
+export const SESSION_ENDED_CLOSE = 4001;
+/** How often open connections are checked against their accounts (a lost announcement's bound). */
+const SESSION_SWEEP_MS = 30_000;
 
 const send = (socket: WebSocket, event: ServerEvent) => {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
@@ -42,7 +49,15 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
   const byUser = new Map<string, Set<Connection>>();
   const admins = new Set<Connection>();
 
+  /** Every local connection of these accounts stops at once: their sessions were ended. */
+  const closeSessions = (userIds: string[]) => {
+    for (const id of userIds) {
+      for (const c of [...(byUser.get(id) ?? [])]) endConnection(c);
+    }
+  };
+
   const fanOut = async (event: HubEvent) => {
+    if (event.kind === 'sessions-ended') return closeSessions(event.users);
     const targets = event.everyone ? [...byUser.values()].flatMap((set) => [...set]) : event.users.flatMap((u) => [...(byUser.get(u) ?? [])]);
     if (event.admins) targets.push(...admins);
     if (targets.length === 0) return;
@@ -105,16 +120,45 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
   };
   let unlisten: (() => void) | undefined;
   let presence: NodeJS.Timeout | undefined;
+  let sessionSweep: NodeJS.Timeout | undefined;
+  const sweepSessions = async () => {
+    const ids = [...byUser.keys()];
+    for (let i = 0; i < ids.length; i += 1000) {
+      const batch = ids.slice(i, i + 1000);
+      const rows = await app.ctx.database.db
+        .select({ id: users.id, version: users.tokenVersion, banned: users.banned, deletedAt: users.deletedAt })
+        .from(users)
+        .where(inArray(users.id, batch));
+      const live = new Map(rows.map((r) => [r.id, r]));
+      for (const id of batch) {
+        const row = live.get(id);
+        for (const c of [...(byUser.get(id) ?? [])]) {
+          if (!row || row.deletedAt || row.banned !== !!c.viewer?.banned || row.version !== (c.viewer?.tokenVersion ?? 0)) endConnection(c);
+        }
+      }
+    }
+  };
   app.addHook('onReady', async () => {
     unlisten = app.ctx.hub?.listen((event) => {
       fanOut(event).catch((err: unknown) => app.log.warn({ err }, 'realtime fan-out failed'));
     });
     presence = setInterval(() => markOnline([...byUser.keys()].slice(0, 5000)), 60_000).unref();
+    // The hub closes an ended session's sockets at once; this sweep catches an announcement lost
+    // while an instance's LISTEN connection was reconnecting.
+    sessionSweep = setInterval(() => void sweepSessions().catch((err: unknown) => app.log.warn({ err }, 'session sweep failed')), SESSION_SWEEP_MS).unref();
   });
   app.addHook('onClose', async () => {
     unlisten?.();
     clearInterval(presence);
+    clearInterval(sessionSweep);
   });
+
+  const endConnection = (c: Connection) => {
+    leave(c);
+    c.viewer = null;
+    c.rooms.clear();
+    c.socket.close(SESSION_ENDED_CLOSE, 'session ended');
+  };
 
   const join = (c: Connection) => {
     const id = c.viewer!.userId!;
@@ -124,6 +168,7 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
     if (c.viewer!.role === 'admin') admins.add(c);
   };
   const leave = (c: Connection) => {
+    clearTimeout(c.expiry);
     const id = c.viewer?.userId;
     if (!id) return;
     markOnline([id]);
@@ -165,6 +210,11 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
         leave(c);
         c.viewer = viewer;
         join(c);
+        // The connection acts for the account only as long as the token that opened it is good;
+        // the client re-authenticates with its refreshed token on a new connection.
+        const left = (viewer.tokenExpiresAt ?? 0) - app.ctx.clock.now().getTime();
+        c.expiry = setTimeout(() => endConnection(c), Math.max(0, Math.min(left, 2 ** 31 - 1)));
+        c.expiry.unref();
         markOnline([viewer.userId]);
         return send(socket, { type: 'ready', userId: viewer.userId });
       }

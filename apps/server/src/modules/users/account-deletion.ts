@@ -1,7 +1,8 @@
 import { verify } from '@node-rs/argon2';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { newsletterSubscribers, posts, refreshTokens, subscriptions, userIdentities, users } from '../../db/schema/index';
+import { newsletterSubscribers, posts, subscriptions, userIdentities, users } from '../../db/schema/index';
+import { endSessions } from '../auth/sessions';
 import { AppError, errors } from '../../lib/errors';
 
 /**
@@ -45,7 +46,7 @@ export async function deleteAccount(db: Db, userId: string, password: string, no
       .update(posts)
       .set({ state: 'archived', updatedAt: now })
       .where(and(eq(posts.ownerId, userId), inArray(posts.state, ['published', 'reserved'])));
-    await tx.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    await endSessions(tx, userId, now);
     await tx
       .update(subscriptions)
       .set({ status: 'cancelled', cancelledAt: now })

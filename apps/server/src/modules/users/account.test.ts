@@ -159,7 +159,7 @@ describe('account deletion', () => {
     expect((await t.db.select().from(posts).where(eq(posts.id, post.id)))[0]!.state).toBe('archived');
     expect((await t.db.select().from(refreshTokens).where(eq(refreshTokens.userId, a.id))).every((r) => r.revokedAt)).toBe(true);
 
-    expect((await signIn({ email: a.email, password: 'secret1' })).json().error.message).toBe('EMAIL_NOT_FOUND');
+    expect((await signIn({ email: a.email, password: 'secret1' })).json().error.message).toBe('INVALID_LOGIN_CREDENTIALS');
     expect((await t.app.inject({ url: '/api/v1/me', headers: a.headers })).statusCode).toBe(401);
     expect((await t.app.inject({ url: `/api/v1/users/${a.id}` })).statusCode).toBe(404);
   });

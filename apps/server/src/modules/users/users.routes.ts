@@ -15,6 +15,7 @@ import { users } from '../../db/schema/index';
 import { requireAccount, requireAdmin, requireUser } from '../../lib/auth';
 import { AppError, errors } from '../../lib/errors';
 import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from '../auth/two-factor';
+import { announceSessionsEnded, endSessions } from '../auth/sessions';
 import { deleteAccount } from './account-deletion';
 import { clearProfileImage, setProfileImage, type ProfileImageKind } from './users.media';
 import { welcomeMail } from '../mail/templates';
@@ -123,7 +124,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['users'], security: bearer, body: AccountDeleteSchema, response: { 204: z.null(), 400: ErrorBodySchema } } },
     async (req, reply) => {
       // Banned accounts may delete themselves too.
-      await deleteAccount(db(), requireAccount(req), req.body.password, app.ctx.clock.now());
+      const userId = requireAccount(req);
+      await deleteAccount(db(), userId, req.body.password, app.ctx.clock.now());
+      await announceSessionsEnded(app.ctx.hub, userId);
       return reply.status(204).send(null);
     },
   );
@@ -162,12 +165,20 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const adminId = requireAdmin(req);
       if (req.params.id === adminId) throw errors.badRequest('data_invalid', { id: 'You cannot suspend yourself.' });
-      const [row] = await app.ctx.database.db
-        .update(users)
-        .set({ banned: req.body.banned })
-        .where(eq(users.id, req.params.id))
-        .returning({ id: users.id, banned: users.banned });
+      const now = app.ctx.clock.now();
+      const row = await app.ctx.database.db.transaction(async (tx) => {
+        const [changed] = await tx
+          .update(users)
+          .set({ banned: req.body.banned, updatedAt: now })
+          .where(eq(users.id, req.params.id))
+          .returning({ id: users.id, banned: users.banned });
+        // A ban takes effect at once: every token and open connection of the account stops working
+        // (signing in again shows the contact-support message).
+        if (changed?.banned) await endSessions(tx, changed.id, now);
+        return changed;
+      });
       if (!row) throw errors.notFound();
+      if (row.banned) await announceSessionsEnded(app.ctx.hub, row.id);
       return row;
     },
   );
