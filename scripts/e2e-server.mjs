@@ -12,6 +12,8 @@ process.env.DATA_DIR = dir;
 process.env.LOG_LEVEL ??= 'warn';
 // The journeys expire an offer through /api/test (see SWAPU_TEST_HOOKS in the README).
 process.env.SWAPU_TEST_HOOKS ??= '1';
+// Test hooks and the developer mail viewer exist only on a loopback development/test server.
+process.env.NODE_ENV ??= 'test';
 process.env.HOST ??= '127.0.0.1';
 // The browser talks to 127.0.0.1: the provider must send it back there (same cookie jar).
 process.env.PUBLIC_URL ??= `http://127.0.0.1:${process.env.PORT ?? 3000}`;

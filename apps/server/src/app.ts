@@ -22,6 +22,8 @@ import { localStorage } from './lib/storage';
 import { createHub } from './lib/hub';
 import { ModerationUnavailableError, nsfwModerator, type Moderator } from './lib/moderation';
 import { resolveViewer } from './lib/auth';
+import { checkDeployment } from './lib/deployment';
+import { secretBox } from './lib/secret-box';
 import { IdentityError } from './modules/auth/identity.service';
 import { identityRoutes } from './modules/auth/identity.routes';
 import { oauthRoutes } from './modules/auth/oauth.routes';
@@ -60,20 +62,34 @@ export interface BuildOptions {
   moderator?: Moderator;
 }
 
+/**
+ * TRUST_PROXY for Fastify. A hop count trusts that many proxies in front of us, counted from the
+ * socket, so the client address is the entry those proxies appended — never an entry the client
+ * wrote itself (Fastify's own number option trusts nothing; `true` would trust every entry).
+ */
+function fastifyTrustProxy(setting: Config['trustProxy']) {
+  if (setting === false) return false;
+  if (typeof setting === 'number') return (_addr: string, hop: number) => hop < setting;
+  return setting;
+}
+
 const localeOf = (acceptLanguage: string | undefined) => (acceptLanguage?.toLowerCase().startsWith('pt') ? 'pt-PT' : 'en-US');
 
 /** Builds the whole HTTP app from configuration; tests build it too and drive it with inject(). */
 export async function buildApp(opts: BuildOptions) {
   const { config } = opts;
+  // Test hooks and developer pages on a server others can reach: refuse to start at all.
+  const deploymentWarnings = checkDeployment(config);
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
         ? false
         : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
   });
+  for (const warning of deploymentWarnings) app.log.warn(`UNSAFE FOR PRODUCTION: ${warning}`);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -82,6 +98,7 @@ export async function buildApp(opts: BuildOptions) {
     database: opts.database,
     clock: opts.clock ?? systemClock,
     storage: localStorage(config.uploadsDir),
+    secrets: secretBox(config.encryptionKey),
     moderator: opts.moderator ?? nsfwModerator(),
     hub: null,
   };

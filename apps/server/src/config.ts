@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { isLocalOnly } from './lib/deployment';
 import { DEFAULT_WEB_DIST } from './paths';
 
 const bool = z
@@ -16,18 +17,19 @@ const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string(
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  // Unset: loopback when PUBLIC_URL is unset too (a developer's own machine), every interface otherwise.
+  HOST: optionalString,
   PUBLIC_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SEED_DEMO: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((v) => v === 'true'),
+  // auto: seed an empty embedded (PGlite) database on a loopback-only server; true: seed an empty
+  // database of either kind (still loopback only); false: never.
+  SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
   WEB_DIST: z.string().optional(),
-  TRUST_PROXY: bool,
+  // false, true (= one proxy hop), a hop count, or comma-separated proxy addresses/CIDRs.
+  TRUST_PROXY: z.string().default('false'),
   JWT_SECRET: z.string().min(32).optional(),
   ADMIN_EMAILS: z.string().default(''),
   // An empty value (SMTP_URL= in a compose file) means unset: mail stays in the outbox.
@@ -43,6 +45,11 @@ const EnvSchema = z.object({
   GUEST_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   // Test-only endpoints under /api/test (the journeys' way to expire an offer now). Never set it on a real server.
   SWAPU_TEST_HOOKS: bool,
+  // Developer pages (/dev/mail, /api/v1/dev/*): on by default in development and test, never in production.
+  DEV_PAGES: z.enum(['true', 'false', '1', '0', '']).optional(),
+  // Key (32+ characters) for secrets kept at rest (TOTP secrets, links waiting in the outbox);
+  // generated into DATA_DIR/data-key when unset. Set it when running several instances.
+  ENCRYPTION_KEY: z.string().min(32).optional(),
   // Google sign-in (OIDC) is on when both the client id and secret are set; likewise Facebook.
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
@@ -56,8 +63,10 @@ const EnvSchema = z.object({
 
 export type Config = {
   env: 'development' | 'production' | 'test';
-  /** SWAPU_TEST_HOOKS: the /api/test endpoints exist (journeys only). */
+  /** SWAPU_TEST_HOOKS: the /api/test endpoints exist (journeys only; loopback development/test servers only). */
   testHooks: boolean;
+  /** The developer pages (/dev/mail and /api/v1/dev/*): development/test on loopback only. */
+  devPages: boolean;
   port: number;
   host: string;
   publicUrl: string;
@@ -66,11 +75,15 @@ export type Config = {
   databaseUrl: string | undefined;
   databasePoolSize: number;
   logLevel: string;
+  /** Seed the demo marketplace into an empty database at start (resolved from SEED_DEMO). */
   seedDemo: boolean;
   webDist: string;
-  trustProxy: boolean;
+  /** false, a number of proxy hops, or the proxies' addresses/CIDRs (never "trust everyone"). */
+  trustProxy: false | number | string;
   /** HMAC key for access tokens; generated into DATA_DIR on first start when not configured. */
   jwtSecret: string;
+  /** Key for secrets at rest (AES-256-GCM through lib/secret-box.ts). */
+  encryptionKey: string;
   /** Accounts with these emails are made admins when they sign up or sign in. */
   adminEmails: string[];
   /** Mail is delivered through this SMTP server when set; otherwise it stays in the outbox. */
@@ -99,17 +112,39 @@ export interface FacebookProviderConfig {
   graphUrl: string;
 }
 
-/** Reads DATA_DIR/jwt-secret, creating it (random, owner-only) on first use. */
-function dataDirSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'jwt-secret');
+/** Reads a secret file in DATA_DIR (jwt-secret, data-key), creating it (random, owner-only) on first use. */
+function dataDirSecret(dataDir: string, name = 'jwt-secret'): string {
+  const file = path.join(dataDir, name);
   try {
     return fs.readFileSync(file, 'utf8').trim();
   } catch {
     fs.mkdirSync(dataDir, { recursive: true });
     const secret = randomBytes(48).toString('base64url');
-    fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    try {
+      fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    } catch (err) {
+      // Another process created it first: use theirs.
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
     return fs.readFileSync(file, 'utf8').trim();
   }
+}
+
+/**
+ * TRUST_PROXY as Fastify takes it. "true" means one hop (the proxy in front of us), never
+ * "trust every X-Forwarded-For entry", which would let a client choose its own IP address and
+ * walk around every per-IP limit.
+ */
+export function parseTrustProxy(value: string): false | number | string {
+  const v = value.trim().toLowerCase();
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (v === 'true' || v === '1') return 1;
+  if (/^\d+$/.test(v)) return Number(v);
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join(',');
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -120,21 +155,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (overrides.publicUrl ?? e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const host = overrides.host ?? e.HOST ?? (e.PUBLIC_URL ? '0.0.0.0' : '127.0.0.1');
+  const databaseUrl = 'databaseUrl' in overrides ? overrides.databaseUrl : e.DATABASE_URL;
+  const local = isLocalOnly({ host, publicUrl });
   const config: Config = {
     env: e.NODE_ENV,
     testHooks: e.SWAPU_TEST_HOOKS,
+    devPages: e.DEV_PAGES === undefined || e.DEV_PAGES === '' ? e.NODE_ENV !== 'production' : e.DEV_PAGES === 'true' || e.DEV_PAGES === '1',
     port: e.PORT,
-    host: e.HOST,
-    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    host,
+    publicUrl,
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
-    databaseUrl: e.DATABASE_URL,
+    databaseUrl,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     logLevel: e.LOG_LEVEL,
-    seedDemo: e.SEED_DEMO,
+    seedDemo: e.SEED_DEMO === 'true' || (e.SEED_DEMO === 'auto' && !databaseUrl && local),
     webDist: path.resolve(e.WEB_DIST ?? DEFAULT_WEB_DIST),
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     jwtSecret: overrides.jwtSecret ?? e.JWT_SECRET ?? dataDirSecret(dataDir),
+    encryptionKey: overrides.encryptionKey ?? e.ENCRYPTION_KEY ?? dataDirSecret(dataDir, 'data-key'),
     adminEmails: e.ADMIN_EMAILS.split(',')
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),

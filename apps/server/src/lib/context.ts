@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import type { Clock } from './clock';
 import type { Hub } from './hub';
 import type { Moderator } from './moderation';
+import type { SecretBox } from './secret-box';
 import type { Storage } from './storage';
 import type { Viewer } from './viewer';
 
@@ -13,6 +14,8 @@ export interface AppContext {
   database: Database;
   clock: Clock;
   storage: Storage;
+  /** Seals secrets kept at rest (TOTP secrets, links in the mail outbox) with the data key. */
+  secrets: SecretBox;
   /** Judges uploaded listing photos (nsfwjs in-process by default). */
   moderator: Moderator;
   /** Schedules an offer's expiry job; absent when the queue does not run (tests drive expiry themselves). */

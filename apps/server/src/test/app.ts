@@ -5,6 +5,8 @@ import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { Database } from '../db/client';
 import { fixedClock } from '../lib/clock';
+import { isLoopbackUrl } from '../lib/deployment';
+import { openSecrets, renderSecrets } from '../modules/mail/mail.service';
 import { createTestDatabase } from './database';
 import { fakeModerator } from './moderator';
 
@@ -12,13 +14,20 @@ import { fakeModerator } from './moderator';
 export async function createTestApp(opts: { now?: string; config?: Partial<Config>; serveWeb?: boolean; offerExpiry?: boolean } = {}) {
   const database: Database = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'swapu-app-'));
+  // Developer pages are refused on a non-loopback PUBLIC_URL: a test that sets one gets them off.
+  const devPages = opts.config?.devPages ?? isLoopbackUrl(opts.config?.publicUrl ?? 'http://localhost');
   const config = loadConfig(
     { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SEED_DEMO: 'false', GUEST_CACHE_MS: '0' },
-    opts.config,
+    { ...opts.config, devPages },
   );
   const clock = fixedClock(opts.now ?? '2026-11-20T00:00:00.000Z');
   const moderator = fakeModerator();
-  const app = await buildApp({ config, database, clock, moderator, serveWeb: opts.serveWeb ?? false, offerExpiry: opts.offerExpiry ?? false });
+  const app = await buildApp({ config, database, clock, moderator, serveWeb: opts.serveWeb ?? false, offerExpiry: opts.offerExpiry ?? false }).catch(
+    async (err: unknown) => {
+      await database.close();
+      throw err;
+    },
+  );
   await app.ready();
   return {
     app,
@@ -35,3 +44,8 @@ export async function createTestApp(opts: { now?: string; config?: Partial<Confi
   };
 }
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** An outbox row's bodies as its recipient receives them (secret links filled in). */
+export function asDelivered(t: TestApp, row: { text: string; html: string; secrets: string | null }) {
+  return renderSecrets(row, openSecrets(t.app.ctx.secrets, row.secrets));
+}

@@ -3,7 +3,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { CATEGORIES, CONDITIONS, type CategorySlug } from '@swapu/shared/constants';
 import type { Db } from '../client';
+import { DEMO_MARKER } from '../../lib/deployment';
 import {
+  appSettings,
   blogPosts,
   favorites,
   localities,
@@ -85,6 +87,12 @@ export async function seedDemo(
   const renderImages = opts.renderImages ?? true;
   const rnd = createRandom(SEED);
   const passwordHash = await hash(DEMO_PASSWORD);
+  // First: a database holding these accounts is marked, so a public server refuses to serve it
+  // (lib/deployment.ts), even if the seed is interrupted half-way.
+  await db
+    .insert(appSettings)
+    .values({ key: DEMO_MARKER, value: `seeded ${now.toISOString()}`, updatedAt: now })
+    .onConflictDoNothing();
 
   // Users, one per suburb.
   const userRows: Array<typeof users.$inferInsert> = [];

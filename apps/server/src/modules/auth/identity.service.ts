@@ -14,7 +14,8 @@ import {
   signEmailVerification,
   verifyEmailVerification,
 } from '../../lib/tokens';
-import { enqueueMail } from '../mail/mail.service';
+import type { SecretBox } from '../../lib/secret-box';
+import { enqueueMail, secretRef } from '../mail/mail.service';
 import { emailVerificationMail, welcomeMail } from '../mail/templates';
 import { secondFactorOk } from './two-factor';
 
@@ -49,6 +50,8 @@ export interface IdentityDeps {
   jwtSecret: string;
   publicUrl: string;
   adminEmails: string[];
+  /** Seals secret links into the outbox. */
+  secrets: SecretBox;
 }
 
 export interface TokenResponse {
@@ -128,7 +131,10 @@ export async function signUp(
       await enqueueMail(tx, email, 'welcome', welcomeMail(language, { name, url: `${deps.publicUrl}/onboarding` }), deps.now);
       const verifyToken = await signEmailVerification(deps.jwtSecret, user!.id, email, deps.now);
       const verifyUrl = `${deps.publicUrl}/api/v1/auth/verify-email?token=${encodeURIComponent(verifyToken)}`;
-      await enqueueMail(tx, email, 'email-verification', emailVerificationMail(language, { name, url: verifyUrl }), deps.now);
+      await enqueueMail(tx, email, 'email-verification', emailVerificationMail(language, { name, url: secretRef('verify') }), deps.now, {
+        box: deps.secrets,
+        values: { verify: verifyUrl },
+      });
       return issueTokens(tx, deps, user!);
     });
   } catch (err) {

@@ -24,6 +24,7 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
     jwtSecret: app.ctx.config.jwtSecret,
     publicUrl: app.ctx.config.publicUrl,
     adminEmails: app.ctx.config.adminEmails,
+    secrets: app.ctx.secrets,
     config: app.ctx.config,
   });
   const enabled = (provider: string) => isProvider(provider) && enabledProviders(app.ctx.config).includes(provider);

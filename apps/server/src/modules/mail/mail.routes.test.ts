@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
 import { signAccessToken } from '../../lib/tokens';
-import { enqueueMail } from './mail.service';
-import { welcomeMail } from './templates';
+import { eq } from 'drizzle-orm';
+import { mailOutbox } from '../../db/schema/index';
+import { enqueueMail, HIDDEN_SECRET, secretRef } from './mail.service';
+import { passwordResetMail, welcomeMail } from './templates';
 
 let t: TestApp;
 let dev: TestApp;
@@ -12,7 +14,7 @@ let userToken: string;
 const recipient = `viewer-${Date.now()}@example.com`;
 
 beforeAll(async () => {
-  [t, dev] = await Promise.all([createTestApp(), createTestApp({ config: { env: 'development' } })]);
+  [t, dev] = await Promise.all([createTestApp({ config: { devPages: false } }), createTestApp({ config: { env: 'development' } })]);
   const [admin, user] = await Promise.all([createUser(t.db, { role: 'admin' }), createUser(t.db)]);
   adminToken = await signAccessToken(t.config.jwtSecret, admin.id, t.clock.now());
   userToken = await signAccessToken(t.config.jwtSecret, user.id, t.clock.now());
@@ -67,6 +69,22 @@ describe('GET /api/v1/admin/mail', () => {
     expect((await get(t, '/api/v1/admin/mail/unknown-id', adminToken)).statusCode).toBe(404);
   });
 
+  it('never shows an admin the secret link of a mail, which the developer viewer of a local server does show', async () => {
+    const reset = passwordResetMail('en-US', { name: 'Ana', url: secretRef('reset'), minutes: 60 });
+    const values = { reset: 'http://localhost:3000/forgot-password?token=s3cr3t-t0ken' };
+    const id = await enqueueMail(t.db, 'ana@example.com', 'password-reset', reset, t.clock.now(), { box: t.app.ctx.secrets, values });
+    const devId = await enqueueMail(dev.db, 'ana@example.com', 'password-reset', reset, t.clock.now(), { box: dev.app.ctx.secrets, values });
+    const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    // At rest: neither the bodies nor the sealed column hold the token in clear text.
+    expect(JSON.stringify(row)).not.toContain('s3cr3t-t0ken');
+    const asAdmin = (await get(t, `/api/v1/admin/mail/${id}`, adminToken)).json();
+    expect(asAdmin.text).not.toContain('s3cr3t-t0ken');
+    expect(asAdmin.text).toContain(`Choose a new password: ${HIDDEN_SECRET}`);
+    expect(asAdmin.html).not.toContain('s3cr3t-t0ken');
+    const asDeveloper = (await get(dev, `/api/v1/dev/mail/${devId}`)).json();
+    expect(asDeveloper.text).toContain('Choose a new password: http://localhost:3000/forgot-password?token=s3cr3t-t0ken');
+  });
+
   it('refuses a page size over the limit', async () => {
     expect((await get(t, '/api/v1/admin/mail?pageSize=1000', adminToken)).statusCode).toBe(400);
   });
@@ -81,7 +99,7 @@ describe('GET /api/v1/dev/mail', () => {
     expect(detail.json().html).toContain('Welcome to SwapU, First!');
   });
 
-  it('does not exist outside development', async () => {
+  it('does not exist when the developer pages are off', async () => {
     expect((await get(t, '/api/v1/dev/mail')).statusCode).toBe(404);
   });
 });

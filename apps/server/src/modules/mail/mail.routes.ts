@@ -50,7 +50,8 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  if (app.ctx.config.env !== 'development') return;
+  // Off in production and beyond loopback (buildApp refuses to start otherwise).
+  if (!app.ctx.config.devPages) return;
 
   app.get(
     '/api/v1/dev/mail',
@@ -75,6 +76,6 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MailDetailSchema, 404: ErrorBodySchema },
       },
     },
-    async (req) => getMail(db(), req.params.id),
+    async (req) => getMail(db(), req.params.id, app.ctx.secrets),
   );
 };

@@ -8,7 +8,7 @@ import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createTestDatabase } from '../../test/database';
-import { enqueueMail, getMail } from './mail.service';
+import { enqueueMail, getMail, secretRef } from './mail.service';
 import { type MailWorker, startMailWorker } from './mail.worker';
 import { newsletterWelcomeMail, passwordResetMail } from './templates';
 import { startTestSmtp } from './test-smtp';
@@ -37,8 +37,12 @@ afterAll(async () => {
 
 let n = 0;
 const address = () => `mail${++n}-${Date.now()}@example.com`;
-const resetMail = () => passwordResetMail('en-US', { name: 'Ana', url: 'http://localhost:3000/forgot-password?token=abc', minutes: 60 });
-const queue = (to: string) => enqueueMail(t.db, to, 'password-reset', resetMail(), t.clock.now());
+const resetMail = () => passwordResetMail('en-US', { name: 'Ana', url: secretRef('reset'), minutes: 60 });
+const queue = (to: string) =>
+  enqueueMail(t.db, to, 'password-reset', resetMail(), t.clock.now(), {
+    box: t.app.ctx.secrets,
+    values: { reset: 'http://localhost:3000/forgot-password?token=abc&x=1' },
+  });
 const row = async (id: string) => (await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]!;
 
 /** Polls until `check` returns a truthy value; deliveries happen in the background. */
@@ -65,9 +69,13 @@ describe('mail delivery through SMTP', () => {
     expect(mail.raw).toMatch(/^Subject: Reset your SwapU password$/m);
     expect(mail.raw).toMatch(/Content-Type: text\/plain/);
     expect(mail.raw).toMatch(/Content-Type: text\/html/);
-    expect(mail.decoded).toContain('Choose a new password: http://localhost:3000/forgot-password?token=abc');
-    expect(mail.decoded).toContain('<a href="http://localhost:3000/forgot-password?token=abc"');
+    // The sealed link is filled in on the way out (HTML-escaped in the HTML body)…
+    expect(mail.decoded).toContain('Choose a new password: http://localhost:3000/forgot-password?token=abc&x=1');
+    expect(mail.decoded).toContain('<a href="http://localhost:3000/forgot-password?token=abc&amp;x=1"');
     expect((await getMail(t.db, id)).status).toBe('sent');
+    // …and once sent, the outbox keeps no way to read it again.
+    expect(sent.secrets).toBeNull();
+    expect(sent.text).not.toContain('token=abc');
   });
 
   it('keeps the attempt count and the last error when the server refuses, then succeeds on a retry', async () => {

@@ -7,6 +7,7 @@ import type { Database } from '../../db/client';
 import { mailDeliveries, mailOutbox } from '../../db/schema/index';
 import type { App, AppContext } from '../../lib/context';
 import { unsubscribeUrlIfKnown } from '../newsletter/newsletter.service';
+import { openSecrets, renderSecrets } from './mail.service';
 import { NON_TRANSACTIONAL_TEMPLATES } from './templates';
 
 /** The pg-boss queue of outbox mails to deliver; a job carries one mail id. */
@@ -143,6 +144,8 @@ export async function startMailWorker(ctx: AppContext, log: FastifyBaseLogger, o
     const { mailId } = job.data;
     const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, mailId));
     if (!mail || mail.sentAt) return true;
+    // Secret links are filled in only on their way to the recipient.
+    const bodies = renderSecrets(mail, openSecrets(ctx.secrets, mail.secrets));
     const unsubscribe =
       mail.template && NON_TRANSACTIONAL_TEMPLATES.has(mail.template)
         ? await unsubscribeUrlIfKnown(db, mail.to, ctx.config.publicUrl)
@@ -152,8 +155,8 @@ export async function startMailWorker(ctx: AppContext, log: FastifyBaseLogger, o
         from: opts.from,
         to: mail.to,
         subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
+        text: bodies.text,
+        html: bodies.html,
         ...(unsubscribe
           ? { list: { unsubscribe }, headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }
           : {}),
@@ -167,7 +170,11 @@ export async function startMailWorker(ctx: AppContext, log: FastifyBaseLogger, o
           .update(mailOutbox)
           .set({ attempts: sql`${mailOutbox.attempts} + 1`, lastError: errorText(err) })
           .where(eq(mailOutbox.id, mailId));
-        if (lastAttempt) await tx.update(mailDeliveries).set({ failedAt: ctx.clock.now() }).where(eq(mailDeliveries.mailId, mailId));
+        if (lastAttempt) {
+          await tx.update(mailDeliveries).set({ failedAt: ctx.clock.now() }).where(eq(mailDeliveries.mailId, mailId));
+          // Never delivered, never will be: its link is of no use to anyone.
+          await tx.update(mailOutbox).set({ secrets: null }).where(eq(mailOutbox.id, mailId));
+        }
       });
       const message = lastAttempt ? 'mail delivery failed' : 'mail delivery will be retried';
       log.warn({ mailId, attempt: job.retryCount + 1, err: errorText(err) }, message);
@@ -175,7 +182,8 @@ export async function startMailWorker(ctx: AppContext, log: FastifyBaseLogger, o
     }
     await db
       .update(mailOutbox)
-      .set({ attempts: sql`${mailOutbox.attempts} + 1`, sentAt: ctx.clock.now() })
+      // Sent: the link now lives only in the recipient's mailbox.
+      .set({ attempts: sql`${mailOutbox.attempts} + 1`, sentAt: ctx.clock.now(), secrets: null })
       .where(eq(mailOutbox.id, mailId));
     return true;
   }

@@ -32,6 +32,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
         ip: req.ip,
         now: app.ctx.clock.now(),
         publicUrl: app.ctx.config.publicUrl,
+        secrets: app.ctx.secrets,
       });
       return reply.status(202).send({ accepted: true });
     },

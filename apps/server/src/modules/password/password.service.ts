@@ -9,7 +9,8 @@ import { AppError, errors } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { hit, reset } from '../../lib/rate-limit';
 import { hashToken, newOpaqueToken } from '../../lib/tokens';
-import { enqueueMail } from '../mail/mail.service';
+import type { SecretBox } from '../../lib/secret-box';
+import { enqueueMail, secretRef } from '../mail/mail.service';
 import { passwordResetMail } from '../mail/templates';
 
 /**
@@ -24,9 +25,9 @@ export const PASSWORD_RESET_LIMITS = { windowMs: 60 * 60_000, perEmail: 3, perIp
  */
 export async function requestPasswordReset(
   db: Db,
-  input: { email: string; ip: string; now: Date; publicUrl: string },
+  input: { email: string; ip: string; now: Date; publicUrl: string; secrets: SecretBox },
 ): Promise<void> {
-  const { email, ip, now, publicUrl } = input;
+  const { email, ip, now, publicUrl, secrets } = input;
   const { windowMs, perEmail, perIp } = PASSWORD_RESET_LIMITS;
   if ((await hit(db, `pwreset:ip:${ip}`, windowMs, now)) > perIp) throw errors.tooMany();
   // Counted for every address, known or not, so the limit itself tells nothing either.
@@ -47,8 +48,9 @@ export async function requestPasswordReset(
       expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_MS),
     });
     const url = `${publicUrl}/forgot-password?token=${encodeURIComponent(token)}`;
-    const mail = passwordResetMail(user.language, { name: user.name, url, minutes: PASSWORD_RESET_TTL_MS / 60_000 });
-    await enqueueMail(tx, user.email, 'password-reset', mail, now);
+    // The link is sealed beside the mail, never stored in its bodies (mail.service secretRef).
+    const mail = passwordResetMail(user.language, { name: user.name, url: secretRef('reset'), minutes: PASSWORD_RESET_TTL_MS / 60_000 });
+    await enqueueMail(tx, user.email, 'password-reset', mail, now, { box: secrets, values: { reset: url } });
   });
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { mailOutbox, passwordResetTokens, refreshTokens, users } from '../../db/schema/index';
-import { createTestApp, type TestApp } from '../../test/app';
+import { asDelivered, createTestApp, type TestApp } from '../../test/app';
 import { PASSWORD_RESET_LIMITS } from './password.service';
 
 let t: TestApp;
@@ -38,8 +38,12 @@ const resetMails = (email: string) =>
 async function tokenFromMail(email: string): Promise<string> {
   const mails = await resetMails(email);
   const newest = mails.sort((a, b) => b.createdOn.getTime() - a.createdOn.getTime())[0]!;
-  const match = /https:\/\/swapu\.example\/forgot-password\?token=([\w-]+)/.exec(newest.text);
-  expect(match, newest.text).not.toBeNull();
+  const delivered = asDelivered(t, newest);
+  const match = /https:\/\/swapu\.example\/forgot-password\?token=([\w-]+)/.exec(delivered.text);
+  expect(match, delivered.text).not.toBeNull();
+  // The stored row never holds the usable link.
+  expect(newest.text).not.toContain(match![1]!);
+  expect(newest.html).not.toContain(match![1]!);
   return match![1]!;
 }
 
@@ -54,7 +58,8 @@ describe('password reset', () => {
     expect(res.json()).toEqual({ accepted: true });
     const [mail] = await resetMails(email);
     expect(mail).toMatchObject({ subject: 'Reset your SwapU password', sentAt: null });
-    expect(mail!.html).toContain('https://swapu.example/forgot-password?token=');
+    expect(asDelivered(t, mail!).html).toContain('https://swapu.example/forgot-password?token=');
+    expect(mail!.html).not.toContain('forgot-password?token=');
     expect(mail!.text).toContain('60 minutes');
     const token = await tokenFromMail(email);
 
@@ -169,7 +174,7 @@ describe('password reset', () => {
     await requestReset(email);
     const [mail] = await resetMails(email);
     expect(mail!.subject).toBe('Redefinir a sua palavra-passe da SwapU');
-    expect(mail!.text).toContain('Escolher uma nova palavra-passe: https://swapu.example/forgot-password?token=');
+    expect(asDelivered(t, mail!).text).toContain('Escolher uma nova palavra-passe: https://swapu.example/forgot-password?token=');
   });
 
   it('mails one address at most a few times an hour, with the same answer', async () => {
