@@ -190,7 +190,7 @@ export async function signInWithPassword(
   if (!live || !live.passwordHash || !passwordOk) throw new IdentityError('INVALID_LOGIN_CREDENTIALS');
   if (live.totpEnabledAt) {
     if (typeof input.totpCode !== 'string' || !input.totpCode.trim()) throw new IdentityError('MFA_REQUIRED');
-    if (!(await secondFactorOk(deps.db, live, input.totpCode, deps.now))) throw new IdentityError('INVALID_MFA_CODE');
+    if (!(await secondFactorOk(deps.db, deps.secrets, live, input.totpCode, deps.now))) throw new IdentityError('INVALID_MFA_CODE');
   }
   await reset(deps.db, accountKey);
   return deps.db.transaction(async (tx) => {

@@ -66,6 +66,8 @@ describe('two-factor authentication', () => {
     });
     const refused = await t.app.inject({ method: 'POST', url: '/api/v1/me/2fa/disable', headers: a.headers, payload: { code: '111111' } });
     expect(refused.statusCode).toBe(400);
+    // The code that enabled it has been used: the next one turns it off.
+    t.clock.advance(30_000);
     const off = await t.app.inject({
       method: 'POST',
       url: '/api/v1/me/2fa/disable',
@@ -74,6 +76,35 @@ describe('two-factor authentication', () => {
     });
     expect(off.statusCode).toBe(204);
     expect((await signIn({ email: a.email, password: 'secret1' })).statusCode).toBe(200);
+  });
+
+  it('accepts a code once, spends a recovery code once under concurrency, and keeps the secret sealed at rest', async () => {
+    const a = await account();
+    const { secret } = (await t.app.inject({ method: 'POST', url: '/api/v1/me/2fa/setup', headers: a.headers })).json();
+    const [stored] = await t.db.select().from(users).where(eq(users.id, a.id));
+    expect(stored!.totpSecret).not.toContain(secret);
+    expect(stored!.totpSecret).toMatch(/^v1\./);
+    const enable = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/me/2fa/enable',
+      headers: a.headers,
+      payload: { code: await totpCode(secret, t.clock.now()) },
+    });
+    const { recoveryCodes } = enable.json();
+
+    // A code seen once (here: at enrolment) never signs in, even inside its 30 seconds.
+    const replayed = await signIn({ email: a.email, password: 'secret1', totpCode: await totpCode(secret, t.clock.now()) });
+    expect(replayed.json().error.message).toBe('INVALID_MFA_CODE');
+    t.clock.advance(30_000);
+    const code = await totpCode(secret, t.clock.now());
+    const both = await Promise.all([1, 2].map(() => signIn({ email: a.email, password: 'secret1', totpCode: code })));
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+
+    // Two sign-ins racing with one recovery code: exactly one gets in.
+    const racing = await Promise.all([1, 2, 3].map(() => signIn({ email: a.email, password: 'secret1', totpCode: recoveryCodes[1] })));
+    expect(racing.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    const [after] = await t.db.select().from(users).where(eq(users.id, a.id));
+    expect(after!.totpRecoveryHashes).toHaveLength(recoveryCodes.length - 1);
   });
 
   it('never shows the 2FA state to other people', async () => {

@@ -96,7 +96,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/me/2fa/setup',
     { schema: { tags: ['users'], security: bearer, response: { 200: TwoFactorSetupSchema, 409: ErrorBodySchema } } },
-    async (req) => setupTwoFactor(db(), requireUser(req)),
+    async (req) => setupTwoFactor(db(), app.ctx.secrets, requireUser(req)),
   );
   app.post(
     '/api/v1/me/2fa/enable',
@@ -108,13 +108,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: RecoveryCodesSchema, 400: ErrorBodySchema, 409: ErrorBodySchema },
       },
     },
-    async (req) => enableTwoFactor(db(), requireUser(req), req.body.code, app.ctx.clock.now()),
+    async (req) => enableTwoFactor(db(), app.ctx.secrets, requireUser(req), req.body.code, app.ctx.clock.now()),
   );
   app.post(
     '/api/v1/me/2fa/disable',
     { schema: { tags: ['users'], security: bearer, body: TwoFactorCodeSchema, response: { 204: z.null(), 400: ErrorBodySchema } } },
     async (req, reply) => {
-      await disableTwoFactor(db(), requireUser(req), req.body.code, app.ctx.clock.now());
+      await disableTwoFactor(db(), app.ctx.secrets, requireUser(req), req.body.code, app.ctx.clock.now());
       return reply.status(204).send(null);
     },
   );
