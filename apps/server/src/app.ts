@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyError } from 'fastify';
@@ -24,6 +25,7 @@ import { ModerationUnavailableError, nsfwModerator, type Moderator } from './lib
 import { resolveViewer } from './lib/auth';
 import { checkDeployment } from './lib/deployment';
 import { secretBox } from './lib/secret-box';
+import { securityHeaders } from './lib/security-headers';
 import { IdentityError } from './modules/auth/identity.service';
 import { identityRoutes } from './modules/auth/identity.routes';
 import { oauthRoutes } from './modules/auth/oauth.routes';
@@ -136,6 +138,8 @@ export async function buildApp(opts: BuildOptions) {
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send(new AppError(500, 'generic').body(locale));
   });
+
+  await app.register(fastifyHelmet, securityHeaders(config));
 
   await app.register(fastifySwagger, {
     openapi: {
