@@ -22,12 +22,18 @@ test.describe('Google sign-in', () => {
 
     await expect(page).toHaveURL(/\/FAQ$/);
     await expect(accountMenu(page)).toBeVisible();
-    // The tokens travelled in the fragment and are gone from the address bar.
+    // The one-time code travelled in the fragment and is gone from the address bar.
     expect(new URL(page.url()).hash).toBe('');
     const userId = await stored(page, 'userId');
     expect(userId).toMatch(/\S/);
     expect(userId).not.toBe('guest');
-    expect(await stored(page, 'refreshToken')).toMatch(/\S/);
+    // The refresh token is in an HttpOnly cookie no script can read, sent to the token endpoint only.
+    expect(await stored(page, 'refreshToken')).toBeNull();
+    expect(await page.evaluate(() => document.cookie)).not.toContain('swapu_refresh');
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === 'swapu_refresh')).toMatchObject({ httpOnly: true, path: '/identity/v1/token', sameSite: 'Strict' });
+    // The nonce this browser kept for the sign-in is spent.
+    expect(await stored(page, 'oauthNonce')).toBeNull();
     expect(await stored(page, 'stayLoggedin')).toBe('false');
     // A one-hour session, like a password login.
     const expiration = Number(await stored(page, 'expiration'));

@@ -44,13 +44,17 @@ test.describe('sessions', () => {
     await expect(accountMenu(page)).toBeVisible();
     expect(await stored(page, 'userId')).toMatch(/\S/);
     expect(await stored(page, 'stayLoggedin')).toBe('false');
+    // The refresh token is an HttpOnly cookie for the token endpoint, never in storage.
+    expect(await stored(page, 'refreshToken')).toBeNull();
+    expect((await page.context().cookies()).find((c) => c.name === 'swapu_refresh')).toMatchObject({ httpOnly: true });
 
     await accountMenu(page).click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(headerLogin(page)).toBeVisible();
     expect(await stored(page, 'token')).toBeNull();
-    expect(await stored(page, 'refreshToken')).toBeNull();
+    // Logging out revoked the session and cleared its cookie.
+    await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === 'swapu_refresh')).toBe(false);
 
     await headerLogin(page).click();
     await expect(page).toHaveURL(/\/auth$/);

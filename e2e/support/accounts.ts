@@ -28,7 +28,6 @@ export async function signInWithStorage(page: Page, account: TestAccount) {
     window.localStorage.setItem('token', a.idToken);
     window.localStorage.setItem('userId', a.id);
     window.localStorage.setItem('expiration', String(Date.now() + 3_600_000));
-    window.localStorage.setItem('refreshToken', a.refreshToken);
     window.localStorage.setItem('lastActivity', String(Date.now()));
   }, account);
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyWebsocket from '@fastify/websocket';
@@ -140,6 +141,7 @@ export async function buildApp(opts: BuildOptions) {
   });
 
   await app.register(fastifyHelmet, securityHeaders(config));
+  await app.register(fastifyCookie);
 
   await app.register(fastifySwagger, {
     openapi: {

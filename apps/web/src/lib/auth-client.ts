@@ -8,7 +8,6 @@ export interface TokenResponse {
   /** Seconds, as a string ("3600"). */
   expiresIn: string;
   localId: string;
-  refreshToken: string;
 }
 
 /** The request never reached the server, or no answer came back. */
@@ -48,18 +47,24 @@ async function post<T>(path: string, body: unknown, init: RequestInit = {}): Pro
 }
 
 /** With two-factor authentication on, the first attempt fails with MFA_REQUIRED; retry with totpCode. */
+// The web app always asks for its refresh token in the server's HttpOnly cookie (sessionCookie):
+// no script on the page can read it; only the token endpoint receives it.
+
 export const signInWithPassword = (email: string, password: string, totpCode?: string) =>
-  post<TokenResponse>('/identity/v1/accounts:signInWithPassword', { email, password, returnSecureToken: true, totpCode });
+  post<TokenResponse>('/identity/v1/accounts:signInWithPassword', { email, password, returnSecureToken: true, totpCode, sessionCookie: true });
 
 export const signUpWithPassword = (input: { email: string; password: string; language?: string; displayName?: string }) =>
-  post<TokenResponse>('/identity/v1/accounts:signUp', { ...input, returnSecureToken: true, acceptTerms: true });
+  post<TokenResponse>('/identity/v1/accounts:signUp', { ...input, returnSecureToken: true, acceptTerms: true, sessionCookie: true });
 
-/** Rotates the refresh token: the old one is spent, the answer holds the next one. */
-export const refreshIdToken = (refreshToken: string) => post<TokenResponse>('/identity/v1/token', { refreshToken });
+/**
+ * A new access token from the session cookie (the server rotates the cookie). A session stored
+ * before the cookie existed passes its old refresh token once, to move it into the cookie.
+ */
+export const refreshIdToken = (legacyRefreshToken?: string | null) =>
+  post<TokenResponse>('/identity/v1/token', legacyRefreshToken ? { refreshToken: legacyRefreshToken, sessionCookie: true } : {});
 
-/** Revokes the session's refresh token family; survives the page going away. */
-export const revokeRefreshToken = (refreshToken: string) =>
-  post<void>('/identity/v1/accounts:signOut', { refreshToken }, { keepalive: true });
+/** Revokes the session of the cookie and clears it; survives the page going away. */
+export const revokeSession = () => post<void>('/identity/v1/token/revoke', {}, { keepalive: true });
 
 /** Outside sign-in providers the server has configured (Google, Facebook). */
 export type AuthProvider = 'google' | 'facebook';
@@ -76,6 +81,13 @@ export async function fetchAuthProviders(): Promise<AuthProvider[]> {
   }
 }
 
-/** Where "Continue with Google/Facebook" goes: the server redirects on to the provider. */
-export const oauthStartUrl = (provider: AuthProvider, returnTo: string) =>
-  `/identity/v1/oauth/${provider}/start?returnTo=${encodeURIComponent(returnTo)}`;
+/**
+ * Where "Continue with Google/Facebook" goes: the server redirects on to the provider. `nonce` is
+ * this browser's own (see oauth-nonce.ts): the finished sign-in is handed only to its holder.
+ */
+export const oauthStartUrl = (provider: AuthProvider, returnTo: string, nonce: string) =>
+  `/identity/v1/oauth/${provider}/start?returnTo=${encodeURIComponent(returnTo)}&nonce=${encodeURIComponent(nonce)}`;
+
+/** /auth/complete: the one-time code of the finished sign-in and this browser's nonce → tokens. */
+export const completeOAuth = (code: string, nonce: string) =>
+  post<TokenResponse & { returnTo: string }>('/identity/v1/oauth/complete', { code, nonce });

@@ -5,10 +5,9 @@ import { getSession, restoreSession, saveGuestSession, saveSession, type Session
 
 const MIN = 60_000;
 const T0 = new Date('2026-03-01T10:00:00Z').getTime();
-const grant = (n = 1) => ({ token: `access-${n}`, refreshToken: `refresh-${n}`, lifetimeMs: LOGIN_TOKEN_MS });
+const grant = (n = 1) => ({ token: `access-${n}`, lifetimeMs: LOGIN_TOKEN_MS });
 const tokenResponse = (n: number) => ({
   idToken: `access-${n}`,
-  refreshToken: `refresh-${n}`,
   expiresIn: '3600',
   localId: 'u1',
   email: 'a@example.com',
@@ -21,7 +20,7 @@ const advance = async (ms: number) => {
 };
 
 describe('nextSessionStep', () => {
-  const plain: Session = { token: 't', userId: 'u1', expiration: T0 + LOGIN_TOKEN_MS, refreshToken: 'r', stayLoggedIn: false, autoLogout: null };
+  const plain: Session = { token: 't', userId: 'u1', expiration: T0 + LOGIN_TOKEN_MS, stayLoggedIn: false, autoLogout: null };
 
   it('has nothing to watch for a guest', () => {
     expect(nextSessionStep({ ...plain, token: null, userId: 'guest' }, T0, T0)).toEqual({ type: 'none' });
@@ -115,8 +114,11 @@ describe('the session lifecycle', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/identity/v1/token');
-    expect(JSON.parse(String(init?.body))).toEqual({ refreshToken: 'refresh-1' });
-    expect(getSession()).toMatchObject({ userId: 'u1', token: 'access-2', refreshToken: 'refresh-2', autoLogout: null });
+    // The refresh token travels in the HttpOnly cookie only: the page sends none.
+    expect(JSON.parse(String(init?.body))).toEqual({});
+    expect(init?.credentials ?? 'same-origin').toBe('same-origin');
+    expect(getSession()).toMatchObject({ userId: 'u1', token: 'access-2', autoLogout: null });
+    expect(window.localStorage.getItem('refreshToken')).toBeNull();
     expect(window.localStorage.getItem('token')).toBe('access-2');
     expect(Number(window.localStorage.getItem('expiration'))).toBe(Date.now() + 3600 * 1000);
   });
@@ -167,11 +169,21 @@ describe('the session lifecycle', () => {
     await advance(50 * MIN);
     // Another tab refreshed first: storage holds the next token.
     window.localStorage.setItem('token', 'access-9');
-    window.localStorage.setItem('refreshToken', 'refresh-9');
     window.localStorage.setItem('expiration', String(Date.now() + LOGIN_TOKEN_MS));
     await advance(10 * MIN);
     expect(fetchMock).not.toHaveBeenCalled();
     expect(getSession()).toMatchObject({ userId: 'u1', token: 'access-9' });
+  });
+
+  it('moves a session stored before the cookie into the cookie with its old refresh token, once', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, tokenResponse(2)));
+    saveSession('u1', grant(), true);
+    window.localStorage.setItem('refreshToken', 'legacy-refresh');
+    stop = startSessionLifecycle();
+    await advance(LOGIN_TOKEN_MS - REFRESH_AHEAD_MS);
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({ refreshToken: 'legacy-refresh', sessionCookie: true });
+    expect(window.localStorage.getItem('refreshToken')).toBeNull();
+    expect(getSession().token).toBe('access-2');
   });
 
   it('does nothing for a guest login', async () => {

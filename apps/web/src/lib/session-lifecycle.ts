@@ -6,8 +6,9 @@ import {
   getSession,
   restoreSession,
   type Session,
+  legacyRefreshToken,
   storedLastActivity,
-  storedRefreshToken,
+  storedToken,
   storeLastActivity,
   subscribeSession,
   updateTokens,
@@ -40,7 +41,7 @@ export type SessionStep =
  */
 export function nextSessionStep(s: Session, lastActive: number, now: number): SessionStep {
   if (!s.token || s.expiration === null) return { type: 'none' };
-  if (s.stayLoggedIn && s.refreshToken) {
+  if (s.stayLoggedIn) {
     const refreshAt = s.expiration - REFRESH_AHEAD_MS;
     return refreshAt <= now ? { type: 'refresh' } : { type: 'wait', until: refreshAt };
   }
@@ -67,7 +68,7 @@ export const lastActive = () => Math.max(lastActivity, storedLastActivity() ?? 0
 const isTransient = (err: unknown) =>
   err instanceof AuthError && (err.code === NETWORK_ERROR || err.status === 0 || err.status === 429 || err.status >= 500);
 
-/** One tab at a time rotates the refresh token: a token used twice revokes its whole family. */
+/** One tab at a time rotates the cookie's refresh token: a token used twice revokes its whole family. */
 async function withRefreshLock(fn: () => Promise<void>): Promise<void> {
   if ('locks' in navigator && navigator.locks) await navigator.locks.request('swapu-session-refresh', fn);
   else await fn();
@@ -76,15 +77,15 @@ async function withRefreshLock(fn: () => Promise<void>): Promise<void> {
 async function refreshNow() {
   await withRefreshLock(async () => {
     const s = getSession();
-    if (storedRefreshToken() !== s.refreshToken) {
-      // Another tab rotated it (or logged out) while we waited: take what it stored.
+    if (storedToken() !== s.token) {
+      // Another tab refreshed (or logged out) while we waited: take what it stored.
       restoreSession();
       return;
     }
-    if (!s.refreshToken) throw new AuthError('INVALID_REFRESH_TOKEN', 400);
-    const res = await refreshIdToken(s.refreshToken);
+    if (!s.token) throw new AuthError('INVALID_REFRESH_TOKEN', 400);
+    const res = await refreshIdToken(legacyRefreshToken());
     if (getSession().userId !== res.localId) return; // logged out meanwhile
-    updateTokens({ token: res.idToken, refreshToken: res.refreshToken, lifetimeMs: Number(res.expiresIn) * 1000 || LOGIN_TOKEN_MS });
+    updateTokens({ token: res.idToken, lifetimeMs: Number(res.expiresIn) * 1000 || LOGIN_TOKEN_MS });
   });
 }
 

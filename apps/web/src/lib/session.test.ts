@@ -16,7 +16,7 @@ const store = (entries: Record<string, string>) => {
   for (const [k, v] of Object.entries(entries)) window.localStorage.setItem(k, v);
   restoreSession();
 };
-const grant = { token: 'access-1', refreshToken: 'refresh-1', lifetimeMs: LOGIN_TOKEN_MS };
+const grant = { token: 'access-1', lifetimeMs: LOGIN_TOKEN_MS };
 
 describe('the stored session', () => {
   beforeEach(() => {
@@ -31,8 +31,8 @@ describe('the stored session', () => {
   });
 
   it('restores a stored session whose token has not expired', () => {
-    store({ token: 'abc', userId: 'u1', expiration: String(Date.now() + 60_000), refreshToken: 'r1', stayLoggedin: 'true' });
-    expect(getSession()).toMatchObject({ token: 'abc', userId: 'u1', refreshToken: 'r1', stayLoggedIn: true });
+    store({ token: 'abc', userId: 'u1', expiration: String(Date.now() + 60_000), stayLoggedin: 'true' });
+    expect(getSession()).toMatchObject({ token: 'abc', userId: 'u1', stayLoggedIn: true });
     expect(isGuest()).toBe(false);
   });
 
@@ -65,13 +65,15 @@ describe('the stored session', () => {
   it('stores a login under the spec keys with its lifetime, and clears an earlier auto-logout notice', () => {
     vi.useFakeTimers({ now: new Date('2026-03-01T10:00:00Z') });
     window.localStorage.setItem('didAutoLogout', 'idle');
+    window.localStorage.setItem('refreshToken', 'from-before-the-cookie');
     window.localStorage.setItem('skipTour', 'true');
     saveSession('u1', grant, true);
     expect(Object.fromEntries(['token', 'userId', 'expiration', 'refreshToken', 'stayLoggedin', 'didAutoLogout', 'skipTour'].map((k) => [k, window.localStorage.getItem(k)]))).toEqual({
       token: 'access-1',
       userId: 'u1',
       expiration: String(Date.now() + LOGIN_TOKEN_MS),
-      refreshToken: 'refresh-1',
+      // The refresh token lives in the server's HttpOnly cookie; an old stored one is removed.
+      refreshToken: null,
       stayLoggedin: 'true',
       didAutoLogout: null,
       skipTour: 'true',
@@ -83,8 +85,8 @@ describe('the stored session', () => {
     vi.useFakeTimers({ now: new Date('2026-03-01T10:00:00Z') });
     saveSession('u1', grant, true);
     vi.advanceTimersByTime(55 * 60_000);
-    updateTokens({ token: 'access-2', refreshToken: 'refresh-2', lifetimeMs: 3_600_000 });
-    expect(getSession()).toMatchObject({ token: 'access-2', refreshToken: 'refresh-2', userId: 'u1', stayLoggedIn: true });
+    updateTokens({ token: 'access-2', lifetimeMs: 3_600_000 });
+    expect(getSession()).toMatchObject({ token: 'access-2', userId: 'u1', stayLoggedIn: true });
     expect(window.localStorage.getItem('expiration')).toBe(String(Date.now() + 3_600_000));
   });
 

@@ -2,8 +2,9 @@ import { LOGIN_TOKEN_MS } from '@swapu/shared/constants';
 
 /**
  * The locally stored session of the spec (sections 3 and 4): token, userId (may be "guest"),
- * expiration, didAutoLogout, skipTour, stayLoggedin, plus our refreshToken and the time of the
- * last activity (shared by every tab, so one busy tab keeps the others from going idle).
+ * expiration, didAutoLogout, skipTour, stayLoggedin, plus the time of the last activity (shared
+ * by every tab, so one busy tab keeps the others from going idle). The refresh token is not here:
+ * the server keeps it in an HttpOnly cookie that scripts cannot read (docs/decisions/0012).
  *
  * localStorage is the persistence; a small in-memory store is what the app reads, so that a
  * stay-logged-in token being refreshed after it lapsed (a laptop waking up) does not flash the
@@ -17,7 +18,6 @@ const KEYS = {
   didAutoLogout: 'didAutoLogout',
   skipTour: 'skipTour',
   stayLoggedin: 'stayLoggedin',
-  refreshToken: 'refreshToken',
   lastActivity: 'lastActivity',
 } as const;
 export const SESSION_KEYS = KEYS;
@@ -32,7 +32,6 @@ export interface Session {
   userId: string;
   /** When the stored session lapses (ms since epoch); null when nothing is stored. */
   expiration: number | null;
-  refreshToken: string | null;
   stayLoggedIn: boolean;
   /** Set by an automatic logout until the person dismisses it or signs in again. */
   autoLogout: AutoLogoutReason | null;
@@ -63,7 +62,7 @@ const reasonOf = (v: string | null): AutoLogoutReason | null => (v === 'idle' ? 
 /** Reads the stored session: absent, incomplete or expired means a guest (spec section 4). */
 function load(now = Date.now()): Session {
   const autoLogout = reasonOf(read(KEYS.didAutoLogout));
-  const guest: Session = { token: null, userId: GUEST_ID, expiration: null, refreshToken: null, stayLoggedIn: false, autoLogout };
+  const guest: Session = { token: null, userId: GUEST_ID, expiration: null, stayLoggedIn: false, autoLogout };
   const userId = read(KEYS.userId);
   const expiration = Number(read(KEYS.expiration)) || null;
   if (!userId || expiration === null || expiration <= now) return guest;
@@ -74,7 +73,6 @@ function load(now = Date.now()): Session {
     token,
     userId,
     expiration,
-    refreshToken: read(KEYS.refreshToken),
     stayLoggedIn: read(KEYS.stayLoggedin) === 'true',
     autoLogout,
   };
@@ -91,7 +89,6 @@ function set(next: Session) {
     prev.token === next.token &&
     prev.userId === next.userId &&
     prev.expiration === next.expiration &&
-    prev.refreshToken === next.refreshToken &&
     prev.stayLoggedIn === next.stayLoggedIn &&
     prev.autoLogout === next.autoLogout
   ) {
@@ -134,7 +131,6 @@ export function subscribeSession(listener: () => void): () => void {
 
 export interface TokenGrant {
   token: string;
-  refreshToken: string;
   /** Lifetime of the stored session: LOGIN_TOKEN_MS for a login, the server's expiresIn for sign-up. */
   lifetimeMs: number;
 }
@@ -147,13 +143,13 @@ export function saveSession(userId: string, grant: TokenGrant, stayLoggedIn = fa
   write([
     [KEYS.expiration, String(expiration)],
     [KEYS.token, grant.token],
-    [KEYS.refreshToken, grant.refreshToken],
+    [LEGACY_REFRESH_KEY, null],
     [KEYS.stayLoggedin, String(stayLoggedIn)],
     [KEYS.didAutoLogout, null],
     [KEYS.lastActivity, String(now)],
     [KEYS.userId, userId],
   ]);
-  set({ token: grant.token, userId, expiration, refreshToken: grant.refreshToken, stayLoggedIn, autoLogout: null });
+  set({ token: grant.token, userId, expiration, stayLoggedIn, autoLogout: null });
 }
 
 /** A silent refresh: new token and expiration, same person. */
@@ -164,9 +160,9 @@ export function updateTokens(grant: TokenGrant, now = Date.now()) {
   write([
     [KEYS.expiration, String(expiration)],
     [KEYS.token, grant.token],
-    [KEYS.refreshToken, grant.refreshToken],
+    [LEGACY_REFRESH_KEY, null],
   ]);
-  set({ ...current, token: grant.token, refreshToken: grant.refreshToken, expiration });
+  set({ ...current, token: grant.token, expiration });
 }
 
 /** Guest login: the stored user id becomes 'guest' for an hour, without a token. */
@@ -174,13 +170,13 @@ export function saveGuestSession(now = Date.now()) {
   const expiration = now + LOGIN_TOKEN_MS;
   write([
     [KEYS.token, null],
-    [KEYS.refreshToken, null],
+    [LEGACY_REFRESH_KEY, null],
     [KEYS.stayLoggedin, null],
     [KEYS.didAutoLogout, null],
     [KEYS.expiration, String(expiration)],
     [KEYS.userId, GUEST_ID],
   ]);
-  set({ token: null, userId: GUEST_ID, expiration, refreshToken: null, stayLoggedIn: false, autoLogout: null });
+  set({ token: null, userId: GUEST_ID, expiration, stayLoggedIn: false, autoLogout: null });
 }
 
 /**
@@ -191,13 +187,13 @@ export function clearSession(reason: AutoLogoutReason | null = null) {
   write([
     [KEYS.userId, null],
     [KEYS.token, null],
-    [KEYS.refreshToken, null],
+    [LEGACY_REFRESH_KEY, null],
     [KEYS.expiration, null],
     [KEYS.stayLoggedin, null],
     [KEYS.lastActivity, null],
     [KEYS.didAutoLogout, reason],
   ]);
-  set({ token: null, userId: GUEST_ID, expiration: null, refreshToken: null, stayLoggedIn: false, autoLogout: reason });
+  set({ token: null, userId: GUEST_ID, expiration: null, stayLoggedIn: false, autoLogout: reason });
 }
 
 /** The person has read why they were logged out. */
@@ -206,8 +202,15 @@ export function dismissAutoLogout() {
   set({ ...getSession(), autoLogout: null });
 }
 
-/** The stored refresh token as it is now, which another tab may have rotated. */
-export const storedRefreshToken = () => read(KEYS.refreshToken);
+/** The stored access token as it is now, which another tab may have refreshed. */
+export const storedToken = () => read(KEYS.token);
+
+/**
+ * Where sessions from before the HttpOnly cookie kept their refresh token. Read once to move such
+ * a session into the cookie (session-lifecycle.ts), and removed whenever the session is written.
+ */
+const LEGACY_REFRESH_KEY = 'refreshToken';
+export const legacyRefreshToken = () => read(LEGACY_REFRESH_KEY);
 
 /** The last activity any tab stored (ms since epoch), or null. */
 export const storedLastActivity = () => Number(read(KEYS.lastActivity)) || null;

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { refresh, signInWithPassword, signOut, signUp, verifyEmail, type IdentityDeps } from './identity.service';
+import { clearRefreshCookie, deliverTokens, refreshCookieOf } from './refresh-cookie';
 
 /**
  * The built-in identity service, Firebase-Identity compatible (spec section 7):
@@ -20,17 +21,43 @@ export const identityRoutes: FastifyPluginAsync = async (app) => {
   const schema = { tags: ['identity'] };
 
   // "::" escapes the colon in Fastify paths: these are the literal paths accounts:signUp etc.
-  app.post('/identity/v1/accounts::signUp', { schema: { ...schema, summary: 'Create an account' } }, async (req) =>
-    signUp(deps(), body(req.body)),
-  );
+  const publicUrl = () => app.ctx.config.publicUrl;
+  /** The web app asks for its refresh token in the HttpOnly cookie (refresh-cookie.ts). */
+  const wantsCookie = (b: Record<string, unknown>) => b.sessionCookie === true;
+
+  app.post('/identity/v1/accounts::signUp', { schema: { ...schema, summary: 'Create an account' } }, async (req, reply) => {
+    const b = body(req.body);
+    return deliverTokens(reply, publicUrl(), await signUp(deps(), b), wantsCookie(b));
+  });
   app.post(
     '/identity/v1/accounts::signInWithPassword',
     { schema: { ...schema, summary: 'Sign in with email and password' } },
-    async (req) => signInWithPassword(deps(), body(req.body), req.ip),
+    async (req, reply) => {
+      const b = body(req.body);
+      return deliverTokens(reply, publicUrl(), await signInWithPassword(deps(), b, req.ip), wantsCookie(b));
+    },
   );
-  app.post('/identity/v1/token', { schema: { ...schema, summary: 'Rotate a refresh token' } }, async (req) => {
-    const b = body(req.body);
-    return refresh(deps(), b.refreshToken ?? b.refresh_token);
+  app.post(
+    '/identity/v1/token',
+    { schema: { ...schema, summary: 'Rotate a refresh token (from the body, or from the HttpOnly session cookie)' } },
+    async (req, reply) => {
+      const b = body(req.body);
+      const inBody = b.refreshToken ?? b.refresh_token;
+      const fromCookie = inBody === undefined ? refreshCookieOf(req) : undefined;
+      try {
+        const tokens = await refresh(deps(), inBody ?? fromCookie);
+        // A token that came from the cookie is never handed to page scripts in the body.
+        return deliverTokens(reply, publicUrl(), tokens, fromCookie !== undefined || wantsCookie(b));
+      } catch (err) {
+        if (fromCookie !== undefined) clearRefreshCookie(reply, publicUrl());
+        throw err;
+      }
+    },
+  );
+  app.post('/identity/v1/token/revoke', { schema: { ...schema, summary: 'Sign out: revoke the session of the HttpOnly cookie' } }, async (req, reply) => {
+    await signOut(deps(), refreshCookieOf(req));
+    clearRefreshCookie(reply, publicUrl());
+    return reply.status(204).send();
   });
   app.post('/identity/v1/accounts::signOut', { schema: { ...schema, summary: 'Revoke a session' } }, async (req, reply) => {
     await signOut(deps(), body(req.body).refreshToken);

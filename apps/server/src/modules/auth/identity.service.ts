@@ -32,7 +32,9 @@ export type IdentityCode =
   | 'INVALID_REFRESH_TOKEN'
   | 'TOKEN_EXPIRED'
   | 'MFA_REQUIRED'
-  | 'INVALID_MFA_CODE';
+  | 'INVALID_MFA_CODE'
+  /** A Google/Facebook completion whose code or browser nonce does not match (Firebase's name). */
+  | 'INVALID_IDP_RESPONSE';
 
 export class IdentityError extends Error {
   constructor(readonly code: IdentityCode) {

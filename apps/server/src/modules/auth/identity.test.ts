@@ -113,6 +113,18 @@ describe('POST /identity/v1/accounts:signInWithPassword', () => {
     expect((await signIn({ email, password: 'secret1' }, '10.1.1.2')).statusCode).toBe(200);
   });
 
+  it('holds the per-account limit under 60 parallel wrong attempts: only the first few are even checked', async () => {
+    const email = uniqueEmail();
+    await signUp({ email, password: 'secret1' });
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => signIn({ email, password: `wrong-${i}` }, `10.60.${Math.floor(i / 200)}.${i}`)),
+    );
+    const messages = answers.map((r) => r.json().error.message);
+    expect(messages.filter((m) => m === 'INVALID_LOGIN_CREDENTIALS')).toHaveLength(SIGN_IN_LIMITS.perAccount);
+    expect(messages.filter((m) => m === 'TOO_MANY_ATTEMPTS_TRY_LATER')).toHaveLength(60 - SIGN_IN_LIMITS.perAccount);
+    expect((await signIn({ email, password: 'secret1' }, '10.61.0.1')).json().error.message).toBe('TOO_MANY_ATTEMPTS_TRY_LATER');
+  });
+
   it('throttles an IP that tries many accounts', async () => {
     const ip = '10.9.9.9';
     for (let i = 0; i < SIGN_IN_LIMITS.perIp; i++) await signIn({ email: uniqueEmail(), password: 'secret1' }, ip);
@@ -120,6 +132,83 @@ describe('POST /identity/v1/accounts:signInWithPassword', () => {
     await signUp({ email, password: 'secret1' });
     expect((await signIn({ email, password: 'secret1' }, ip)).json().error.message).toBe('TOO_MANY_ATTEMPTS_TRY_LATER');
     expect((await signIn({ email, password: 'secret1' }, '10.9.9.10')).statusCode).toBe(200);
+  });
+});
+
+describe('behind a proxy (TRUST_PROXY)', () => {
+  it('counts per-IP attempts by the address the proxy saw, whatever X-Forwarded-For the client forged', async () => {
+    const proxied = await createTestApp({ config: { trustProxy: 1 } });
+    try {
+      const attempt = (forged: string) =>
+        proxied.app.inject({
+          method: 'POST',
+          url: '/identity/v1/accounts:signInWithPassword',
+          // The proxy (10.0.0.2) appends the address it saw (203.0.113.9) to what the client sent.
+          remoteAddress: '10.0.0.2',
+          headers: { 'x-forwarded-for': `${forged}, 203.0.113.9` },
+          payload: { email: `nobody${forged.replace(/\D/g, '')}@example.com`, password: 'secret1', returnSecureToken: true },
+        });
+      for (let i = 0; i < SIGN_IN_LIMITS.perIp; i++) {
+        expect((await attempt(`198.51.100.${i}`)).json().error.message).toBe('INVALID_LOGIN_CREDENTIALS');
+      }
+      expect((await attempt('198.51.100.250')).json().error.message).toBe('TOO_MANY_ATTEMPTS_TRY_LATER');
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
+describe('the web app’s refresh token in an HttpOnly cookie', () => {
+  const cookieOf = (res: { headers: Record<string, unknown> }) => {
+    const raw = ([] as string[]).concat((res.headers['set-cookie'] as string | string[] | undefined) ?? []).find((c) => c.startsWith('swapu_refresh='));
+    return raw;
+  };
+  const valueOf = (cookie: string) => cookie.split(';')[0]!.slice('swapu_refresh='.length);
+
+  it('keeps it out of the body, out of page scripts’ reach and scoped to the token endpoint', async () => {
+    const email = uniqueEmail();
+    const res = await signUp({ email, password: 'secret1', sessionCookie: true });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).not.toHaveProperty('refreshToken');
+    expect(res.json()).toMatchObject({ email, expiresIn: '3600' });
+    const cookie = cookieOf(res)!;
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/Path=\/identity\/v1\/token(;|$)/);
+    expect(cookie).toMatch(/SameSite=Strict/);
+    expect(cookie).not.toMatch(/Secure/); // http://localhost; Secure on an https PUBLIC_URL
+
+    const signedIn = await signIn({ email, password: 'secret1', sessionCookie: true });
+    expect(signedIn.json()).not.toHaveProperty('refreshToken');
+    const first = valueOf(cookieOf(signedIn)!);
+
+    // The refresh reads the cookie and answers with the next one, never in the body.
+    const refreshed = await t.app.inject({ method: 'POST', url: '/identity/v1/token', cookies: { swapu_refresh: first }, payload: {} });
+    expect(refreshed.statusCode).toBe(200);
+    expect(refreshed.json()).not.toHaveProperty('refreshToken');
+    expect((await me(refreshed.json().idToken)).statusCode).toBe(200);
+    const second = valueOf(cookieOf(refreshed)!);
+    expect(second).not.toBe(first);
+
+    // Signing out revokes it and clears the cookie.
+    const out = await t.app.inject({ method: 'POST', url: '/identity/v1/token/revoke', cookies: { swapu_refresh: second } });
+    expect(out.statusCode).toBe(204);
+    expect(cookieOf(out)).toMatch(/swapu_refresh=;/);
+    const after = await t.app.inject({ method: 'POST', url: '/identity/v1/token', cookies: { swapu_refresh: second }, payload: {} });
+    expect(after.json().error.message).toBe('INVALID_REFRESH_TOKEN');
+  });
+
+  it('gives it on an https site only over https', async () => {
+    const secure = await createTestApp({ config: { publicUrl: 'https://swapu.example' } });
+    try {
+      const res = await secure.app.inject({
+        method: 'POST',
+        url: '/identity/v1/accounts:signUp',
+        payload: { email: uniqueEmail(), password: 'secret1', acceptTerms: true, sessionCookie: true },
+      });
+      expect(cookieOf(res)).toMatch(/; Secure/);
+    } finally {
+      await secure.close();
+    }
   });
 });
 

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { errors } from '../../lib/errors';
+import { deliverTokens } from './refresh-cookie';
+import { announceSessionsEnded } from './sessions';
 import {
+  completeSignIn,
   enabledProviders,
   finishSignIn,
   isProvider,
@@ -13,9 +16,12 @@ import {
 
 /**
  * Google and Facebook sign-in, each on only when configured:
- * GET /identity/v1/oauth/:provider/start?returnTo=/path → 302 to the provider;
- * GET /identity/v1/oauth/:provider/callback → 302 to /auth/complete#idToken=…&refreshToken=…
- * (a fragment, so tokens never reach a server log), or to /auth?error=auth_failed.
+ * GET /identity/v1/oauth/:provider/start?returnTo=/path&nonce=… → 302 to the provider (the
+ * nonce is the browser's own, kept by the web app);
+ * GET /identity/v1/oauth/:provider/callback → 302 to /auth/complete#code=… (a fragment, so the
+ * code never reaches a server log), or to /auth?error=auth_failed;
+ * POST /identity/v1/oauth/complete { code, nonce } → the tokens (refresh token in the HttpOnly
+ * cookie), only for the browser holding the nonce the sign-in started with.
  */
 export const oauthRoutes: FastifyPluginAsync = async (app) => {
   const deps = (): OAuthDeps => ({
@@ -34,7 +40,7 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
     providers: enabledProviders(app.ctx.config),
   }));
 
-  app.get<{ Params: { provider: string }; Querystring: { returnTo?: string } }>(
+  app.get<{ Params: { provider: string }; Querystring: { returnTo?: string; nonce?: string } }>(
     '/identity/v1/oauth/:provider/start',
     { schema: { tags: ['identity'], summary: 'Start signing in with Google or Facebook' } },
     async (req, reply) => {
@@ -42,7 +48,7 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
       if (!enabled(provider) || !isProvider(provider)) throw errors.notFound();
       const language = req.headers['accept-language']?.toLowerCase().startsWith('pt') ? 'pt-PT' : 'en-US';
       try {
-        const { url, cookieValue } = await startSignIn(deps(), provider, { returnTo: req.query.returnTo, language });
+        const { url, cookieValue } = await startSignIn(deps(), provider, { returnTo: req.query.returnTo, language, browserNonce: req.query.nonce });
         return reply
           .header('set-cookie', stateCookie(cookieValue, app.ctx.config.publicUrl))
           .header('cache-control', 'no-store')
@@ -51,6 +57,16 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
         req.log.warn({ err, provider }, 'oauth start failed');
         return reply.header('cache-control', 'no-store').redirect(failed, 302);
       }
+    },
+  );
+
+  app.post(
+    '/identity/v1/oauth/complete',
+    { schema: { tags: ['identity'], summary: 'Finish a Google or Facebook sign-in in the browser that started it' } },
+    async (req, reply) => {
+      const b = (req.body && typeof req.body === 'object' ? req.body : {}) as { code?: unknown; nonce?: unknown };
+      const { tokens, returnTo } = await completeSignIn(deps(), b);
+      return { ...deliverTokens(reply, app.ctx.config.publicUrl, tokens, true), returnTo };
     },
   );
 
@@ -67,18 +83,12 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
         .header('cache-control', 'no-store')
         .header('referrer-policy', 'no-referrer');
       try {
-        const { tokens, returnTo } = await finishSignIn(d, provider, {
+        const { code, revoked } = await finishSignIn(d, provider, {
           currentUrl: new URL(req.url, d.publicUrl),
           cookie: readCookie(req.headers.cookie, STATE_COOKIE),
         });
-        const fragment = new URLSearchParams({
-          idToken: tokens.idToken,
-          refreshToken: tokens.refreshToken,
-          expiresIn: tokens.expiresIn,
-          localId: tokens.localId,
-          returnTo,
-        });
-        return reply.redirect(`/auth/complete#${fragment.toString()}`, 302);
+        if (revoked) await announceSessionsEnded(app.ctx.hub, revoked);
+        return reply.redirect(`/auth/complete#${new URLSearchParams({ code }).toString()}`, 302);
       } catch (err) {
         req.log.warn({ err, provider }, 'oauth callback failed');
         return reply.redirect(failed, 302);

@@ -1,11 +1,13 @@
 import { createHmac } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import * as oidc from 'openid-client';
 import type { Config, FacebookProviderConfig, OidcProviderConfig } from '../../config';
 import type { Tx } from '../../db/client';
-import { userIdentities, users } from '../../db/schema/index';
+import { signInCodes, userIdentities, users } from '../../db/schema/index';
 import { newId } from '../../lib/ids';
+import { hashToken, newOpaqueToken } from '../../lib/tokens';
+import { endSessions } from './sessions';
 import { enqueueMail } from '../mail/mail.service';
 import { welcomeMail } from '../mail/templates';
 import { IdentityError, isUniqueViolation, issueTokens, type IdentityDeps, type TokenResponse } from './identity.service';
@@ -14,6 +16,11 @@ import { IdentityError, isUniqueViolation, issueTokens, type IdentityDeps, type 
  * Sign-in through an outside identity provider: Google (OpenID Connect: ID token checked for
  * issuer, audience and nonce) and Facebook (OAuth 2 authorization code, then Graph /me). Both use
  * PKCE and a state value; state, nonce and verifier travel in a signed, short-lived cookie.
+ *
+ * The browser that starts a sign-in makes up a nonce of its own and keeps it (the web app keeps it
+ * in localStorage); the callback does not hand out tokens but a one-time code bound to that
+ * nonce's hash, and /auth/complete exchanges code + nonce for tokens. A link crafted from someone
+ * else's finished sign-in therefore opens nothing in the victim's browser (login CSRF).
  */
 export const OAUTH_PROVIDERS = ['google', 'facebook'] as const;
 export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
@@ -89,7 +96,15 @@ interface PendingSignIn {
   verifier: string;
   returnTo: string;
   language: 'en-US' | 'pt-PT';
+  /** sha256 of the nonce the starting browser kept. */
+  browserNonceHash: string;
 }
+
+/** A browser nonce: 22–128 URL-safe characters (the web app sends 32 random bytes, base64url). */
+const BROWSER_NONCE = /^[A-Za-z0-9_-]{22,128}$/;
+export const isBrowserNonce = (v: unknown): v is string => typeof v === 'string' && BROWSER_NONCE.test(v);
+/** How long the one-time code of a finished sign-in waits for /auth/complete. */
+export const SIGN_IN_CODE_TTL_MS = 2 * 60_000;
 
 const cookieKey = (secret: string) => new TextEncoder().encode(`oauth-state:${secret}`);
 
@@ -142,8 +157,9 @@ export interface OAuthDeps extends IdentityDeps {
 export async function startSignIn(
   deps: OAuthDeps,
   provider: OAuthProvider,
-  input: { returnTo: unknown; language: 'en-US' | 'pt-PT' },
+  input: { returnTo: unknown; language: 'en-US' | 'pt-PT'; browserNonce: unknown },
 ): Promise<{ url: string; cookieValue: string }> {
+  if (!isBrowserNonce(input.browserNonce)) throw new OAuthFailure('no browser nonce');
   const verifier = oidc.randomPKCECodeVerifier();
   const pending: PendingSignIn = {
     provider,
@@ -152,6 +168,7 @@ export async function startSignIn(
     verifier,
     returnTo: safeReturnTo(input.returnTo),
     language: input.language,
+    browserNonceHash: hashToken(input.browserNonce),
   };
   const common = {
     redirect_uri: redirectUri(deps.publicUrl, provider),
@@ -185,7 +202,7 @@ export async function finishSignIn(
   deps: OAuthDeps,
   provider: OAuthProvider,
   input: { currentUrl: URL; cookie: string | undefined },
-): Promise<{ tokens: TokenResponse; returnTo: string }> {
+): Promise<{ code: string; revoked: string | null }> {
   const pending = await openState(deps.jwtSecret, input.cookie, deps.now);
   const params = input.currentUrl.searchParams;
   if (pending.provider !== provider) throw new OAuthFailure('state is for another provider');
@@ -234,7 +251,51 @@ export async function finishSignIn(
       name: typeof me.name === 'string' ? me.name : undefined,
     };
   }
-  return { tokens: await signInWithProfile(deps, profile, pending.language), returnTo: pending.returnTo };
+  const user = await signInWithProfile(deps, profile, pending.language);
+  if (!pending.browserNonceHash) throw new OAuthFailure('state without a browser nonce');
+  const { token: code, hash: codeHash } = newOpaqueToken();
+  await deps.db.insert(signInCodes).values({
+    codeHash,
+    userId: user.id,
+    nonceHash: pending.browserNonceHash,
+    returnTo: pending.returnTo,
+    createdAt: deps.now,
+    expiresAt: new Date(deps.now.getTime() + SIGN_IN_CODE_TTL_MS),
+  });
+  return { code, revoked: user.revoked };
+}
+
+/**
+ * /auth/complete: exchanges a finished sign-in's one-time code for tokens, only together with the
+ * nonce of the browser that started it. The code is claimed atomically: it works once.
+ */
+export async function completeSignIn(
+  deps: IdentityDeps,
+  input: { code?: unknown; nonce?: unknown },
+): Promise<{ tokens: TokenResponse; returnTo: string }> {
+  if (typeof input.code !== 'string' || input.code.length > 200 || !isBrowserNonce(input.nonce)) throw new IdentityError('INVALID_IDP_RESPONSE');
+  const result = await deps.db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(signInCodes)
+      .set({ usedAt: deps.now })
+      .where(
+        and(
+          eq(signInCodes.codeHash, hashToken(input.code as string)),
+          eq(signInCodes.nonceHash, hashToken(input.nonce as string)),
+          isNull(signInCodes.usedAt),
+          gt(signInCodes.expiresAt, deps.now),
+        ),
+      )
+      .returning();
+    if (!claimed) return null;
+    const [user] = await tx.select().from(users).where(eq(users.id, claimed.userId));
+    if (!user || user.deletedAt) return null;
+    return { tokens: await issueTokens(tx, deps, user), returnTo: claimed.returnTo };
+  });
+  if (!result) throw new IdentityError('INVALID_IDP_RESPONSE');
+  // Old codes are of no use to anyone: sweep them now and then.
+  if (Math.random() < 0.05) await deps.db.delete(signInCodes).where(lt(signInCodes.expiresAt, deps.now));
+  return result;
 }
 
 /**
@@ -246,7 +307,7 @@ export async function signInWithProfile(deps: IdentityDeps, profile: ProviderPro
   // Two first sign-ins racing: the loser's insert hits a unique index; the retry finds the row.
   for (let attempt = 0; ; attempt++) {
     try {
-      return await deps.db.transaction((tx) => resolveAndIssue(tx, deps, profile, language));
+      return await deps.db.transaction((tx) => resolveAccount(tx, deps, profile, language));
     } catch (err) {
       if (attempt === 0 && isUniqueViolation(err)) continue;
       throw err;
@@ -254,7 +315,8 @@ export async function signInWithProfile(deps: IdentityDeps, profile: ProviderPro
   }
 }
 
-async function resolveAndIssue(tx: Tx, deps: IdentityDeps, profile: ProviderProfile, language: 'en-US' | 'pt-PT') {
+/** The account a provider's profile signs in to (linked, linked now, or created). */
+async function resolveAccount(tx: Tx, deps: IdentityDeps, profile: ProviderProfile, language: 'en-US' | 'pt-PT') {
   const [linked] = await tx
     .select({ user: users })
     .from(userIdentities)
@@ -262,6 +324,8 @@ async function resolveAndIssue(tx: Tx, deps: IdentityDeps, profile: ProviderProf
     .where(and(eq(userIdentities.provider, profile.provider), eq(userIdentities.subject, profile.subject)))
     .limit(1);
   let user = linked?.user;
+  /** An account whose earlier sessions were ended by this link (announced after commit). */
+  let revoked: string | null = null;
   if (user?.deletedAt) throw new IdentityError('USER_DISABLED');
 
   const email = profile.email?.trim().toLowerCase();
@@ -279,7 +343,15 @@ async function resolveAndIssue(tx: Tx, deps: IdentityDeps, profile: ProviderProf
       // in with password and code.
       if (existing.totpEnabledAt) throw new OAuthFailure('the account with this email uses two-factor authentication');
       user = existing;
-      if (!existing.emailVerifiedAt) await tx.update(users).set({ emailVerifiedAt: deps.now }).where(eq(users.id, existing.id));
+      if (!existing.emailVerifiedAt) {
+        // Nobody ever proved this mailbox: the password on the account was set by whoever
+        // registered the address first, who may not be its owner. The provider has now proven
+        // the owner, so that password stops working and every session it opened ends.
+        await tx.update(users).set({ emailVerifiedAt: deps.now, passwordHash: null, updatedAt: deps.now }).where(eq(users.id, existing.id));
+        await endSessions(tx, existing.id, deps.now);
+        [user] = await tx.select().from(users).where(eq(users.id, existing.id));
+        revoked = existing.id;
+      }
     } else {
       const name = profile.name?.trim().slice(0, 60) || email.split('@')[0]!.slice(0, 60);
       [user] = await tx
@@ -290,7 +362,7 @@ async function resolveAndIssue(tx: Tx, deps: IdentityDeps, profile: ProviderProf
           passwordHash: null,
           displayName: name,
           language,
-          role: deps.adminEmails.includes(email) ? 'admin' : 'user',
+          role: profile.emailVerified && deps.adminEmails.includes(email) ? 'admin' : 'user',
           termsAcceptedAt: deps.now,
           privacyAcceptedAt: deps.now,
           emailVerifiedAt: profile.emailVerified ? deps.now : null,
@@ -308,8 +380,10 @@ async function resolveAndIssue(tx: Tx, deps: IdentityDeps, profile: ProviderProf
       createdAt: deps.now,
     });
   }
-  if (deps.adminEmails.includes(user!.email.toLowerCase()) && user!.role !== 'admin') {
+  // ADMIN_EMAILS only for an address the provider vouches for (or that was verified before).
+  const proven = profile.emailVerified || user!.emailVerifiedAt !== null;
+  if (proven && deps.adminEmails.includes(user!.email.toLowerCase()) && user!.role !== 'admin') {
     await tx.update(users).set({ role: 'admin' }).where(eq(users.id, user!.id));
   }
-  return issueTokens(tx, deps, user!);
+  return { id: user!.id, revoked };
 }

@@ -31,8 +31,11 @@ let n = 0;
 const uniqueEmail = () => `google${++n}-${Date.now()}@example.com`;
 const me = (token: string) => t.app.inject({ url: '/api/v1/me', headers: { authorization: `Bearer ${token}` } });
 
-async function start(returnTo = '/search') {
-  const res = await t.app.inject({ url: `/identity/v1/oauth/google/start?returnTo=${encodeURIComponent(returnTo)}` });
+/** The nonce the starting browser keeps (the web app: 32 random bytes in localStorage). */
+const NONCE = 'this-browser-nonce-0123456789abcdef';
+
+async function start(returnTo = '/search', nonce = NONCE) {
+  const res = await t.app.inject({ url: `/identity/v1/oauth/google/start?returnTo=${encodeURIComponent(returnTo)}&nonce=${nonce}` });
   expect(res.statusCode).toBe(302);
   const setCookie = String(res.headers['set-cookie']);
   return { location: new URL(res.headers.location as string), setCookie, cookie: setCookie.split(';')[0]! };
@@ -46,17 +49,32 @@ async function authorize(location: URL) {
   return back.pathname + back.search;
 }
 
-async function signInWithGoogle(returnTo?: string) {
-  const { location, cookie } = await start(returnTo);
+async function signInWithGoogle(returnTo?: string, nonce = NONCE) {
+  const { location, cookie } = await start(returnTo, nonce);
   const callback = await authorize(location);
   return t.app.inject({ url: callback, headers: { cookie } });
 }
 
-function completed(res: { statusCode: number; headers: Record<string, unknown> }) {
+/** The one-time code the callback puts in /auth/complete's fragment. */
+function codeOf(res: { statusCode: number; headers: Record<string, unknown> }) {
   expect(res.statusCode).toBe(302);
   const location = String(res.headers.location);
-  expect(location).toMatch(/^\/auth\/complete#/);
-  return Object.fromEntries(new URLSearchParams(location.slice(location.indexOf('#') + 1)));
+  expect(location).toMatch(/^\/auth\/complete#code=[\w-]+$/);
+  return new URLSearchParams(location.slice(location.indexOf('#') + 1)).get('code')!;
+}
+
+/** What /auth/complete does with the code and the browser's nonce. */
+const exchange = (code: string, nonce = NONCE) =>
+  t.app.inject({ method: 'POST', url: '/identity/v1/oauth/complete', payload: { code, nonce } });
+
+/** The finished sign-in as the browser that started it gets it: tokens, returnTo, the refresh cookie. */
+async function completed(res: { statusCode: number; headers: Record<string, unknown> }) {
+  const done = await exchange(codeOf(res));
+  expect(done.statusCode).toBe(200);
+  const body = done.json() as Record<string, string>;
+  expect(body).not.toHaveProperty('refreshToken');
+  const cookie = ([] as string[]).concat((done.headers['set-cookie'] as string | string[]) ?? []).find((c) => c.startsWith('swapu_refresh='))!;
+  return { ...body, refreshToken: cookie.split(';')[0]!.slice('swapu_refresh='.length) };
 }
 
 describe('GET /api/v1/auth/providers', () => {
@@ -84,7 +102,7 @@ describe('GET /api/v1/auth/providers', () => {
       expect((await none.app.inject({ url: '/api/v1/auth/providers' })).json()).toEqual({ providers: [] });
       expect((await none.app.inject({ url: '/identity/v1/oauth/google/start' })).statusCode).toBe(404);
       expect((await both.app.inject({ url: '/api/v1/auth/providers' })).json()).toEqual({ providers: ['google', 'facebook'] });
-      const fb = await both.app.inject({ url: '/identity/v1/oauth/facebook/start?returnTo=/create' });
+      const fb = await both.app.inject({ url: `/identity/v1/oauth/facebook/start?returnTo=/create&nonce=${NONCE}` });
       expect(fb.statusCode).toBe(302);
       const url = new URL(fb.headers.location as string);
       expect(url.origin + url.pathname).toBe('https://www.facebook.com/v19.0/dialog/oauth');
@@ -119,7 +137,7 @@ describe('Google sign-in', () => {
   it('creates the account on a first sign-in, accepting the terms, and finds the same account the next time', async () => {
     const email = uniqueEmail();
     person = { sub: `google-${email}`, email, email_verified: true, name: 'Gina Google' };
-    const first = completed(await signInWithGoogle('/view-post/abc?x=1'));
+    const first = await completed(await signInWithGoogle('/view-post/abc?x=1'));
     expect(first).toMatchObject({ expiresIn: '3600', returnTo: '/view-post/abc?x=1' });
     expect(first.idToken && first.refreshToken && first.localId).toBeTruthy();
     const profile = (await me(first.idToken!)).json();
@@ -137,7 +155,7 @@ describe('Google sign-in', () => {
 
     // A new email at Google changes nothing: the subject identifies the person.
     person = { ...person, email: uniqueEmail() };
-    const second = completed(await signInWithGoogle('/'));
+    const second = await completed(await signInWithGoogle('/'));
     expect(second.localId).toBe(first.localId);
     expect(second.returnTo).toBe('/');
     expect(second.refreshToken).not.toBe(first.refreshToken);
@@ -147,7 +165,7 @@ describe('Google sign-in', () => {
     expect(refreshed.statusCode).toBe(200);
   });
 
-  it('links to an existing password account with the same verified email', async () => {
+  it('links to an existing password account whose owner verified the email, keeping its password', async () => {
     const email = uniqueEmail();
     const signUp = await t.app.inject({
       method: 'POST',
@@ -155,8 +173,9 @@ describe('Google sign-in', () => {
       payload: { email, password: 'secret1', returnSecureToken: true, acceptTerms: true },
     });
     const { localId } = signUp.json();
+    await t.db.update(users).set({ emailVerifiedAt: t.clock.now() }).where(eq(users.id, localId));
     person = { sub: `linked-${email}`, email: email.toUpperCase(), email_verified: true, name: 'Someone Else' };
-    const res = completed(await signInWithGoogle());
+    const res = await completed(await signInWithGoogle());
     expect(res.localId).toBe(localId);
     const [user] = await t.db.select().from(users).where(eq(users.id, localId));
     expect(user!.displayName).toBe(email.split('@')[0]); // the account keeps its own name
@@ -166,6 +185,55 @@ describe('Google sign-in', () => {
       payload: { email, password: 'secret1', returnSecureToken: true },
     });
     expect(password.json().localId).toBe(localId);
+  });
+
+  it('linking an account nobody verified ends the password and the sessions of whoever registered the address first', async () => {
+    const email = uniqueEmail();
+    // Someone who does not own the mailbox registers it first…
+    const squatter = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/identity/v1/accounts:signUp',
+        payload: { email, password: 'squatter1', returnSecureToken: true, acceptTerms: true },
+      })
+    ).json();
+    expect((await me(squatter.idToken)).statusCode).toBe(200);
+    // …then the real owner continues with Google, which vouches for the address.
+    person = { sub: `owner-${email}`, email, email_verified: true, name: 'Real Owner' };
+    const owner = await completed(await signInWithGoogle());
+    expect(owner.localId).toBe(squatter.localId);
+    expect((await me(owner.idToken!)).json().email).toBe(email);
+
+    const password = await t.app.inject({
+      method: 'POST',
+      url: '/identity/v1/accounts:signInWithPassword',
+      payload: { email, password: 'squatter1', returnSecureToken: true },
+    });
+    expect(password.json().error.message).toBe('INVALID_LOGIN_CREDENTIALS');
+    // The squatter's access token and refresh token stop working at once.
+    expect((await me(squatter.idToken)).statusCode).toBe(401);
+    const refreshed = await t.app.inject({ method: 'POST', url: '/identity/v1/token', payload: { refreshToken: squatter.refreshToken } });
+    expect(refreshed.json().error.message).toBe('INVALID_REFRESH_TOKEN');
+  });
+
+  it('hands the tokens only to the browser that started the sign-in, once', async () => {
+    person = { sub: 'nonce-check', email: uniqueEmail(), email_verified: true };
+    // An attacker finishes a sign-in of their own and sends the /auth/complete link to a victim.
+    const code = codeOf(await signInWithGoogle('/', 'attackers-own-nonce-0123456789'));
+    const inVictimsBrowser = await exchange(code, NONCE);
+    expect(inVictimsBrowser.statusCode).toBe(400);
+    expect(inVictimsBrowser.json()).toEqual({ error: { code: 400, message: 'INVALID_IDP_RESPONSE' } });
+    expect(inVictimsBrowser.headers['set-cookie']).toBeUndefined();
+    // In the browser that started it, the code works, and only once.
+    expect((await exchange(code, 'attackers-own-nonce-0123456789')).statusCode).toBe(200);
+    expect((await exchange(code, 'attackers-own-nonce-0123456789')).statusCode).toBe(400);
+    // A code expires after two minutes.
+    const late = codeOf(await signInWithGoogle());
+    t.clock.advance(2 * 60_000 + 1);
+    expect((await exchange(late)).statusCode).toBe(400);
+    // A sign-in started without a browser nonce goes nowhere.
+    const bare = await t.app.inject({ url: '/identity/v1/oauth/google/start?returnTo=/' });
+    expect(bare.headers.location).toBe('/auth?error=auth_failed');
   });
 
   it('does not take over an existing account when the provider has not verified the email', async () => {
@@ -225,7 +293,7 @@ describe('Google sign-in', () => {
   it('never returns to another site or to the auth screens', async () => {
     for (const returnTo of ['//evil.example/x', 'https://evil.example', '/auth/signup', '/\\evil.example']) {
       person = { sub: 'return-check', email: 'return-check@example.com', email_verified: true };
-      expect(completed(await signInWithGoogle(returnTo)).returnTo).toBe('/');
+      expect((await completed(await signInWithGoogle(returnTo))).returnTo).toBe('/');
     }
   });
 

@@ -12,7 +12,7 @@ import AuthPage from '../../app/routes/auth';
 const fetchMock = vi.fn<typeof fetch>();
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const tokens = { idToken: 'access', refreshToken: 'refresh', expiresIn: '1800', localId: 'u1', email: 'ana@example.com' };
+const tokens = { idToken: 'access', expiresIn: '1800', localId: 'u1', email: 'ana@example.com' };
 
 function renderAt(path: string, state?: unknown) {
   const router = createMemoryRouter(
@@ -155,7 +155,14 @@ describe('Google and Facebook', () => {
     providers = ['google'];
     renderAt('/auth/signup', { from: '/create' });
     const google = await screen.findByRole('link', { name: /Continue with Google/ });
-    expect(google.getAttribute('href')).toBe('/identity/v1/oauth/google/start?returnTo=%2Fcreate');
+    expect(google.getAttribute('href')).toBe('/identity/v1/oauth/google/start');
+    // The click makes this browser's nonce, keeps it, and starts the sign-in with it.
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    fireEvent.click(google);
+    const nonce = window.localStorage.getItem('oauthNonce')!;
+    expect(nonce).toMatch(/^[\w-]{43}$/);
+    expect(assign).toHaveBeenCalledWith(`/identity/v1/oauth/google/start?returnTo=%2Fcreate&nonce=${nonce}`);
+    assign.mockRestore();
     expect(screen.queryByRole('link', { name: /Continue with Facebook/ })).toBeNull();
     expect(screen.getByText(/By continuing with Google or Facebook you accept the/)).toBeTruthy();
   });

@@ -1,8 +1,9 @@
 import { Anchor, Button, Divider, Stack, Text } from '@mantine/core';
 import { IconBrandFacebook, IconBrandGoogle } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { type MouseEvent, useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { type AuthProvider, fetchAuthProviders, oauthStartUrl } from '../../lib/auth-client';
+import { newOAuthNonce } from './oauth-nonce';
 
 // The last answer, so moving between sign-in and sign-up does not make the buttons blink.
 let known: AuthProvider[] = [];
@@ -25,6 +26,11 @@ export function OAuthButtons({ returnTo }: { returnTo: string }) {
     };
   }, []);
   if (providers.length === 0) return null;
+  // The nonce is made at the click, so each sign-in has its own.
+  const go = (provider: AuthProvider) => (e: MouseEvent<HTMLAnchorElement>) => {
+    e.preventDefault();
+    window.location.assign(oauthStartUrl(provider, returnTo, newOAuthNonce()));
+  };
   const legalLink = (href: string) => <Anchor href={href} target="_blank" rel="noopener" fz="xs" fw={600} />;
   return (
     <Stack gap="sm">
@@ -32,7 +38,8 @@ export function OAuthButtons({ returnTo }: { returnTo: string }) {
       {providers.includes('google') && (
         <Button
           component="a"
-          href={oauthStartUrl('google', returnTo)}
+          href={`/identity/v1/oauth/google/start`}
+          onClick={go('google')}
           variant="default"
           size="md"
           fullWidth
@@ -44,7 +51,8 @@ export function OAuthButtons({ returnTo }: { returnTo: string }) {
       {providers.includes('facebook') && (
         <Button
           component="a"
-          href={oauthStartUrl('facebook', returnTo)}
+          href={`/identity/v1/oauth/facebook/start`}
+          onClick={go('facebook')}
           variant="default"
           size="md"
           fullWidth

@@ -5,6 +5,6 @@ import { saveSession } from '../../lib/session';
 /** Email and password sign-in; the stored session lasts LOGIN_TOKEN_MS (spec section 9). */
 export async function signIn(input: { email: string; password: string; stayLoggedIn: boolean; totpCode?: string }) {
   const res = await signInWithPassword(input.email.trim(), input.password, input.totpCode);
-  saveSession(res.localId, { token: res.idToken, refreshToken: res.refreshToken, lifetimeMs: LOGIN_TOKEN_MS }, input.stayLoggedIn);
+  saveSession(res.localId, { token: res.idToken, lifetimeMs: LOGIN_TOKEN_MS }, input.stayLoggedIn);
   return res;
 }

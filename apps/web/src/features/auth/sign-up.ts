@@ -5,6 +5,6 @@ import { saveSession } from '../../lib/session';
 /** Creates the account (terms and privacy accepted) and signs in for the server's expiresIn. */
 export async function signUp(input: { email: string; password: string; language: string }) {
   const res = await signUpWithPassword({ email: input.email.trim(), password: input.password, language: input.language });
-  saveSession(res.localId, { token: res.idToken, refreshToken: res.refreshToken, lifetimeMs: Number(res.expiresIn) * 1000 || LOGIN_TOKEN_MS });
+  saveSession(res.localId, { token: res.idToken, lifetimeMs: Number(res.expiresIn) * 1000 || LOGIN_TOKEN_MS });
   return res;
 }

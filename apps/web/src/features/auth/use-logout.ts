@@ -1,18 +1,18 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { revokeRefreshToken } from '../../lib/auth-client';
+import { revokeSession } from '../../lib/auth-client';
 import { clearSession, getSession } from '../../lib/session';
 
 /**
  * Logout: ends the session here at once (the layout then drops private queries and refetches the
- * rest), revokes the refresh token on the server, and goes home.
+ * rest), revokes the session cookie's refresh token on the server, and goes home.
  */
 export function useLogout() {
   const navigate = useNavigate();
   return useCallback(() => {
-    const { refreshToken } = getSession();
+    const signedIn = getSession().token !== null;
     clearSession();
-    if (refreshToken) revokeRefreshToken(refreshToken).catch(() => undefined);
+    if (signedIn) revokeSession().catch(() => undefined);
     void navigate('/');
   }, [navigate]);
 }
