@@ -27,6 +27,7 @@ import { resolveViewer } from './lib/auth';
 import { checkDeployment } from './lib/deployment';
 import { secretBox } from './lib/secret-box';
 import { securityHeaders } from './lib/security-headers';
+import { requestSerializer } from './lib/log-redaction';
 import { IdentityError } from './modules/auth/identity.service';
 import { identityRoutes } from './modules/auth/identity.routes';
 import { oauthRoutes } from './modules/auth/oauth.routes';
@@ -61,6 +62,8 @@ export interface BuildOptions {
   mailWorker?: boolean;
   /** Background work while the app runs: offer expiry (pg-boss), message digests and search jobs (main.ts; tests call them directly). */
   offerExpiry?: boolean;
+  /** Where log lines go (stdout unless a test captures them). */
+  logStream?: { write(line: string): void };
   /** Listing-photo moderation; the in-process nsfwjs model unless a test supplies its own. */
   moderator?: Moderator;
 }
@@ -87,7 +90,13 @@ export async function buildApp(opts: BuildOptions) {
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+        : {
+            level: config.logLevel,
+            // Secrets never reach the logs: tokens in headers, cookies, and in mail links' URLs.
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            serializers: { req: requestSerializer },
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+          },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),

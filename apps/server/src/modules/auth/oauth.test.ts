@@ -68,10 +68,18 @@ const exchange = (code: string, nonce = NONCE) =>
   t.app.inject({ method: 'POST', url: '/identity/v1/oauth/complete', payload: { code, nonce } });
 
 /** The finished sign-in as the browser that started it gets it: tokens, returnTo, the refresh cookie. */
-async function completed(res: { statusCode: number; headers: Record<string, unknown> }) {
+interface Completed {
+  idToken: string;
+  localId: string;
+  expiresIn: string;
+  email: string;
+  returnTo: string;
+  refreshToken: string;
+}
+async function completed(res: { statusCode: number; headers: Record<string, unknown> }): Promise<Completed> {
   const done = await exchange(codeOf(res));
   expect(done.statusCode).toBe(200);
-  const body = done.json() as Record<string, string>;
+  const body = done.json() as Omit<Completed, 'refreshToken'>;
   expect(body).not.toHaveProperty('refreshToken');
   const cookie = ([] as string[]).concat((done.headers['set-cookie'] as string | string[]) ?? []).find((c) => c.startsWith('swapu_refresh='))!;
   return { ...body, refreshToken: cookie.split(';')[0]!.slice('swapu_refresh='.length) };
