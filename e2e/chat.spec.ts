@@ -220,7 +220,11 @@ test.describe('support for a suspended member', () => {
     const ban = await request.put(`/api/v1/admin/users/${sam.id}/ban`, { headers: auth(admin), data: { banned: true } });
     expect(ban.status()).toBe(200);
 
-    const page = await signedInPage(browser, sam);
+    // The ban ended Sam's sessions; Sam signs in again and sees only the suspension notice.
+    const again = await (
+      await request.post('/identity/v1/accounts:signInWithPassword', { data: { email: sam.email, password: sam.password, returnSecureToken: true } })
+    ).json();
+    const page = await signedInPage(browser, { ...sam, idToken: again.idToken });
     await page.goto('/');
     await expect(page.getByText('Your account has been suspended. Please contact support.')).toBeVisible();
     await page.getByTestId('contact-support').click();
@@ -233,5 +237,71 @@ test.describe('support for a suspended member', () => {
     expect(reply.status()).toBe(201);
     await expect(thread.getByTestId('support-message')).toHaveCount(2);
     await expect(thread.getByTestId('support-message').nth(1)).toContainText('we are reviewing a report');
+  });
+});
+
+test.describe('a member banned mid-conversation', () => {
+  test('their open chat stops at once: the socket closes, a message typed after the ban never arrives, and they are told', async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const ben = await member(request, 'Ben Keeper');
+    const post = await listItem(request, ben);
+    // Past the 24-hour early access, so an ordinary member sees it.
+    expect((await request.post(`/api/test/posts/${post}/backdate`, { data: { hours: 25 } })).status()).toBe(204);
+    const mal = await member(request, 'Mal Reported');
+    const admin = await demo(request, 'admin@swapu.au');
+
+    const benPage = await signedInPage(browser, ben);
+    const malPage = await signedInPage(browser, mal);
+    // Every WebSocket Mal's page opens, and whether the server has closed it.
+    const sockets: { closed: boolean }[] = [];
+    malPage.on('websocket', (ws) => {
+      const s = { closed: false };
+      sockets.push(s);
+      ws.on('close', () => (s.closed = true));
+    });
+
+    await malPage.goto(`/viewPost/${post}`);
+    await malPage.getByRole('link', { name: 'Message', exact: true }).click();
+    const malRoom = malPage.getByTestId('room');
+    await malRoom.getByTestId('composer').fill('Hello, is it still available?');
+    await malRoom.getByTestId('composer').press('Enter');
+    await expect(malRoom.getByTestId('pending-message')).toHaveCount(0);
+
+    await benPage.goto('/discuss');
+    await benPage.getByTestId('room-row').filter({ hasText: 'Mal Reported' }).click();
+    const benRoom = benPage.getByTestId('room');
+    await expect(benRoom.getByTestId('message-body')).toHaveText(['Hello, is it still available?']);
+    await expect.poll(() => sockets.some((s) => !s.closed)).toBe(true);
+
+    // An admin suspends Mal while both have the conversation open.
+    const ban = await request.put(`/api/v1/admin/users/${mal.id}/ban`, { headers: auth(admin), data: { banned: true } });
+    expect(ban.status()).toBe(200);
+
+    // The server closes Mal's live connection at once…
+    await expect.poll(() => sockets.length > 0 && sockets.every((s) => s.closed), { timeout: 5_000 }).toBe(true);
+    // …and a message typed after the ban is refused and never reaches Ben.
+    await malRoom.getByTestId('composer').fill('Send me your bank details');
+    await malRoom.getByTestId('composer').press('Enter');
+    await expect(malPage.getByTestId('auto-logout-alert')).toContainText('You were signed out because your session was ended');
+    await expect(malPage.getByTestId('room')).toHaveCount(0);
+    await benPage.waitForTimeout(1500);
+    await expect(benRoom.getByTestId('message-body')).toHaveText(['Hello, is it still available?']);
+    const stored = await (await request.get(`/api/v1/rooms`, { headers: auth(ben) })).json();
+    expect(JSON.stringify(stored)).not.toContain('bank details');
+
+    // Signing in again, Mal sees only the suspension notice, and still cannot write to Ben.
+    const again = await (
+      await request.post('/identity/v1/accounts:signInWithPassword', { data: { email: mal.email, password: mal.password, returnSecureToken: true } })
+    ).json();
+    const roomId = new URL(benPage.url()).pathname.split('/')[2]!;
+    const refused = await request.post(`/api/v1/rooms/${roomId}/messages`, {
+      headers: { authorization: `Bearer ${again.idToken}` },
+      data: { body: 'Still here?' },
+    });
+    expect(refused.status()).toBe(403);
+    expect((await refused.json()).error.code).toBe('account_banned');
   });
 });

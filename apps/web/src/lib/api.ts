@@ -1,5 +1,5 @@
 import type { ErrorCode } from '@swapu/shared/errors';
-import { getSession } from './session';
+import { clearSession, getSession } from './session';
 
 /** An API failure carrying the catalogue code; the UI translates it with t(`errors:${code}`). */
 export class ApiError extends Error {
@@ -40,6 +40,9 @@ export async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
     // not JSON: fall through to the generic error
   }
   const code = isCode(body.error?.code) ? body.error.code : 'generic';
+  // A token the server no longer honours (the account was banned or reset, or signed out
+  // everywhere): the session is over here too, and the person is told why.
+  if (res.status === 401 && token && getSession().token === token) clearSession('ended');
   throw new ApiError(res.status, code, body.error?.message ?? GENERIC, body.error?.fields);
 }
 

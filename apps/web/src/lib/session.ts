@@ -22,8 +22,11 @@ const KEYS = {
 } as const;
 export const SESSION_KEYS = KEYS;
 
-/** Why the app logged the person out by itself; stored as the value of didAutoLogout. */
-export type AutoLogoutReason = 'expired' | 'idle';
+/**
+ * Why the app logged the person out by itself; stored as the value of didAutoLogout. 'ended': the
+ * server ended the session (a ban, a password reset, a sign-out everywhere).
+ */
+export type AutoLogoutReason = 'expired' | 'idle' | 'ended';
 
 export interface Session {
   /** The access token; null for a guest. */
@@ -57,7 +60,7 @@ const write = (entries: [string, string | null][]) => {
   }
 };
 
-const reasonOf = (v: string | null): AutoLogoutReason | null => (v === 'idle' ? 'idle' : v ? 'expired' : null);
+const reasonOf = (v: string | null): AutoLogoutReason | null => (v === 'idle' || v === 'ended' ? v : v ? 'expired' : null);
 
 /** Reads the stored session: absent, incomplete or expired means a guest (spec section 4). */
 function load(now = Date.now()): Session {
