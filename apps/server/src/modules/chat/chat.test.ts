@@ -4,8 +4,9 @@ import WebSocket from 'ws';
 import { mailOutbox, messages, notifications, rooms, users } from '../../db/schema/index';
 import { sendMessageDigests } from './digest';
 import { signUpMember, type TestMember } from '../../test/accounts';
-import { createTestApp, type TestApp } from '../../test/app';
+import { asDelivered, createTestApp, type TestApp } from '../../test/app';
 import { createPost } from '../../test/factories';
+import { signAccessToken } from '../../lib/tokens';
 
 let t: TestApp;
 let base: string;
@@ -215,6 +216,73 @@ describe('realtime', () => {
   });
 });
 
+/** A fresh sign-in of a member (after their sessions were ended). */
+async function signInAgain(m: TestMember) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/identity/v1/accounts:signInWithPassword',
+    payload: { email: m.email, password: 'secret1', returnSecureToken: true },
+  });
+  const body = res.json();
+  return { token: body.idToken as string, headers: { authorization: `Bearer ${body.idToken}` } };
+}
+
+/** Resolves with the close code once the server closes the socket. */
+const closed = (ws: WebSocket) => new Promise<number>((r) => ws.once('close', (code) => r(code)));
+
+describe('a live connection stops acting for an account', () => {
+  it('the moment it is banned, deleted or its password is reset, on every socket it has', async () => {
+    const admin = await signUpMember(t.app);
+    await t.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.id));
+    Object.assign(admin, await signInAgain(admin));
+
+    const banned = await signUpMember(t.app);
+    const [one, two] = [await connect(banned), await connect(banned)];
+    const codes = Promise.all([closed(one.ws), closed(two.ws)]);
+    await t.app.inject({ method: 'PUT', url: `/api/v1/admin/users/${banned.id}/ban`, headers: admin.headers, payload: { banned: true } });
+    expect(await codes).toEqual([4001, 4001]);
+    // Its old token cannot open a new one either.
+    const retry = new WebSocket(`${base}/api/v1/ws`);
+    await new Promise((r) => retry.once('open', r));
+    retry.send(JSON.stringify({ type: 'auth', token: banned.token }));
+    const answer = await new Promise<Record<string, unknown>>((r) =>
+      retry.on('message', (raw) => {
+        const e = JSON.parse(String(raw));
+        if (e.type !== 'hello') r(e);
+      }),
+    );
+    expect(answer).toEqual({ type: 'error', code: 'login_required' });
+    retry.close();
+
+    const deleting = await signUpMember(t.app);
+    const gone = await connect(deleting);
+    const goneCode = closed(gone.ws);
+    await t.app.inject({ method: 'DELETE', url: '/api/v1/me', headers: deleting.headers, payload: { password: 'secret1' } });
+    expect(await goneCode).toBe(4001);
+
+    const resetting = await signUpMember(t.app);
+    const open = await connect(resetting);
+    const resetCode = closed(open.ws);
+    await t.app.inject({ method: 'POST', url: '/api/v1/auth/password-reset', payload: { email: resetting.email } });
+    const [mail] = await t.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, resetting.email), eq(mailOutbox.template, 'password-reset')));
+    const token = /token=([\w-]+)/.exec(asDelivered(t, mail!).text)![1]!;
+    const done = await t.app.inject({ method: 'POST', url: '/api/v1/auth/password-reset/confirm', payload: { token, password: 'brand-new-1' } });
+    expect(done.statusCode).toBe(200);
+    expect(await resetCode).toBe(4001);
+  });
+
+  it('when the token that opened it expires', async () => {
+    const m = await signUpMember(t.app);
+    // A token issued 59 minutes and 59 seconds ago has one second left.
+    const [row] = await t.db.select().from(users).where(eq(users.id, m.id));
+    const ageing = await signAccessToken(t.config.jwtSecret, m.id, new Date(t.clock.now().getTime() - 3599_000), row!.tokenVersion);
+    const live = await connect({ ...m, token: ageing });
+    const started = Date.now();
+    expect(await closed(live.ws)).toBe(4001);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
+
 describe('support', () => {
   it('a banned member writes to the team; an admin answers and the answer arrives live', async () => {
     const member = await signUpMember(t.app);
@@ -224,6 +292,9 @@ describe('support', () => {
     expect((await t.app.inject({ method: 'PUT', url: `/api/v1/admin/users/${member.id}/ban`, headers: member.headers, payload: { banned: true } })).statusCode).toBe(403);
     const ban = await t.app.inject({ method: 'PUT', url: `/api/v1/admin/users/${member.id}/ban`, headers: admin.headers, payload: { banned: true } });
     expect(ban.json()).toEqual({ id: member.id, banned: true });
+    // The ban ended every session: the old token opens nothing; signing in again works.
+    expect((await t.app.inject({ url: '/api/v1/me', headers: member.headers })).statusCode).toBe(401);
+    Object.assign(member, await signInAgain(member));
     // Banned: the rest of the app is closed…
     expect((await t.app.inject({ url: '/api/v1/rooms', headers: member.headers })).statusCode).toBe(403);
     // …but support is open.
