@@ -2,16 +2,29 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { warmUpModerator } from './lib/moderation';
 import { bootstrapDatabase } from './db/bootstrap';
+import { UnsafeDeploymentError } from './lib/deployment';
 
 if (Number(process.versions.node.split('.')[0]) < 24) {
   console.error(`SwapU needs Node 24 or later (this is ${process.version}). Run it through npm start.`);
   process.exit(1);
 }
 
+/** A refusal to run unsafely is told plainly, without a stack trace, and exits non-zero. */
+const refuse = (err: unknown): never => {
+  if (err instanceof UnsafeDeploymentError) {
+    console.error(`[swapu] refusing to start: ${err.message}`);
+    process.exit(1);
+  }
+  throw err;
+};
+
 const config = loadConfig();
-const database = await bootstrapDatabase(config, (m) => console.log(`[swapu] ${m}`));
+const database = await bootstrapDatabase(config, (m) => console.log(`[swapu] ${m}`)).catch(refuse);
 // The mail worker delivers the outbox when SMTP_URL is set; app.close() stops it before the database closes.
-const app = await buildApp({ config, database, mailWorker: true, offerExpiry: true });
+const app = await buildApp({ config, database, mailWorker: true, offerExpiry: true }).catch(async (err: unknown) => {
+  await database.close();
+  return refuse(err);
+});
 
 let closing = false;
 const shutdown = async (signal: string) => {
