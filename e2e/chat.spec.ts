@@ -247,11 +247,12 @@ test.describe('a member banned mid-conversation', () => {
   }) => {
     test.setTimeout(120_000);
     const ben = await member(request, 'Ben Keeper');
-    const post = await listItem(request, ben);
-    // Past the 24-hour early access, so an ordinary member sees it.
-    expect((await request.post(`/api/test/posts/${post}/backdate`, { data: { hours: 25 } })).status()).toBe(204);
     const mal = await member(request, 'Mal Reported');
     const admin = await demo(request, 'admin@swapu.au');
+    // Mal has a conversation with Ben open (the room Mal started).
+    const opened = await request.post('/api/v1/rooms', { headers: auth(mal), data: { userId: ben.id } });
+    expect(opened.status()).toBe(201);
+    const roomId = (await opened.json()).id as string;
 
     const benPage = await signedInPage(browser, ben);
     const malPage = await signedInPage(browser, mal);
@@ -263,8 +264,7 @@ test.describe('a member banned mid-conversation', () => {
       ws.on('close', () => (s.closed = true));
     });
 
-    await malPage.goto(`/viewPost/${post}`);
-    await malPage.getByRole('link', { name: 'Message', exact: true }).click();
+    await malPage.goto(`/discuss/${roomId}`);
     const malRoom = malPage.getByTestId('room');
     await malRoom.getByTestId('composer').fill('Hello, is it still available?');
     await malRoom.getByTestId('composer').press('Enter');
@@ -296,7 +296,6 @@ test.describe('a member banned mid-conversation', () => {
     const again = await (
       await request.post('/identity/v1/accounts:signInWithPassword', { data: { email: mal.email, password: mal.password, returnSecureToken: true } })
     ).json();
-    const roomId = new URL(benPage.url()).pathname.split('/')[2]!;
     const refused = await request.post(`/api/v1/rooms/${roomId}/messages`, {
       headers: { authorization: `Bearer ${again.idToken}` },
       data: { body: 'Still here?' },
