@@ -127,8 +127,15 @@ export async function buildApp(opts: BuildOptions) {
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const locale = localeOf(req.headers['accept-language']);
-    if (err instanceof AppError) return reply.status(err.status).send(err.body(locale));
-    if (err instanceof IdentityError) return reply.status(400).send(err.body());
+    if (err instanceof AppError) {
+      // Every limit says when to try again (RFC 9110 Retry-After, in seconds).
+      if (err.status === 429) reply.header('retry-after', String(err.retryAfterSeconds ?? 60));
+      return reply.status(err.status).send(err.body(locale));
+    }
+    if (err instanceof IdentityError) {
+      if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(Math.max(1, err.retryAfterSeconds)));
+      return reply.status(err.status).send(err.body());
+    }
     if (err instanceof ModerationUnavailableError) {
       // Fail closed: no photo is stored unchecked. Logged, and the person may simply retry.
       req.log.error({ err }, 'image moderation unavailable');

@@ -2,6 +2,8 @@ import { ERROR_CATALOGUE, type ErrorCode, errorMessage } from '@swapu/shared/err
 
 /** An error with an HTTP status and a stable catalogue code; the error handler renders it. */
 export class AppError extends Error {
+  /** For a 429: seconds until the limit's window opens again (sent as Retry-After). */
+  retryAfterSeconds?: number;
   constructor(
     readonly status: number,
     readonly code: ErrorCode,
@@ -27,5 +29,6 @@ export const errors = {
   forbidden: (code: ErrorCode = 'permission_denied') => new AppError(403, code),
   notFound: () => new AppError(404, 'not_found'),
   conflict: (code: ErrorCode) => new AppError(409, code),
-  tooMany: (code: ErrorCode = 'rate_limited') => new AppError(429, code),
+  tooMany: (code: ErrorCode = 'rate_limited', retryAfterSeconds?: number) =>
+    Object.assign(new AppError(429, code), retryAfterSeconds === undefined ? {} : { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)) }),
 };

@@ -1,12 +1,61 @@
 import { sql } from 'drizzle-orm';
+import { SEND_LIMIT } from '@swapu/shared/chat';
 import type { Tx } from '../db/client';
 import { rateLimits } from '../db/schema/index';
+import { errors } from './errors';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
 /**
- * Counts one hit on `key` in a fixed window and returns the count in the current window. The
- * counter lives in the database, so every server instance shares it.
+ * The limits on what costs us or others (docs/decisions/0012). Generous enough that a person
+ * using SwapU normally never meets one; each counts per member (or per IP before sign-up) in a
+ * fixed window shared by every server instance, in the database.
  */
-export async function hit(db: Tx, key: string, windowMs: number, now: Date): Promise<number> {
+export const RATE_LIMITS = {
+  /** New accounts per IP (Firebase's own default quota). */
+  signUp: { windowMs: HOUR, max: 100 },
+  /** Verification mails an account can ask for again. */
+  verificationMail: { windowMs: HOUR, max: 3 },
+  /** New offers and counter-offers per member. */
+  offer: { windowMs: HOUR, max: 30 },
+  /** Rooms opened (a new one, or finding the existing one) per member. */
+  roomCreate: { windowMs: HOUR, max: 60 },
+  /** Chat messages per member (a burst of 20 in 10 seconds; counted inside the send statement). */
+  chatSend: { windowMs: SEND_LIMIT.windowMs, max: SEND_LIMIT.count },
+  /** Reports of posts or members per member. */
+  report: { windowMs: DAY, max: 20 },
+  /** Messages to the SwapU team per member. */
+  supportMessage: { windowMs: HOUR, max: 30 },
+  /** Photo, avatar and banner uploads per member. */
+  upload: { windowMs: HOUR, max: 120 },
+  /** Attempts to turn two-factor authentication off (each checks a code) per member. */
+  twoFactorDisable: { windowMs: 15 * MINUTE, max: 5 },
+  /** Account deletion attempts (each checks the password) per member. */
+  accountDelete: { windowMs: HOUR, max: 5 },
+} as const satisfies Record<string, { windowMs: number; max: number }>;
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+/**
+ * Counts one request against a named limit for `subject` (a member id or an IP) and refuses it
+ * with 429 'rate_limited' and the seconds until the window opens again once over the limit. One
+ * atomic upsert: however many requests arrive together, only `max` get through.
+ */
+export async function enforce(db: Tx, name: RateLimitName, subject: string, now: Date): Promise<void> {
+  const { windowMs, max } = RATE_LIMITS[name];
+  const { count, windowStart } = await hitWindow(db, `${name}:${subject}`, windowMs, now);
+  if (count > max) throw errors.tooMany('rate_limited', (windowStart.getTime() + windowMs - now.getTime()) / 1000);
+}
+
+/** Like enforce, for a limit defined where it is used (a key and its own window and maximum). */
+export async function overLimit(db: Tx, key: string, windowMs: number, max: number, now: Date): Promise<void> {
+  const { count, windowStart } = await hitWindow(db, key, windowMs, now);
+  if (count > max) throw errors.tooMany('rate_limited', (windowStart.getTime() + windowMs - now.getTime()) / 1000);
+}
+
+/** Counts one hit on `key` and returns the count and the start of the current window. */
+export async function hitWindow(db: Tx, key: string, windowMs: number, now: Date): Promise<{ count: number; windowStart: Date }> {
   const windowStart = new Date(now.getTime() - windowMs);
   const [row] = await db
     .insert(rateLimits)
@@ -18,8 +67,16 @@ export async function hit(db: Tx, key: string, windowMs: number, now: Date): Pro
         windowStart: sql`case when ${rateLimits.windowStart} <= ${windowStart.toISOString()}::timestamptz then ${now.toISOString()}::timestamptz else ${rateLimits.windowStart} end`,
       },
     })
-    .returning({ count: rateLimits.count });
-  return row?.count ?? 1;
+    .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
+  return { count: row?.count ?? 1, windowStart: row?.windowStart ?? now };
+}
+
+/**
+ * Counts one hit on `key` in a fixed window and returns the count in the current window. The
+ * counter lives in the database, so every server instance shares it.
+ */
+export async function hit(db: Tx, key: string, windowMs: number, now: Date): Promise<number> {
+  return (await hitWindow(db, key, windowMs, now)).count;
 }
 
 /** The current count without adding a hit. */

@@ -11,6 +11,8 @@ export async function signUpMember(app: FastifyInstance, opts: { email?: string;
   const res = await app.inject({
     method: 'POST',
     url: '/identity/v1/accounts:signUp',
+    // Each member from an address of their own: sign-ups are limited per IP.
+    remoteAddress: `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`,
     payload: { email, password, acceptTerms: true, returnSecureToken: true },
   });
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);

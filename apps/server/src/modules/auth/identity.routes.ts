@@ -27,7 +27,7 @@ export const identityRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/identity/v1/accounts::signUp', { schema: { ...schema, summary: 'Create an account' } }, async (req, reply) => {
     const b = body(req.body);
-    return deliverTokens(reply, publicUrl(), await signUp(deps(), b), wantsCookie(b));
+    return deliverTokens(reply, publicUrl(), await signUp(deps(), b, req.ip), wantsCookie(b));
   });
   app.post(
     '/identity/v1/accounts::signInWithPassword',

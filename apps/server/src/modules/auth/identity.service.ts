@@ -4,7 +4,7 @@ import { EMAIL_PATTERN, PASSWORD_MIN_LENGTH } from '@swapu/shared/constants';
 import type { Db, Tx } from '../../db/client';
 import { refreshTokens, users } from '../../db/schema/index';
 import { newId } from '../../lib/ids';
-import { hit, reset } from '../../lib/rate-limit';
+import { hit, hitWindow, RATE_LIMITS, reset } from '../../lib/rate-limit';
 import {
   ACCESS_TOKEN_SECONDS,
   hashToken,
@@ -37,12 +37,17 @@ export type IdentityCode =
   | 'INVALID_IDP_RESPONSE';
 
 export class IdentityError extends Error {
-  constructor(readonly code: IdentityCode) {
+  constructor(
+    readonly code: IdentityCode,
+    /** 400 as Firebase answers; 429 for a rate limit, with the seconds until it lifts (Retry-After). */
+    readonly status = 400,
+    readonly retryAfterSeconds?: number,
+  ) {
     super(code);
     this.name = 'IdentityError';
   }
   body() {
-    return { error: { code: 400, message: this.code } };
+    return { error: { code: this.status, message: this.code } };
   }
 }
 
@@ -102,8 +107,15 @@ export async function issueTokens(
 export async function signUp(
   deps: IdentityDeps,
   input: { email?: unknown; password?: unknown; acceptTerms?: unknown; displayName?: unknown; language?: unknown },
+  ip = 'unknown',
 ): Promise<TokenResponse> {
   const { email, password } = checkCredentials(input.email, input.password);
+  // New accounts per IP (RATE_LIMITS.signUp), counted before any work is done.
+  const { windowMs, max } = RATE_LIMITS.signUp;
+  const { count, windowStart } = await hitWindow(deps.db, `signUp:${ip}`, windowMs, deps.now);
+  if (count > max) {
+    throw new IdentityError('TOO_MANY_ATTEMPTS_TRY_LATER', 429, Math.ceil((windowStart.getTime() + windowMs - deps.now.getTime()) / 1000));
+  }
   if (password.length < PASSWORD_MIN_LENGTH) throw new IdentityError('WEAK_PASSWORD');
   if (input.acceptTerms !== true) throw new IdentityError('TERMS_NOT_ACCEPTED');
   const passwordHash = await hash(password);

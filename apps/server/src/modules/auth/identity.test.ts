@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import { mailOutbox, refreshTokens, users } from '../../db/schema/index';
+import { mailOutbox, rateLimits, refreshTokens, users } from '../../db/schema/index';
+import { RATE_LIMITS } from '../../lib/rate-limit';
 import { asDelivered, createTestApp, type TestApp } from '../../test/app';
 import { signEmailVerification } from '../../lib/tokens';
 import { SIGN_IN_LIMITS } from './identity.service';
@@ -70,6 +71,21 @@ describe('POST /identity/v1/accounts:signUp', () => {
     const again = await signUp({ email: email.toUpperCase(), password: 'other12' });
     expect(again.json()).toEqual({ error: { code: 400, message: 'EMAIL_EXISTS' } });
     expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).toHaveLength(2);
+  });
+
+  it('limits new accounts per IP, with Retry-After, creating nothing over the limit', async () => {
+    const ip = '10.99.0.1';
+    await t.db
+      .insert(rateLimits)
+      .values({ key: `signUp:${ip}`, windowStart: t.clock.now(), count: RATE_LIMITS.signUp.max - 1 });
+    const email = uniqueEmail();
+    expect((await post('/identity/v1/accounts:signUp', { email, password: 'secret1', acceptTerms: true }, ip)).statusCode).toBe(200);
+    const over = await post('/identity/v1/accounts:signUp', { email: uniqueEmail(), password: 'secret1', acceptTerms: true }, ip);
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toEqual({ error: { code: 429, message: 'TOO_MANY_ATTEMPTS_TRY_LATER' } });
+    expect(Number(over.headers['retry-after'])).toBe(3600);
+    // Another address is not affected.
+    expect((await post('/identity/v1/accounts:signUp', { email: uniqueEmail(), password: 'secret1', acceptTerms: true }, '10.99.0.2')).statusCode).toBe(200);
   });
 
   it('makes an ADMIN_EMAILS address an admin only once its owner has verified it', async () => {

@@ -17,6 +17,7 @@ import {
 } from '@swapu/shared/chat';
 import { requireAccount, requireAdmin, requireUser } from '../../lib/auth';
 import { getRoom, listMessages, listRooms, markSeen, openRoom, reportUser, sendMessage, setBlock } from './chat.service';
+import { enforce } from '../../lib/rate-limit';
 import { postSupport, supportThread, supportThreads } from './support.service';
 
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -36,6 +37,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, security, summary: 'Open the room with a person (the existing one, or a new one)', body: CreateRoomSchema, response: { 200: RoomSchema, 201: RoomSchema, ...errorsOf } } },
     async (req, reply) => {
       const me = requireUser(req);
+      await enforce(db(), 'roomCreate', me, now());
       const { room, created } = await openRoom(db(), me, req.body.userId, req.body.postId, now());
       return reply.status(created ? 201 : 200).send(await getRoom(db(), me, room.id));
     },
@@ -81,7 +83,9 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/rooms/:id/report',
     { schema: { tags, security, summary: 'Report the other person to the moderators', params: PostIdParamsSchema, body: ReportUserSchema, response: { 202: z.object({ received: z.literal(true) }), ...errorsOf } } },
     async (req, reply) => {
-      await reportUser(db(), requireUser(req), req.params.id, req.body.reason, now());
+      const me = requireUser(req);
+      await enforce(db(), 'report', me, now());
+      await reportUser(db(), me, req.params.id, req.body.reason, now());
       return reply.status(202).send({ received: true });
     },
   );
@@ -95,6 +99,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['support'], security, body: SupportSendSchema, response: { 201: SupportMessageSchema, ...errorsOf } } },
     async (req, reply) => {
       const me = requireAccount(req);
+      await enforce(db(), 'supportMessage', me, now());
       return reply.status(201).send(await postSupport(db(), app.ctx.hub, me, me, false, req.body.body, now()));
     },
   );

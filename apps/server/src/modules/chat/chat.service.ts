@@ -3,7 +3,6 @@ import {
   MESSAGES_PAGE,
   ROOM_EMPTY_MESSAGE,
   ROOM_TITLE_DEFAULT,
-  SEND_LIMIT,
   type ChatMessage,
   type Room,
   type RoomSummary,
@@ -13,6 +12,7 @@ import { messages, notifications, posts, roomReads, rooms, userBlocks, userRepor
 import { AppError, errors } from '../../lib/errors';
 import type { Hub } from '../../lib/hub';
 import { newId } from '../../lib/ids';
+import { RATE_LIMITS } from '../../lib/rate-limit';
 import { imageVariantKeys } from '../../lib/storage';
 import { userRef } from '../users/users.media';
 
@@ -89,29 +89,24 @@ export async function openRoom(db: Tx, me: string, otherId: string, postId: stri
   return { room: room!, created: inserted.length > 0 };
 }
 
-/** Per-instance sending limit (SEND_LIMIT): a burst is refused with 429, nothing is stored. */
-const sendWindows = new Map<string, { start: number; count: number }>();
-function takeSendSlot(userId: string, nowMs: number) {
-  const w = sendWindows.get(userId);
-  if (!w || nowMs - w.start >= SEND_LIMIT.windowMs) {
-    sendWindows.set(userId, { start: nowMs, count: 1 });
-    if (sendWindows.size > 50_000) sendWindows.clear();
-    return true;
-  }
-  w.count += 1;
-  return w.count <= SEND_LIMIT.count;
-}
-
 type Sent = { message: ChatMessage; created: boolean; members: [string, string] };
 
 /**
- * The send path as one prepared statement: check (membership, blocks, a retried client id), then,
- * only if all is well, bump the room's sequence, insert, mark seen by the sender and give the
- * recipient's bell one unread entry per room. $1 room, $2 sender, $3 client id, $4 summary text,
- * $5 time, $6 message id, $7 body, $8 post id, $9 notification id, $10 preview, $11 link.
+ * The send path as one prepared statement: count the send against the member's limit (the shared
+ * rate_limits row, so every instance agrees), check (membership, blocks, a retried client id),
+ * then, only if all is well, bump the room's sequence, insert, mark seen by the sender and give
+ * the recipient's bell one unread entry per room. $1 room, $2 sender, $3 client id, $4 summary
+ * text, $5 time, $6 message id, $7 body, $8 post id, $9 notification id, $10 preview, $11 link,
+ * $12 limit key, $13 when the limit's current window must have started, $14 the limit.
  */
 const SEND_SQL = `
-  with chk as (
+  with lim as (
+    insert into rate_limits (key, window_start, count) values ($12, $5::timestamptz, 1)
+    on conflict (key) do update set
+      count = case when rate_limits.window_start <= $13::timestamptz then 1 else rate_limits.count + 1 end,
+      window_start = case when rate_limits.window_start <= $13::timestamptz then $5::timestamptz else rate_limits.window_start end
+    returning count, window_start
+  ), chk as (
     select r.user_a, r.user_b,
       exists (select 1 from user_blocks b where (b.blocker_id = r.user_a and b.blocked_id = r.user_b)
                                             or (b.blocker_id = r.user_b and b.blocked_id = r.user_a)) as blocked,
@@ -119,7 +114,7 @@ const SEND_SQL = `
     from rooms r where r.id = $1
   ), ok as (
     select case when chk.user_a = $2 then chk.user_b else chk.user_a end as other from chk
-    where $2 in (chk.user_a, chk.user_b) and not chk.blocked and chk.dup_id is null
+    where $2 in (chk.user_a, chk.user_b) and not chk.blocked and chk.dup_id is null and (select count from lim) <= $14
   ), r as (
     update rooms set last_seq = last_seq + 1, last_message = $4, last_sender_id = $2, last_message_at = $5::timestamptz
     where id = $1 and exists (select 1 from ok) returning last_seq
@@ -141,6 +136,7 @@ const SEND_SQL = `
     returning id
   )
   select chk.user_a as chk_a, chk.user_b as chk_b, chk.blocked as chk_blocked, chk.dup_id as chk_dup,
+    (select count from lim) as lim_count, (select window_start from lim) as lim_start,
     (select id from fresh) as fresh_id, m.*
   from (select 1) one left join chk on true left join m on true`;
 
@@ -165,8 +161,7 @@ export async function sendMessage(
     const [dup] = await db.select().from(messages).where(and(eq(messages.senderId, me), eq(messages.clientId, clientId!))).limit(1);
     return dup ? { message: toMessage(dup), created: false, members } : null;
   };
-  if (!takeSendSlot(me, Date.now())) throw errors.tooMany('rate_limited');
-
+  const limit = RATE_LIMITS.chatSend;
   const id = newId();
   const at = now.toISOString();
   const preview = body.body.slice(0, 120);
@@ -184,6 +179,9 @@ export async function sendMessage(
       newId(),
       preview,
       `/discuss/${roomId}`,
+      `chatSend:${me}`,
+      new Date(now.getTime() - limit.windowMs).toISOString(),
+      limit.max,
     ]);
   } catch (err) {
     // The same client id sent twice at once: the unique key let one in; return that one.
@@ -195,6 +193,11 @@ export async function sendMessage(
     throw err;
   }
   const head = rows[0];
+  // Over the limit: nothing was stored (the statement's insert needs the count within it).
+  if (Number(head?.lim_count) > limit.max) {
+    const windowEnd = new Date(head!.lim_start as string).getTime() + limit.windowMs;
+    throw errors.tooMany('rate_limited', (windowEnd - now.getTime()) / 1000);
+  }
   if (!head?.chk_a) throw errors.notFound();
   const members: [string, string] = [head.chk_a as string, head.chk_b as string];
   if (!members.includes(me)) throw forbidden();

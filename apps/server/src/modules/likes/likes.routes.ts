@@ -3,13 +3,14 @@ import { z } from 'zod';
 import { ErrorBodySchema, FavoriteListSchema, LikeResultSchema, PostIdParamsSchema, ReportBodySchema } from '@swapu/shared/api';
 import { requireUser } from '../../lib/auth';
 import { likePost, listFavorites, unlikePost } from './likes.service';
+import { enforce } from '../../lib/rate-limit';
 import { reportPost } from './reports.service';
 
 export const likesRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
   const deps = () => ({ database: app.ctx.database, publicUrl: app.ctx.config.publicUrl });
   const now = () => app.ctx.clock.now();
-  const errorsOf = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
+  const errorsOf = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 429: ErrorBodySchema };
 
   app.put(
     '/api/v1/posts/:id/like',
@@ -57,6 +58,7 @@ export const likesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const userId = requireUser(req);
+      await enforce(app.ctx.database.db, 'report', userId, now());
       await reportPost(app.ctx.database.db, userId, req.params.id, req.body, now());
       return reply.status(202).send({ received: true });
     },

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ErrorBodySchema } from '@swapu/shared/api';
 import { EmailSubscriptionResultSchema, EmailSubscriptionSchema, isValidEmail } from '@swapu/shared/mail';
 import { AppError, errors } from '../../lib/errors';
-import { hit } from '../../lib/rate-limit';
+import { overLimit } from '../../lib/rate-limit';
 import { subscribe, unsubscribeEmail, unsubscribeToken } from './newsletter.service';
 
 /** Subscription changes allowed per IP, and subscriptions (each sends a mail) per address. */
@@ -34,10 +34,10 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
       const { email, subscribe: wanted } = req.body;
       if (!isValidEmail(email)) throw errors.badRequest('email_invalid');
       const { windowMs, perIp, perEmail } = SUBSCRIPTION_LIMITS;
-      if ((await hit(db(), `newsletter:ip:${req.ip}`, windowMs, now())) > perIp) throw errors.tooMany();
+      await overLimit(db(), `newsletter:ip:${req.ip}`, windowMs, perIp, now());
       if (!wanted) return unsubscribeEmail(db(), email, now());
       // Each new subscription mails the address: cap it so nobody can flood someone's inbox.
-      if ((await hit(db(), `newsletter:email:${email}`, windowMs, now())) > perEmail) throw errors.tooMany();
+      await overLimit(db(), `newsletter:email:${email}`, windowMs, perEmail, now());
       const language = req.headers['accept-language']?.toLowerCase().startsWith('pt') ? 'pt-PT' : 'en-US';
       return subscribe(db(), { email, language, now: now(), publicUrl: app.ctx.config.publicUrl });
     },

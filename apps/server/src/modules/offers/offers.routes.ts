@@ -15,6 +15,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { offers } from '../../db/schema/index';
 import { requireUser } from '../../lib/auth';
+import { enforce } from '../../lib/rate-limit';
 import { createOffer, getOffer, listOffers, transitionOffer, type OfferDeps } from './offers.service';
 import { activity, listReviews, reviewSwap } from './reviews.service';
 
@@ -27,13 +28,13 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
     publicUrl: app.ctx.config.publicUrl,
     scheduleExpiry: app.ctx.offerExpiry?.schedule,
   });
-  const errorsOf = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
+  const errorsOf = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema, 429: ErrorBodySchema };
 
   app.post(
     '/api/v1/offers',
     { schema: { tags: ['offers'], security, summary: 'Make an offer on a post', body: CreateOfferSchema, response: { 201: OfferSchema, ...errorsOf } } },
     async (req, reply) => {
-      requireUser(req);
+      await enforce(db(), 'offer', requireUser(req), now());
       const id = await createOffer(deps(), req.viewer, req.body, now());
       return reply.status(201).send(await getOffer(db(), req.viewer, id, now()));
     },
@@ -70,7 +71,9 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      requireUser(req);
+      const me = requireUser(req);
+      // A counter-offer or a resubmission is a new offer: it counts as one.
+      if (req.body.transition === 'counter' || req.body.transition === 'resubmit') await enforce(db(), 'offer', me, now());
       const showId = await transitionOffer(deps(), req.viewer, req.params.id, req.body, now());
       const offer = await getOffer(db(), req.viewer, showId, now());
       return reply.status(showId === req.params.id ? 200 : 201).send(offer);

@@ -7,7 +7,7 @@ import { passwordResetTokens, users } from '../../db/schema/index';
 import { endSessions } from '../auth/sessions';
 import { AppError, errors } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { hit, reset } from '../../lib/rate-limit';
+import { hit, overLimit, reset } from '../../lib/rate-limit';
 import { hashToken, newOpaqueToken } from '../../lib/tokens';
 import type { SecretBox } from '../../lib/secret-box';
 import { enqueueMail, secretRef } from '../mail/mail.service';
@@ -29,7 +29,7 @@ export async function requestPasswordReset(
 ): Promise<void> {
   const { email, ip, now, publicUrl, secrets } = input;
   const { windowMs, perEmail, perIp } = PASSWORD_RESET_LIMITS;
-  if ((await hit(db, `pwreset:ip:${ip}`, windowMs, now)) > perIp) throw errors.tooMany();
+  await overLimit(db, `pwreset:ip:${ip}`, windowMs, perIp, now);
   // Counted for every address, known or not, so the limit itself tells nothing either.
   if ((await hit(db, `pwreset:email:${email}`, windowMs, now)) > perEmail) return;
   await db.transaction(async (tx) => {
@@ -63,7 +63,7 @@ export async function confirmPasswordReset(db: Db, input: { token: string; passw
   // Checked before the token is touched: a too-short password must not burn the link.
   if (password.length < PASSWORD_MIN_LENGTH) throw errors.badRequest('password_too_short');
   const { windowMs, confirmPerIp } = PASSWORD_RESET_LIMITS;
-  if ((await hit(db, `pwreset-confirm:ip:${ip}`, windowMs, now)) > confirmPerIp) throw errors.tooMany();
+  await overLimit(db, `pwreset-confirm:ip:${ip}`, windowMs, confirmPerIp, now);
   const invalid = new AppError(400, 'reset_link_invalid');
   if (!token) throw invalid;
   // Hashed outside the transaction: argon2 is slow on purpose and must not hold a connection.

@@ -5,6 +5,7 @@ import { MyPostsQuerySchema, PostFieldsSchema } from '@swapu/shared/listing';
 import { requireUser } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
 import { getPost } from './posts.service';
+import { enforce } from '../../lib/rate-limit';
 import { addPostImage, removePostImage, reorderPostImages } from './posts.images';
 import { createDraft, deletePost, listMyPosts, publishPost, setPostState, updatePost } from './posts.write';
 
@@ -101,7 +102,7 @@ export const postsWriteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      requireUser(req);
+      await enforce(app.ctx.database.db, 'upload', requireUser(req), now());
       const file = await req.file();
       if (!file) throw new AppError(400, 'image_invalid');
       const buf = await file.toBuffer();

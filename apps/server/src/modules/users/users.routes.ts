@@ -16,6 +16,7 @@ import { requireAccount, requireAdmin, requireUser } from '../../lib/auth';
 import { AppError, errors } from '../../lib/errors';
 import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from '../auth/two-factor';
 import { announceSessionsEnded, endSessions } from '../auth/sessions';
+import { enforce } from '../../lib/rate-limit';
 import { deleteAccount } from './account-deletion';
 import { clearProfileImage, setProfileImage, type ProfileImageKind } from './users.media';
 import { welcomeMail } from '../mail/templates';
@@ -80,6 +81,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (req) => {
         const userId = requireUser(req);
+        await enforce(db(), 'upload', userId, app.ctx.clock.now());
         const file = await req.file();
         if (!file) throw new AppError(400, 'image_invalid');
         const buf = await file.toBuffer();
@@ -114,7 +116,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/me/2fa/disable',
     { schema: { tags: ['users'], security: bearer, body: TwoFactorCodeSchema, response: { 204: z.null(), 400: ErrorBodySchema } } },
     async (req, reply) => {
-      await disableTwoFactor(db(), app.ctx.secrets, requireUser(req), req.body.code, app.ctx.clock.now());
+      const userId = requireUser(req);
+      // Each attempt checks a code: a limit keeps a stolen session from guessing its way to turning 2FA off.
+      await enforce(db(), 'twoFactorDisable', userId, app.ctx.clock.now());
+      await disableTwoFactor(db(), app.ctx.secrets, userId, req.body.code, app.ctx.clock.now());
       return reply.status(204).send(null);
     },
   );
@@ -125,6 +130,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       // Banned accounts may delete themselves too.
       const userId = requireAccount(req);
+      // Each attempt checks the password.
+      await enforce(db(), 'accountDelete', userId, app.ctx.clock.now());
       await deleteAccount(db(), userId, req.body.password, app.ctx.clock.now());
       await announceSessionsEnded(app.ctx.hub, userId);
       return reply.status(204).send(null);
