@@ -154,5 +154,27 @@ test.describe('my items @phone', () => {
     await page.getByRole('dialog', { name: 'Delete this listing?' }).getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('Listing deleted.')).toBeVisible();
     await expect(page.getByText('No drafts. Start listing something you no longer use.')).toBeVisible();
+
+    // A listing someone has made an offer on keeps its history: deleting it archives it instead.
+    const stove = await listItem(request, cy, 'Camping stove');
+    const sub = await demoSubscriber(request);
+    const theirs = await oldListingOf(request, sub);
+    const offered = await request.post('/api/v1/offers', {
+      headers: { authorization: `Bearer ${sub.idToken}` },
+      data: { postId: stove, itemIds: [theirs.id] },
+    });
+    expect(offered.status()).toBe(201);
+    await page.reload();
+    await page.getByRole('tab', { name: /Published/ }).click();
+    await expect(rows.first()).toContainText('Camping stove');
+    await rows.first().getByTestId('owner-menu').click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page.getByRole('dialog', { name: 'Delete this listing?' }).getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('This listing has swap history that other members\' offers and reviews point to, so it was archived instead of deleted.', { exact: false })).toBeVisible();
+    await page.getByRole('tab', { name: /Archived/ }).click();
+    await expect(rows.filter({ hasText: 'Camping stove' })).toHaveCount(1);
+    // The offer is still there for the person who made it.
+    const offer = await request.get(`/api/v1/offers/${(await offered.json()).id}`, { headers: { authorization: `Bearer ${sub.idToken}` } });
+    expect(offer.status()).toBe(200);
   });
 });

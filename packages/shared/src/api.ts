@@ -167,6 +167,13 @@ export const REPORT_REASONS = ['prohibited', 'scam', 'offensive', 'miscategorise
 export const ReportBodySchema = z.object({ reason: z.enum(REPORT_REASONS), details: z.string().trim().max(1000).default('') });
 export type ReportBody = z.infer<typeof ReportBodySchema>;
 
+/**
+ * DELETE /api/v1/posts/{id}: 'deleted' (gone for good, with its photos), or 'archived' when it has
+ * swap history (offers, a reservation, a swap or sale) that other people's records point at.
+ */
+export const PostDeleteResultSchema = z.object({ outcome: z.enum(['deleted', 'archived']) });
+export type PostDeleteResult = z.infer<typeof PostDeleteResultSchema>;
+
 /** GET /api/v1/me/posts: the owner's listings in every state, most recently changed first. */
 export const MyPostSchema = PostCardSchema.extend({ state: z.enum(POST_STATES), updatedAt: z.string(), likeCount: z.number().int() });
 export const MyPostListSchema = z.object({ items: z.array(MyPostSchema) });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBodySchema, MyPostListSchema, PostDetailSchema, PostIdParamsSchema } from '@swapu/shared/api';
+import { ErrorBodySchema, MyPostListSchema, PostDeleteResultSchema, PostDetailSchema, PostIdParamsSchema } from '@swapu/shared/api';
 import { MyPostsQuerySchema, PostFieldsSchema } from '@swapu/shared/listing';
 import { requireUser } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
@@ -78,11 +78,18 @@ export const postsWriteRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/v1/posts/:id',
-    { schema: { tags: ['posts'], security, params: PostIdParamsSchema, response: { 204: z.null(), ...errorsOf } } },
-    async (req, reply) => {
+    {
+      schema: {
+        tags: ['posts'],
+        security,
+        summary: 'Delete a listing; one with swap history (offers, a reservation, a swap or sale) is archived instead',
+        params: PostIdParamsSchema,
+        response: { 200: PostDeleteResultSchema, ...errorsOf },
+      },
+    },
+    async (req) => {
       requireUser(req);
-      await deletePost(db(), req.viewer, req.params.id);
-      return reply.status(204).send(null);
+      return { outcome: await deletePost(db(), app.ctx.storage, req.viewer, req.params.id, now()) };
     },
   );
 

@@ -147,7 +147,8 @@ describe('listing an item', () => {
     const mine = await t.app.inject({ url: '/api/v1/me/posts?state=archived', headers: m.headers });
     expect(mine.json().items.map((p: { id: string }) => p.id)).toEqual([id]);
     const deleted = await t.app.inject({ method: 'DELETE', url: `/api/v1/posts/${id}`, headers: m.headers });
-    expect(deleted.statusCode).toBe(204);
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toEqual({ outcome: 'deleted' });
     expect(await t.db.select().from(posts).where(eq(posts.id, id))).toEqual([]);
   });
 

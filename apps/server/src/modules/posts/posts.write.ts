@@ -5,7 +5,8 @@ import type { PostFields } from '@swapu/shared/listing';
 import { cardColumns, toCard } from './posts.service';
 import { materialsError, parseCashValue, parseMeasure, publishErrors } from '@swapu/shared/listing-rules';
 import { SIZE_PRESETS, type PostState, type SizePreset } from '@swapu/shared/constants';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
+import type { Storage } from '../../lib/storage';
 import { localities, pointsLedger, posts, users } from '../../db/schema/index';
 import { POINTS } from '@swapu/shared/offers';
 import { AppError, errors } from '../../lib/errors';
@@ -143,9 +144,39 @@ export async function setPostState(db: Tx, viewer: Viewer, id: string, state: Ex
   await db.update(posts).set({ state, updatedAt: now }).where(eq(posts.id, id));
 }
 
-export async function deletePost(db: Tx, viewer: Viewer, id: string): Promise<void> {
-  await ownPost(db, viewer, id);
-  await db.delete(posts).where(eq(posts.id, id));
+/** What deleting a listing did: removed it for good, or archived it to keep its swap history. */
+export type DeleteOutcome = 'deleted' | 'archived';
+
+/** States in which a listing is out of circulation already: an archive changes nothing. */
+const ENDED: ReadonlySet<string> = new Set(['swapped', 'sold', 'archived']);
+
+/**
+ * Deletes the caller's listing, unless it has swap history: a listing that is reserved, swapped
+ * or sold, or that any offer names (as its target or as an offered item), is archived instead,
+ * so other people's offers, their history, reviews and swap counts keep what they point at (the
+ * offers' foreign keys are RESTRICT: no code path can cascade them away). A really deleted
+ * listing's photos are removed from storage after the row is gone.
+ */
+export async function deletePost(db: Db, storage: Storage, viewer: Viewer, id: string, now: Date): Promise<DeleteOutcome> {
+  const outcome = await db.transaction(async (tx) => {
+    const row = await ownPost(tx, viewer, id);
+    // Locked, so an offer cannot start naming it between the check and the delete.
+    await tx.select({ id: posts.id }).from(posts).where(eq(posts.id, id)).for('update');
+    const [history] = await tx.execute<{ has: boolean }>(sql`select (
+        exists (select 1 from offers where post_id = ${id})
+        or exists (select 1 from offer_items where post_id = ${id})
+        or exists (select 1 from post_reservations where post_id = ${id})
+      ) as has`).then((r) => (r as unknown as { rows: { has: boolean }[] }).rows);
+    if (history?.has || row.state === 'reserved' || row.state === 'swapped' || row.state === 'sold') {
+      if (!ENDED.has(row.state)) await tx.update(posts).set({ state: 'archived', updatedAt: now }).where(eq(posts.id, id));
+      return 'archived' as const;
+    }
+    await tx.delete(posts).where(eq(posts.id, id));
+    return 'deleted' as const;
+  });
+  // After commit: at worst a crash leaves orphan files, never a listing pointing at missing ones.
+  if (outcome === 'deleted') await storage.remove(`posts/${id}/`);
+  return outcome;
 }
 
 /** The caller's own listings, most recently changed first, optionally of one state. */

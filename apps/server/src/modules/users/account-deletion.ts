@@ -1,7 +1,8 @@
 import { verify } from '@node-rs/argon2';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { newsletterSubscribers, posts, subscriptions, userIdentities, users } from '../../db/schema/index';
+import { newsletterSubscribers, postImages, posts, subscriptions, userIdentities, users } from '../../db/schema/index';
+import type { Storage } from '../../lib/storage';
 import { endSessions } from '../auth/sessions';
 import { AppError, errors } from '../../lib/errors';
 
@@ -10,13 +11,19 @@ import { AppError, errors } from '../../lib/errors';
  * person's listings are withdrawn, every session is revoked, and the email can no longer sign in.
  * The row stays (anonymised) so other people's history keeps its shape.
  */
-export async function deleteAccount(db: Db, userId: string, password: string, now: Date) {
+export async function deleteAccount(db: Db, storage: Storage, userId: string, password: string, now: Date) {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user || user.deletedAt) throw errors.notFound();
   if (!user.passwordHash || !(await verify(user.passwordHash, password).catch(() => false))) {
     throw new AppError(400, 'password_incorrect');
   }
-  await db.transaction(async (tx) => {
+  const photoDirs = await db.transaction(async (tx) => {
+    // Every photo of every listing of theirs goes (their listings stay, archived, as the
+    // other side of past offers, but without pictures of the person's things or home).
+    const photos = await tx
+      .delete(postImages)
+      .where(inArray(postImages.postId, tx.select({ id: posts.id }).from(posts).where(eq(posts.ownerId, userId))))
+      .returning({ storageKey: postImages.storageKey });
     await tx
       .update(users)
       .set({
@@ -51,5 +58,8 @@ export async function deleteAccount(db: Db, userId: string, password: string, no
       .update(subscriptions)
       .set({ status: 'cancelled', cancelledAt: now })
       .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'active')));
+    return photos.map((p) => `${p.storageKey}/`);
   });
+  // After commit: the avatar, the banner and every listing photo leave storage (URLs answer 404).
+  for (const dir of [`avatars/${userId}/`, `banners/${userId}/`, ...photoDirs]) await storage.remove(dir);
 }

@@ -90,7 +90,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
     app.delete(`/api/v1/me/${kind}`, { schema: { tags: ['users'], security: bearer } }, async (req, reply) => {
-      await clearProfileImage(db(), requireUser(req), kind);
+      await clearProfileImage(db(), app.ctx.storage, requireUser(req), kind);
       return reply.status(204).send();
     });
   }
@@ -132,7 +132,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = requireAccount(req);
       // Each attempt checks the password.
       await enforce(db(), 'accountDelete', userId, app.ctx.clock.now());
-      await deleteAccount(db(), userId, req.body.password, app.ctx.clock.now());
+      await deleteAccount(db(), app.ctx.storage, userId, req.body.password, app.ctx.clock.now());
       await announceSessionsEnded(app.ctx.hub, userId);
       return reply.status(204).send(null);
     },

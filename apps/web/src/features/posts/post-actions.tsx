@@ -200,8 +200,10 @@ export function OwnerMenu({ id, state, onDeleted }: { id: string; state: PostSta
     act.mutate(
       { id, action },
       {
-        onSuccess: () => {
-          notifications.show({ color: 'swapu', message: t(`mine.done.${action}`) });
+        onSuccess: (result) => {
+          // A listing with swap history is archived instead of deleted: say which happened.
+          const archivedInstead = action === 'delete' && (result as { outcome?: string } | undefined)?.outcome === 'archived';
+          notifications.show({ color: 'swapu', message: t(archivedInstead ? 'mine.done.deleteArchived' : `mine.done.${action}`) });
           if (action === 'delete') onDeleted?.();
         },
         onError: (e) => notifications.show({ color: 'red', message: errorText(t, e) }),

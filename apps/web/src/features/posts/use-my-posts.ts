@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MyPost, PostDetail, ReportBody } from '@swapu/shared/api';
+import type { MyPost, PostDeleteResult, PostDetail, ReportBody } from '@swapu/shared/api';
 import { api } from '../../lib/api';
 
 export const myPostsKey = ['me', 'posts'] as const;
@@ -21,7 +21,7 @@ export function usePostOwnerAction() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, action }: { id: string; action: OwnerAction }): Promise<unknown> => {
-      if (action === 'delete') return api<void>(postUrl(id), { method: 'DELETE' });
+      if (action === 'delete') return api<PostDeleteResult>(postUrl(id), { method: 'DELETE' });
       if (action === 'publish') return api<PostDetail>(`${postUrl(id)}/publish`, { method: 'POST' });
       return api<PostDetail>(`${postUrl(id)}/state`, { method: 'POST', ...json({ state: action }) });
     },
