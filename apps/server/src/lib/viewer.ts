@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { EARLY_ACCESS_MS } from '@swapu/shared/constants';
 import type { Tx } from '../db/client';
 import { posts, subscriptions } from '../db/schema/index';
@@ -46,6 +46,19 @@ export function earlyAccessCondition(viewer: Viewer, now: Date): SQL | undefined
   const cutoff = new Date(now.getTime() - EARLY_ACCESS_MS);
   const old = sql`${posts.publishedAt} <= ${cutoff.toISOString()}::timestamptz`;
   return viewer.userId ? or(old, eq(posts.ownerId, viewer.userId)) : old;
+}
+
+/**
+ * A post this viewer may look at in any state a post page shows: its owner and admins see every
+ * state; anyone else never a draft or an archived post, nor one inside its 24 hours of early
+ * access unless they subscribe. What a chat room or a message may show as its context.
+ */
+export function postSeenByCondition(viewer: Viewer, now: Date): SQL {
+  if (viewer.role === 'admin') return sql`true`;
+  const listed = and(notInArray(posts.state, ['draft', 'archived']), isNotNull(posts.publishedAt))!;
+  const early = earlyAccessCondition(viewer, now);
+  const open = early ? and(listed, early)! : listed;
+  return viewer.userId ? or(eq(posts.ownerId, viewer.userId), open)! : open;
 }
 
 /** Published and visible to this viewer now: what every feed and search must apply. */

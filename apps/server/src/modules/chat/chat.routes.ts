@@ -29,7 +29,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['chat'];
 
   app.get('/api/v1/rooms', { schema: { tags, security, summary: 'My chat rooms, newest first, with unread counts', response: { 200: RoomListSchema, ...errorsOf } } }, async (req) =>
-    listRooms(db(), requireUser(req)),
+    (requireUser(req), listRooms(db(), req.viewer, now())),
   );
 
   app.post(
@@ -38,13 +38,13 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const me = requireUser(req);
       await enforce(db(), 'roomCreate', me, now());
-      const { room, created } = await openRoom(db(), me, req.body.userId, req.body.postId, now());
-      return reply.status(created ? 201 : 200).send(await getRoom(db(), me, room.id));
+      const { room, created } = await openRoom(db(), req.viewer, req.body.userId, req.body.postId, now());
+      return reply.status(created ? 201 : 200).send(await getRoom(db(), req.viewer, room.id, now()));
     },
   );
 
   app.get('/api/v1/rooms/:id', { schema: { tags, security, params: PostIdParamsSchema, response: { 200: RoomSchema, ...errorsOf } } }, async (req) =>
-    getRoom(db(), requireUser(req), req.params.id),
+    (requireUser(req), getRoom(db(), req.viewer, req.params.id, now())),
   );
 
   app.get(
@@ -57,7 +57,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/rooms/:id/messages',
     { schema: { tags, security, summary: 'Send a message (stored before it is acknowledged)', params: PostIdParamsSchema, body: SendMessageSchema, response: { 200: MessageSchema, 201: MessageSchema, ...errorsOf } } },
     async (req, reply) => {
-      const { message, created } = await sendMessage(deps(), requireUser(req), req.params.id, req.body, now());
+      const { message, created } = await sendMessage(deps(), requireUser(req), req.params.id, req.body, now(), req.viewer);
       return reply.status(created ? 201 : 200).send(message);
     },
   );

@@ -14,6 +14,7 @@ import type { Hub } from '../../lib/hub';
 import { newId } from '../../lib/ids';
 import { RATE_LIMITS } from '../../lib/rate-limit';
 import { imageVariantKeys } from '../../lib/storage';
+import { postSeenByCondition, type Viewer } from '../../lib/viewer';
 import { userRef } from '../users/users.media';
 
 type RoomRow = typeof rooms.$inferSelect;
@@ -39,6 +40,11 @@ export const toMessage = (m: MessageRow): ChatMessage => ({
   createdAt: m.createdAt.toISOString(),
 });
 
+async function canSeePost(db: Tx, viewer: Viewer, postId: string, now: Date) {
+  const rows = await db.select({ id: posts.id }).from(posts).where(and(eq(posts.id, postId), postSeenByCondition(viewer, now))).limit(1);
+  return rows.length > 0;
+}
+
 /** The room, if `userId` is one of its two members; 'Nice try, but you are not allowed in that room' otherwise. */
 export async function memberRoom(db: Tx, roomId: string, userId: string): Promise<RoomRow> {
   const [r] = await db.select().from(rooms).where(eq(rooms.id, roomId)).limit(1);
@@ -60,15 +66,15 @@ async function isBlocked(db: Tx, a: string, b: string) {
  * The room of two people, created when none holds both (spec section 4). The unique pair key
  * makes two simultaneous "message" taps end in one room. A post given is kept as context.
  */
-export async function openRoom(db: Tx, me: string, otherId: string, postId: string | undefined, now: Date) {
+export async function openRoom(db: Tx, viewer: Viewer, otherId: string, postId: string | undefined, now: Date) {
+  const me = viewer.userId!;
   if (otherId === me) throw new AppError(400, 'message_self');
   const [other] = await db.select({ id: users.id, deletedAt: users.deletedAt }).from(users).where(eq(users.id, otherId)).limit(1);
   if (!other || other.deletedAt) throw errors.notFound();
   if (await isBlocked(db, me, otherId)) throw new AppError(403, 'user_blocked');
-  if (postId) {
-    const [p] = await db.select({ id: posts.id }).from(posts).where(eq(posts.id, postId)).limit(1);
-    if (!p) throw errors.notFound();
-  }
+  // The context must be a post this person may see (never a draft, an archived post or another
+  // person's item still in its early-access day): otherwise it is as if it did not exist.
+  if (postId && !(await canSeePost(db, viewer, postId, now))) throw errors.notFound();
   const ids = pair(me, otherId);
   const inserted = await db
     .insert(rooms)
@@ -154,8 +160,11 @@ export async function sendMessage(
   roomId: string,
   body: { body: string; clientId?: string | undefined; postId?: string | undefined },
   now: Date,
+  viewer: Viewer = { userId: me, role: 'user', subscriber: false },
 ): Promise<Sent> {
   const { db } = deps.database;
+  // A message's post must be one its sender may see (and exist at all).
+  if (body.postId && !(await canSeePost(db, viewer, body.postId, now))) throw errors.notFound();
   const clientId = body.clientId ?? null;
   const existing = async (members: [string, string]) => {
     const [dup] = await db.select().from(messages).where(and(eq(messages.senderId, me), eq(messages.clientId, clientId!))).limit(1);
@@ -276,8 +285,9 @@ export async function reportUser(db: Tx, me: string, roomId: string, reason: str
   await db.insert(userReports).values({ id: newId(), reporterId: me, reportedId: otherOf(room, me), roomId, reason, createdAt: now });
 }
 
-async function summaries(db: Tx, me: string, rows: RoomRow[]): Promise<Array<RoomSummary & { otherSeenSeq: number; otherSeenTime: string | null; members: Room['members'] }>> {
+async function summaries(db: Tx, viewer: Viewer, now: Date, rows: RoomRow[]): Promise<Array<RoomSummary & { otherSeenSeq: number; otherSeenTime: string | null; members: Room['members'] }>> {
   if (rows.length === 0) return [];
+  const me = viewer.userId!;
   const ids = rows.map((r) => r.id);
   const people = await db
     .select({ id: users.id, displayName: users.displayName, avatarKey: users.avatarKey })
@@ -294,7 +304,8 @@ async function summaries(db: Tx, me: string, rows: RoomRow[]): Promise<Array<Roo
           imageKey: sql<string | null>`(select pi.storage_key from post_images pi where pi.post_id = "posts"."id" order by pi.position asc limit 1)`,
         })
         .from(posts)
-        .where(inArray(posts.id, postIds))
+        // A context the viewer may not see (withdrawn since, still early access) is not disclosed.
+        .where(and(inArray(posts.id, postIds), postSeenByCondition(viewer, now)))
     : [];
   const blocks = await db
     .select()
@@ -330,19 +341,20 @@ async function summaries(db: Tx, me: string, rows: RoomRow[]): Promise<Array<Roo
 }
 
 /** The person's rooms, newest activity first, with the total unread count. */
-export async function listRooms(db: Tx, me: string) {
+export async function listRooms(db: Tx, viewer: Viewer, now: Date) {
+  const me = viewer.userId!;
   const rows = await db
     .select()
     .from(rooms)
     .where(or(eq(rooms.userA, me), eq(rooms.userB, me)))
     .orderBy(desc(sql`coalesce(${rooms.lastMessageAt}, ${rooms.createdAt})`))
     .limit(200);
-  const items = (await summaries(db, me, rows)).map(({ members: _m, otherSeenSeq: _s, otherSeenTime: _t, ...rest }) => rest);
+  const items = (await summaries(db, viewer, now, rows)).map(({ members: _m, otherSeenSeq: _s, otherSeenTime: _t, ...rest }) => rest);
   return { items, unread: items.reduce((s, r) => s + r.unread, 0) };
 }
 
-export async function getRoom(db: Tx, me: string, roomId: string): Promise<Room> {
-  const room = await memberRoom(db, roomId, me);
-  return (await summaries(db, me, [room]))[0]!;
+export async function getRoom(db: Tx, viewer: Viewer, roomId: string, now: Date): Promise<Room> {
+  const room = await memberRoom(db, roomId, viewer.userId!);
+  return (await summaries(db, viewer, now, [room]))[0]!;
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import WebSocket from 'ws';
-import { mailOutbox, messages, notifications, rooms, users } from '../../db/schema/index';
+import { mailOutbox, messages, notifications, posts, rooms, users } from '../../db/schema/index';
 import { sendMessageDigests } from './digest';
 import { signUpMember, type TestMember } from '../../test/accounts';
 import { asDelivered, createTestApp, type TestApp } from '../../test/app';
@@ -213,6 +213,47 @@ describe('realtime', () => {
     const evil = new WebSocket(`${base}/api/v1/ws`, { headers: { origin: 'https://evil.example' } });
     const code = await new Promise((r) => evil.once('close', (c) => r(c)));
     expect(code).toBe(1008);
+  });
+});
+
+describe('a room’s post context', () => {
+  it('must be a post the person may see: never a draft, an archived post, another’s early-access item or an unknown id', async () => {
+    const [ana, ben] = [await signUpMember(t.app), await signUpMember(t.app)];
+    const day = 24 * 3600_000;
+    const draft = await createPost(t.db, { ownerId: ben.id, title: 'Secret draft', state: 'draft', now: t.clock.now() });
+    const archived = await createPost(t.db, { ownerId: ben.id, title: 'Withdrawn', state: 'archived', now: t.clock.now() });
+    const early = await createPost(t.db, { ownerId: ben.id, title: 'Just listed', publishedAt: new Date(t.clock.now().getTime() - 60_000), now: t.clock.now() });
+    const open2 = await createPost(t.db, { ownerId: ben.id, title: 'Listed days ago', publishedAt: new Date(t.clock.now().getTime() - 3 * day), now: t.clock.now() });
+    for (const id of [draft.id, archived.id, early.id, 'no-such-post']) {
+      const res = await open(ana, ben.id, id);
+      expect(res.statusCode, id).toBe(404);
+    }
+    expect(await t.db.select().from(rooms).where(and(eq(rooms.userA, [ana.id, ben.id].sort()[0]!), eq(rooms.userB, [ana.id, ben.id].sort()[1]!)))).toHaveLength(0);
+
+    // A visible one works; its owner may use their own new listing too.
+    const room = (await open(ana, ben.id, open2.id)).json();
+    expect(room.post).toMatchObject({ id: open2.id, title: 'Listed days ago' });
+    expect((await open(ben, ana.id, early.id)).json().post).toMatchObject({ id: early.id });
+
+    // A message cannot carry a post its sender may not see either (nor an unknown one).
+    for (const postId of [draft.id, 'no-such-post']) {
+      const res = await t.app.inject({ method: 'POST', url: `/api/v1/rooms/${room.id}/messages`, headers: ana.headers, payload: { body: 'About this?', postId } });
+      expect(res.statusCode, postId).toBe(404);
+    }
+    expect(await t.db.select().from(messages).where(eq(messages.roomId, room.id))).toHaveLength(0);
+  });
+
+  it('is not disclosed once the viewer may no longer see it', async () => {
+    const [ana, ben] = [await signUpMember(t.app), await signUpMember(t.app)];
+    const lamp = await createPost(t.db, { ownerId: ben.id, title: 'Brass lamp', publishedAt: new Date(t.clock.now().getTime() - 3 * 24 * 3600_000), now: t.clock.now() });
+    const room = (await open(ana, ben.id, lamp.id)).json();
+    expect(room.post.title).toBe('Brass lamp');
+    // Ben withdraws the lamp: Ana's room no longer shows it; Ben still sees his own listing.
+    await t.db.update(posts).set({ state: 'archived' }).where(eq(posts.id, lamp.id));
+    expect((await t.app.inject({ url: `/api/v1/rooms/${room.id}`, headers: ana.headers })).json().post).toBeNull();
+    const anaRooms = (await t.app.inject({ url: '/api/v1/rooms', headers: ana.headers })).json();
+    expect(anaRooms.items.find((r: { id: string }) => r.id === room.id).post).toBeNull();
+    expect((await t.app.inject({ url: `/api/v1/rooms/${room.id}`, headers: ben.headers })).json().post.title).toBe('Brass lamp');
   });
 });
 
