@@ -135,6 +135,10 @@ export const ERROR_CATALOGUE = {
     en: 'This unsubscribe link is not valid.',
     pt: 'Esta ligação para cancelar a subscrição não é válida.',
   },
+  subscription_link_invalid: {
+    en: 'This confirmation link is not valid or has expired. Please subscribe again.',
+    pt: 'Esta ligação de confirmação não é válida ou expirou. Subscreva novamente.',
+  },
 } as const satisfies Record<string, { en: string; pt: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

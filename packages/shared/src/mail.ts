@@ -75,5 +75,15 @@ export const isPasswordLongEnough = (password: string) => password.length >= PAS
 /** Subscribes an address to SwapU news, or unsubscribes it from every non-transactional mail. */
 export const EmailSubscriptionSchema = z.object({ email: EmailFieldSchema, subscribe: z.boolean() });
 export type EmailSubscription = z.infer<typeof EmailSubscriptionSchema>;
-export const EmailSubscriptionResultSchema = z.object({ email: z.string(), subscribed: z.boolean() });
+/**
+ * 'check_inbox': if the address can take that step, a mail with the link that finishes it is on
+ * its way — the same answer whether or not the address is on the list, so it reveals nothing.
+ * 'subscribed': a confirmation link was opened. 'unsubscribed': done (the signed-in owner of the
+ * address, or an unsubscribe link).
+ */
+export const EmailSubscriptionResultSchema = z.object({ email: z.string(), status: z.enum(['check_inbox', 'subscribed', 'unsubscribed']) });
+/** POST /api/v1/email-subscription/confirm: the token of a confirmation mail's link. */
+export const EmailSubscriptionConfirmSchema = z.object({ token: z.string().min(1).max(200) });
 export type EmailSubscriptionResult = z.infer<typeof EmailSubscriptionResultSchema>;
+/** How long a subscription confirmation link works. */
+export const SUBSCRIPTION_CONFIRM_TTL_MS = 7 * 24 * 3600_000;

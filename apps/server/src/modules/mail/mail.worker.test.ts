@@ -8,6 +8,7 @@ import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createTestDatabase } from '../../test/database';
+import { unsubscribeUrl } from '../newsletter/newsletter.service';
 import { enqueueMail, getMail, secretRef } from './mail.service';
 import { type MailWorker, startMailWorker } from './mail.worker';
 import { newsletterWelcomeMail, passwordResetMail } from './templates';
@@ -113,10 +114,10 @@ describe('mail delivery through SMTP', () => {
 
   it('adds List-Unsubscribe headers to non-transactional mail', async () => {
     const to = address();
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/email-subscription', payload: { email: to, subscribe: true } });
-    expect(res.statusCode).toBe(200);
-    const [queued] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
-    expect(queued!.template).toBe('newsletter-welcome');
+    // The welcome mail a confirmed subscription gets, with the address's unsubscribe link.
+    const link = await unsubscribeUrl(t.db, to, t.clock.now(), t.config.publicUrl);
+    const id = await enqueueMail(t.db, to, 'newsletter-welcome', newsletterWelcomeMail('en-US', { unsubscribeUrl: link, url: t.config.publicUrl }), t.clock.now());
+    const [queued] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
     await eventually(async () => (await row(queued!.id)).sentAt);
     const mail = smtp.received.find((m) => m.to.includes(to))!;
     expect(mail.raw).toMatch(/^List-Unsubscribe:\s+<http:\/\/localhost:3000\/api\/v1\/email-subscription\/unsubscribe\?token=[\w-]+>/m);

@@ -164,6 +164,56 @@ export function newsletterWelcomeMail(lang: string, p: { unsubscribeUrl: string;
       );
 }
 
+/** Double opt-in: the link that finishes a subscription to SwapU news (asked for on /email-subscription). */
+export function newsletterConfirmMail(lang: string, p: { url: string; days: number }): MailContent {
+  return isPt(lang)
+    ? build(
+        lang,
+        'Confirme a subscrição das novidades da SwapU',
+        'Confirme a sua subscrição da SwapU',
+        [
+          'Alguém (esperamos que tenha sido você) pediu para receber as novidades da SwapU neste endereço.',
+          `Confirme com o botão abaixo; a ligação funciona durante ${p.days} dias. Se não foi você, ignore este email: não enviaremos mais nada.`,
+        ],
+        { label: 'Confirmar a subscrição', url: p.url },
+      )
+    : build(
+        lang,
+        'Confirm your subscription to SwapU news',
+        'Confirm your SwapU subscription',
+        [
+          'Someone (we hope it was you) asked for SwapU news to be sent to this address.',
+          `Confirm with the button below; the link works for ${p.days} days. If it wasn't you, ignore this email: we won't send anything else.`,
+        ],
+        { label: 'Confirm my subscription', url: p.url },
+      );
+}
+
+/** Someone asked, without signing in, to unsubscribe this address: the link that does it. */
+export function newsletterUnsubscribeLinkMail(lang: string, p: { url: string }): MailContent {
+  return isPt(lang)
+    ? build(
+        lang,
+        'Cancelar a subscrição da SwapU',
+        'A sua ligação para cancelar a subscrição',
+        [
+          'Alguém (esperamos que tenha sido você) pediu para deixar de enviar novidades e outros emails promocionais da SwapU para este endereço.',
+          'Use o botão abaixo para o fazer. Se não foi você, ignore este email: nada muda.',
+        ],
+        { label: 'Cancelar a subscrição', url: p.url },
+      )
+    : build(
+        lang,
+        'Unsubscribe from SwapU email',
+        'Your SwapU unsubscribe link',
+        [
+          'Someone (we hope it was you) asked us to stop sending SwapU news and other promotional email to this address.',
+          "Use the button below to do it. If it wasn't you, ignore this email: nothing changes.",
+        ],
+        { label: 'Unsubscribe', url: p.url },
+      );
+}
+
 /** Two people like each other's items (spec section 4): links the liked post. */
 export function matchMail(lang: string, p: { name: string; otherName: string; theirTitle: string; myTitle: string; url: string }): MailContent {
   return isPt(lang)

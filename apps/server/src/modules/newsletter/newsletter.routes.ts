@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBodySchema } from '@swapu/shared/api';
-import { EmailSubscriptionResultSchema, EmailSubscriptionSchema, isValidEmail } from '@swapu/shared/mail';
+import { EmailSubscriptionConfirmSchema, EmailSubscriptionResultSchema, EmailSubscriptionSchema, isValidEmail } from '@swapu/shared/mail';
 import { AppError, errors } from '../../lib/errors';
 import { overLimit } from '../../lib/rate-limit';
-import { subscribe, unsubscribeEmail, unsubscribeToken } from './newsletter.service';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema/index';
+import { confirmSubscription, requestSubscription, requestUnsubscribe, unsubscribeOwnAddress, unsubscribeToken } from './newsletter.service';
 
 /** Subscription changes allowed per IP, and subscriptions (each sends a mail) per address. */
 export const SUBSCRIPTION_LIMITS = { windowMs: 15 * 60_000, perIp: 20, perEmail: 3 } as const;
@@ -25,21 +27,49 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Subscribe to or unsubscribe from SwapU news',
+        summary:
+          'Subscribe (a confirmation link is mailed: double opt-in) or unsubscribe (at once for the signed-in owner, otherwise by a mailed link); the answer never tells whether an address is on the list',
         body: EmailSubscriptionSchema,
-        response: { 200: EmailSubscriptionResultSchema, 400: ErrorBodySchema, 404: ErrorBodySchema, 429: ErrorBodySchema },
+        response: { 200: EmailSubscriptionResultSchema, 202: EmailSubscriptionResultSchema, 400: ErrorBodySchema, 429: ErrorBodySchema },
+      },
+    },
+    async (req, reply) => {
+      const { email, subscribe: wanted } = req.body;
+      if (!isValidEmail(email)) throw errors.badRequest('email_invalid');
+      const address = email.trim().toLowerCase();
+      const { windowMs, perIp, perEmail } = SUBSCRIPTION_LIMITS;
+      await overLimit(db(), `newsletter:ip:${req.ip}`, windowMs, perIp, now());
+      const secrets = app.ctx.secrets;
+      const publicUrl = app.ctx.config.publicUrl;
+      if (!wanted) {
+        // The signed-in owner of the address unsubscribes at once; anyone else gets the link by mail.
+        if (req.viewer.userId) {
+          const [me] = await db().select({ email: users.email }).from(users).where(eq(users.id, req.viewer.userId));
+          if (me && me.email.toLowerCase() === address) return unsubscribeOwnAddress(db(), address, now());
+        }
+        await overLimit(db(), `newsletter:email:${address}`, windowMs, perEmail, now());
+        return reply.status(202).send(await requestUnsubscribe(db(), { email: address, now: now(), publicUrl, secrets }));
+      }
+      // Each request mails the address: cap it so nobody can flood someone's inbox.
+      await overLimit(db(), `newsletter:email:${address}`, windowMs, perEmail, now());
+      const language = req.headers['accept-language']?.toLowerCase().startsWith('pt') ? 'pt-PT' : 'en-US';
+      return reply.status(202).send(await requestSubscription(db(), { email: address, language, now: now(), publicUrl, secrets }));
+    },
+  );
+
+  app.post(
+    '/api/v1/email-subscription/confirm',
+    {
+      schema: {
+        tags,
+        summary: 'Finish a subscription with the token of its confirmation mail (the /email-subscription page posts it)',
+        body: EmailSubscriptionConfirmSchema,
+        response: { 200: EmailSubscriptionResultSchema, 400: ErrorBodySchema, 429: ErrorBodySchema },
       },
     },
     async (req) => {
-      const { email, subscribe: wanted } = req.body;
-      if (!isValidEmail(email)) throw errors.badRequest('email_invalid');
-      const { windowMs, perIp, perEmail } = SUBSCRIPTION_LIMITS;
-      await overLimit(db(), `newsletter:ip:${req.ip}`, windowMs, perIp, now());
-      if (!wanted) return unsubscribeEmail(db(), email, now());
-      // Each new subscription mails the address: cap it so nobody can flood someone's inbox.
-      await overLimit(db(), `newsletter:email:${email}`, windowMs, perEmail, now());
-      const language = req.headers['accept-language']?.toLowerCase().startsWith('pt') ? 'pt-PT' : 'en-US';
-      return subscribe(db(), { email, language, now: now(), publicUrl: app.ctx.config.publicUrl });
+      await overLimit(db(), `newsletter-confirm:ip:${req.ip}`, SUBSCRIPTION_LIMITS.windowMs, SUBSCRIPTION_LIMITS.perIp, now());
+      return confirmSubscription(db(), { token: req.body.token, now: now(), publicUrl: app.ctx.config.publicUrl });
     },
   );
 

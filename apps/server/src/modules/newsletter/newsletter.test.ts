@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { mailOutbox, newsletterSubscribers } from '../../db/schema/index';
-import { createTestApp, type TestApp } from '../../test/app';
+import { SUBSCRIPTION_CONFIRM_TTL_MS } from '@swapu/shared/mail';
+import { signUpMember } from '../../test/accounts';
+import { asDelivered, createTestApp, type TestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
 import { SUBSCRIPTION_LIMITS } from './newsletter.routes';
 import { acceptsNonTransactionalMail, unsubscribeUrl } from './newsletter.service';
@@ -30,64 +32,85 @@ const rowOf = async (email: string) =>
 const mailsTo = (email: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
 const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
 
-describe('POST /api/v1/email-subscription', () => {
-  it('subscribes an address and mails a confirmation that carries a working unsubscribe link', async () => {
+/** The link in the newest mail of a template to an address, as its recipient gets it. */
+async function linkIn(email: string, template: string) {
+  const mails = (await mailsTo(email)).filter((m) => m.template === template);
+  const newest = mails.sort((a, b) => b.createdOn.getTime() - a.createdOn.getTime())[0];
+  expect(newest, `a ${template} mail to ${email}`).toBeDefined();
+  const body = asDelivered(t, newest!);
+  // The outbox row itself never holds the usable link.
+  expect(newest!.text).toContain('{{secret:');
+  return /(https:\/\/swapu\.example\/\S+)/.exec(body.text)![1]!;
+}
+const confirm = (token: string) => t.app.inject({ method: 'POST', url: '/api/v1/email-subscription/confirm', payload: { token } });
+
+describe('subscribing (double opt-in)', () => {
+  it('mails a confirmation link; only opening it subscribes, and the welcome mail carries a working unsubscribe link', async () => {
     const email = uniqueEmail();
     const res = await change(email.toUpperCase(), true);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ email, subscribed: true });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ email, status: 'check_inbox' });
     const row = await rowOf(email);
-    expect(row).toMatchObject({ email, unsubscribedAt: null, language: 'en-US' });
-    expect(row!.subscribedAt).toEqual(t.clock.now());
+    expect(row).toMatchObject({ email, subscribedAt: null, unsubscribedAt: null, language: 'en-US' });
+    expect(row!.confirmTokenHash).toBeTruthy();
+    expect(await acceptsNonTransactionalMail(t.db, email)).toBe(true);
 
-    const [mail] = await mailsTo(email);
-    expect(mail).toMatchObject({ template: 'newsletter-welcome', subject: 'Welcome to SwapU news' });
-    const link = /Unsubscribe: (\S+)/.exec(mail!.text)![1]!;
-    expect(link).toBe(`https://swapu.example/api/v1/email-subscription/unsubscribe?token=${row!.unsubscribeToken}`);
-    expect(mail!.html).toContain(`href="${link}"`);
+    const link = await linkIn(email, 'newsletter-confirm');
+    expect(link).toMatch(/^https:\/\/swapu\.example\/email-subscription\?confirm=[\w-]+$/);
+    const token = new URL(link).searchParams.get('confirm')!;
+    expect(row!.confirmTokenHash).not.toContain(token);
+    const done = await confirm(token);
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toEqual({ email, status: 'subscribed' });
+    expect((await rowOf(email))!.subscribedAt).toEqual(t.clock.now());
+    // The link works once.
+    expect((await confirm(token)).json().error.code).toBe('subscription_link_invalid');
 
-    const clicked = await t.app.inject({ url: new URL(link).pathname + new URL(link).search });
+    const [welcome] = (await mailsTo(email)).filter((m) => m.template === 'newsletter-welcome');
+    expect(welcome).toMatchObject({ subject: 'Welcome to SwapU news' });
+    const unsubscribe = /Unsubscribe: (\S+)/.exec(welcome!.text)![1]!;
+    const clicked = await t.app.inject({ url: new URL(unsubscribe).pathname + new URL(unsubscribe).search });
     expect(clicked.statusCode).toBe(303);
     expect(clicked.headers.location).toBe('/email-subscription?unsubscribed=1');
-    expect((await rowOf(email))!.unsubscribedAt).not.toBeNull();
     expect(await acceptsNonTransactionalMail(t.db, email)).toBe(false);
   });
 
-  it('sends no second confirmation to an address that is already subscribed', async () => {
-    const email = uniqueEmail();
-    await change(email, true);
-    const again = await change(email, true);
-    expect(again.json()).toEqual({ email, subscribed: true });
-    expect(await mailsTo(email)).toHaveLength(1);
+  it('answers the same for a subscribed, an unsubscribed and an unknown address, and mails a subscribed one nothing', async () => {
+    const subscribed = uniqueEmail();
+    await change(subscribed, true);
+    await confirm(new URL(await linkIn(subscribed, 'newsletter-confirm')).searchParams.get('confirm')!);
+    const before = (await mailsTo(subscribed)).length;
+    const answers = [await change(subscribed, true), await change(uniqueEmail(), true)];
+    for (const a of answers) {
+      expect(a.statusCode).toBe(202);
+      expect(Object.keys(a.json()).sort()).toEqual(['email', 'status']);
+      expect(a.json().status).toBe('check_inbox');
+    }
+    expect(await mailsTo(subscribed)).toHaveLength(before);
   });
 
-  it('unsubscribes a known address and subscribes it again later', async () => {
+  it('refuses an expired or forged confirmation link', async () => {
     const email = uniqueEmail();
     await change(email, true);
-    const out = await change(email, false);
-    expect(out.statusCode).toBe(200);
-    expect(out.json()).toEqual({ email, subscribed: false });
-    expect((await rowOf(email))!.unsubscribedAt).toEqual(t.clock.now());
-    // Unsubscribing twice is fine and keeps the first time.
-    t.clock.advance(1000);
-    expect((await change(email, false)).statusCode).toBe(200);
-    expect((await rowOf(email))!.unsubscribedAt).toEqual(new Date(t.clock.now().getTime() - 1000));
-
-    const back = await change(email, true);
-    expect(back.json()).toEqual({ email, subscribed: true });
-    expect((await rowOf(email))!.unsubscribedAt).toBeNull();
-    expect(await mailsTo(email)).toHaveLength(2);
+    const token = new URL(await linkIn(email, 'newsletter-confirm')).searchParams.get('confirm')!;
+    t.clock.advance(SUBSCRIPTION_CONFIRM_TTL_MS + 1000);
+    const late = await confirm(token);
+    expect(late.statusCode).toBe(400);
+    expect(late.json().error.message).toBe('This confirmation link is not valid or has expired. Please subscribe again.');
+    expect((await confirm('forged-token')).statusCode).toBe(400);
+    expect((await rowOf(email))!.subscribedAt).toBeNull();
   });
 
-  it('answers an unknown address on unsubscribe with the email-not-found message', async () => {
-    const res = await change(uniqueEmail(), false);
-    expect(res.statusCode).toBe(404);
-    expect(res.json().error).toEqual({
-      code: 'unsubscribe_email_not_found',
-      message: 'We could not find that email address in our mailing list.',
-    });
-    const pt = await change(uniqueEmail(), false, { lang: 'pt-PT' });
-    expect(pt.json().error.message).toBe('Não encontrámos esse endereço de email na nossa lista de envio.');
+  it('mails the confirmation in the account’s language, else the browser’s', async () => {
+    const member = await createUser(t.db, { email: uniqueEmail(), language: 'pt-PT' });
+    await change(member.email, true);
+    expect((await mailsTo(member.email))[0]!.subject).toBe('Confirme a sua subscrição da SwapU');
+    const visitor = uniqueEmail();
+    await change(visitor, true, { lang: 'pt-PT,pt;q=0.9' });
+    expect((await mailsTo(visitor))[0]!.subject).toBe('Confirme a sua subscrição da SwapU');
+    await confirm(new URL(await linkIn(visitor, 'newsletter-confirm')).searchParams.get('confirm')!);
+    const welcome = (await mailsTo(visitor)).find((m) => m.template === 'newsletter-welcome')!;
+    expect(welcome.text).toContain('Cancelar a subscrição: https://swapu.example/api/v1/email-subscription/unsubscribe?token=');
   });
 
   it('refuses an invalid address or a missing choice', async () => {
@@ -99,31 +122,75 @@ describe('POST /api/v1/email-subscription', () => {
     expect(missing.json().error.code).toBe('data_invalid');
   });
 
-  it('mails the confirmation in the account’s language, else the browser’s', async () => {
-    const member = await createUser(t.db, { email: uniqueEmail(), language: 'pt-PT' });
-    await change(member.email, true);
-    expect((await mailsTo(member.email))[0]!.subject).toBe('Bem-vindo às novidades da SwapU');
-    const visitor = uniqueEmail();
-    await change(visitor, true, { lang: 'pt-PT,pt;q=0.9' });
-    const [mail] = await mailsTo(visitor);
-    expect(mail!.subject).toBe('Bem-vindo às novidades da SwapU');
-    expect(mail!.text).toContain('Cancelar a subscrição: https://swapu.example/api/v1/email-subscription/unsubscribe?token=');
-  });
-
-  it('throttles changes per IP and confirmation mails per address', async () => {
+  it('throttles changes per IP and mails per address', async () => {
     const ip = '10.31.0.1';
     for (let i = 0; i < SUBSCRIPTION_LIMITS.perIp; i++) await change(uniqueEmail(), true, { ip });
-    expect((await change(uniqueEmail(), true, { ip })).statusCode).toBe(429);
+    const limited = await change(uniqueEmail(), true, { ip });
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
 
     const email = uniqueEmail();
-    for (let i = 0; i < SUBSCRIPTION_LIMITS.perEmail; i++) {
-      expect((await change(email, true)).statusCode).toBe(200);
-      await change(email, false);
-    }
+    for (let i = 0; i < SUBSCRIPTION_LIMITS.perEmail; i++) expect((await change(email, true)).statusCode).toBe(202);
     const flood = await change(email, true);
     expect(flood.statusCode).toBe(429);
     expect(flood.json().error.code).toBe('rate_limited');
     expect(await mailsTo(email)).toHaveLength(SUBSCRIPTION_LIMITS.perEmail);
+  });
+});
+
+describe('unsubscribing by address', () => {
+  /** A subscribed address (confirmed through its link). */
+  async function subscribedAddress() {
+    const email = uniqueEmail();
+    await change(email, true);
+    await confirm(new URL(await linkIn(email, 'newsletter-confirm')).searchParams.get('confirm')!);
+    return email;
+  }
+
+  it('without signing in, mails the address its unsubscribe link and changes nothing until it is used', async () => {
+    const email = await subscribedAddress();
+    const res = await change(email, false);
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ email, status: 'check_inbox' });
+    expect(await acceptsNonTransactionalMail(t.db, email)).toBe(true);
+    const link = await linkIn(email, 'newsletter-unsubscribe-link');
+    const used = await t.app.inject({ url: new URL(link).pathname + new URL(link).search });
+    expect(used.headers.location).toBe('/email-subscription?unsubscribed=1');
+    expect(await acceptsNonTransactionalMail(t.db, email)).toBe(false);
+  });
+
+  it('answers an unknown address exactly like a known one, and mails it nothing', async () => {
+    const unknown = uniqueEmail();
+    const res = await change(unknown, false);
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ email: unknown, status: 'check_inbox' });
+    expect(await mailsTo(unknown)).toHaveLength(0);
+    expect(await rowOf(unknown)).toBeUndefined();
+  });
+
+  it('unsubscribes at once when the signed-in owner of the address asks', async () => {
+    const owner = await signUpMember(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/email-subscription',
+      headers: owner.headers,
+      remoteAddress: '10.32.0.1',
+      payload: { email: owner.email, subscribe: false },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ email: owner.email, status: 'unsubscribed' });
+    expect(await acceptsNonTransactionalMail(t.db, owner.email)).toBe(false);
+    // Signed in, but asking for someone else's address: only the mailed link.
+    const other = await subscribedAddress();
+    const forOther = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/email-subscription',
+      headers: owner.headers,
+      remoteAddress: '10.32.0.2',
+      payload: { email: other, subscribe: false },
+    });
+    expect(forOther.json().status).toBe('check_inbox');
+    expect(await acceptsNonTransactionalMail(t.db, other)).toBe(true);
   });
 });
 
@@ -143,10 +210,8 @@ describe('unsubscribe links', () => {
       payload: 'List-Unsubscribe=One-Click',
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ email, subscribed: false });
+    expect(res.json()).toEqual({ email, status: 'unsubscribed' });
     expect(await acceptsNonTransactionalMail(t.db, email)).toBe(false);
-    // An address that unsubscribed through a link is known to the form too.
-    expect((await change(email, false)).statusCode).toBe(200);
   });
 
   it('sends an unknown token to the page with the invalid-link message', async () => {

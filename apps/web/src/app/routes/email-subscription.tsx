@@ -7,16 +7,51 @@ import { type EmailSubscription, type EmailSubscriptionResult, isValidEmail } fr
 import { api, ApiError } from '../../lib/api';
 import { EmailInput } from '../../components/email-input';
 
-const changeSubscription = (body: EmailSubscription) =>
-  api<EmailSubscriptionResult>('/api/v1/email-subscription', {
+const post = (path: string, body: unknown) =>
+  api<EmailSubscriptionResult>(path, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
+const changeSubscription = (body: EmailSubscription) => post('/api/v1/email-subscription', body);
+const confirmSubscription = (token: string) => post('/api/v1/email-subscription/confirm', { token });
 
 /**
- * /email-subscription: subscribe to or unsubscribe from SwapU news by email. The one-click
- * unsubscribe link of a mail lands here too, with ?unsubscribed=1 or ?unsubscribe=invalid.
+ * A confirmation mail's link (?confirm=…) lands here: the subscription starts only when the person
+ * presses the button (a mail scanner opening the link subscribes nobody).
+ */
+function ConfirmSubscription({ token }: { token: string }) {
+  const { t } = useTranslation(['account', 'errors']);
+  const mutation = useMutation({ mutationFn: confirmSubscription });
+  const code = mutation.error instanceof ApiError ? mutation.error.code : mutation.error ? 'generic' : null;
+  if (mutation.isSuccess) {
+    return (
+      <Alert color="green" variant="light" role="status" data-testid="subscription-confirmed">
+        {t('emailSubscription.subscribed', { email: mutation.data.email })}
+      </Alert>
+    );
+  }
+  return (
+    <Stack gap="sm" data-testid="confirm-subscription">
+      <Text>{t('emailSubscription.confirmPrompt')}</Text>
+      {code && (
+        <Alert color="red" variant="light" role="alert">
+          {t(`errors:${code}`)}
+        </Alert>
+      )}
+      <Button size="md" onClick={() => mutation.mutate(token)} loading={mutation.isPending}>
+        {t('emailSubscription.confirmButton')}
+      </Button>
+    </Stack>
+  );
+}
+
+/**
+ * /email-subscription: subscribe to SwapU news (double opt-in: a confirmation link is mailed) or
+ * unsubscribe (at once for the signed-in owner of the address, otherwise by a mailed link). The
+ * answer is the same whether or not an address is on the list. The unsubscribe link of a mail
+ * lands here too, with ?unsubscribed=1 or ?unsubscribe=invalid, and a confirmation link with
+ * ?confirm=….
  */
 export default function EmailSubscriptionPage() {
   const { t } = useTranslation(['account', 'errors']);
@@ -48,6 +83,7 @@ export default function EmailSubscriptionPage() {
           </Title>
           <Text c="dimmed">{t('emailSubscription.subtitle')}</Text>
         </Stack>
+        {params.get('confirm') && <ConfirmSubscription token={params.get('confirm')!} />}
         {fromLink === 'done' && (
           <Alert color="green" variant="light" role="status">
             {t('emailSubscription.unsubscribedByLink')}
@@ -84,10 +120,14 @@ export default function EmailSubscriptionPage() {
               </Alert>
             )}
             {mutation.isSuccess && (
-              <Alert color="green" variant="light" role="status">
-                {mutation.data.subscribed
-                  ? t('emailSubscription.subscribed', { email: mutation.data.email })
-                  : t('emailSubscription.unsubscribed', { email: mutation.data.email })}
+              <Alert color="green" variant="light" role="status" data-testid="subscription-outcome">
+                {mutation.data.status === 'unsubscribed'
+                  ? t('emailSubscription.unsubscribed', { email: mutation.data.email })
+                  : mutation.data.status === 'subscribed'
+                    ? t('emailSubscription.subscribed', { email: mutation.data.email })
+                    : t(choice === 'subscribe' ? 'emailSubscription.checkInboxSubscribe' : 'emailSubscription.checkInboxUnsubscribe', {
+                        email: mutation.data.email,
+                      })}
               </Alert>
             )}
             <Button type="submit" size="md" fullWidth loading={mutation.isPending}>

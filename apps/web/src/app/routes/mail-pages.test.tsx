@@ -87,26 +87,35 @@ describe('/forgot-password', () => {
 });
 
 describe('/email-subscription', () => {
-  it('unsubscribes and shows the email-not-found message for an unknown address', async () => {
-    fetchMock.mockResolvedValue(
-      json(404, { error: { code: 'unsubscribe_email_not_found', message: 'We could not find that email address in our mailing list.' } }),
-    );
+  it('asks to unsubscribe and says to check the inbox, whatever the address', async () => {
+    fetchMock.mockResolvedValue(json(202, { email: 'who@example.com', status: 'check_inbox' }));
     renderAt('/email-subscription', <EmailSubscriptionPage />, '/email-subscription');
     const form = await screen.findByRole('form', { name: 'SwapU news by email' });
     fireEvent.change(input(/Email address/), { target: { value: 'who@example.com' } });
     fireEvent.click(screen.getByRole('radio', { name: 'Unsubscribe' }));
     fireEvent.click(within(form).getByRole('button', { name: 'Unsubscribe' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('We could not find that email address in our mailing list.');
+    expect((await screen.findByRole('status')).textContent).toContain("if who@example.com gets SwapU news, we've sent it a link");
     expect(sentBody(0)).toEqual({ email: 'who@example.com', subscribe: false });
   });
 
-  it('confirms a subscription', async () => {
-    fetchMock.mockResolvedValue(json(200, { email: 'ana@example.com', subscribed: true }));
+  it('asks to subscribe, then confirms through the mailed link with a button press', async () => {
+    fetchMock.mockResolvedValue(json(202, { email: 'ana@example.com', status: 'check_inbox' }));
     renderAt('/email-subscription', <EmailSubscriptionPage />, '/email-subscription');
     const form = await screen.findByRole('form', { name: 'SwapU news by email' });
     fireEvent.change(input(/Email address/), { target: { value: 'ana@example.com' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Subscribe' }));
-    expect((await screen.findByRole('status')).textContent).toBe('Thanks! ana@example.com is subscribed to SwapU news.');
+    expect((await screen.findByRole('status')).textContent).toContain("we've sent ana@example.com a link to confirm");
+    cleanup();
+
+    fetchMock.mockReset();
+    fetchMock.mockResolvedValue(json(200, { email: 'ana@example.com', status: 'subscribed' }));
+    renderAt('/email-subscription?confirm=tok-123', <EmailSubscriptionPage />, '/email-subscription');
+    // Opening the link alone subscribes nobody: the person presses the button.
+    const button = await screen.findByRole('button', { name: 'Confirm my subscription' });
+    expect(fetchMock).not.toHaveBeenCalled();
+    fireEvent.click(button);
+    expect((await screen.findByTestId('subscription-confirmed')).textContent).toBe('Thanks! ana@example.com is subscribed to SwapU news.');
+    expect(sentBody(0)).toEqual({ token: 'tok-123' });
   });
 
   it('tells the outcome of a mail’s one-click unsubscribe link', async () => {
