@@ -30,6 +30,7 @@ import { securityHeaders } from './lib/security-headers';
 import { requestSerializer } from './lib/log-redaction';
 import { IdentityError } from './modules/auth/identity.service';
 import { identityRoutes } from './modules/auth/identity.routes';
+import { firebaseRoutes } from './modules/auth/firebase.routes';
 import { oauthRoutes } from './modules/auth/oauth.routes';
 import { adminUsersRoutes, usersRoutes } from './modules/users/users.routes';
 import { mailRoutes } from './modules/mail/mail.routes';
@@ -189,6 +190,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(realtimeRoutes);
   await app.register(searchRoutes);
   await app.register(identityRoutes);
+  await app.register(firebaseRoutes);
   await app.register(oauthRoutes);
   await app.register(usersRoutes);
   await app.register(adminUsersRoutes);
@@ -229,7 +231,7 @@ export async function buildApp(opts: BuildOptions) {
 
   app.setNotFoundHandler((req, reply) => {
     const locale = localeOf(req.headers['accept-language']);
-    const isApi = req.url.startsWith('/api') || req.url.startsWith('/media/') || req.url.startsWith('/identity/');
+    const isApi = ['/api', '/media/', '/identity/', '/identitytoolkit.', '/securetoken.'].some((p) => req.url.startsWith(p));
     if (!isApi && serveWeb && (req.method === 'GET' || req.method === 'HEAD')) {
       // The web app's router owns every other path (including unknown ones: it looks up blog urlTitles).
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', config.webDist);

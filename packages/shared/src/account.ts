@@ -19,6 +19,8 @@ export const MeSchema = z.object({
   /** An email about unread messages while away. */
   messageDigest: z.boolean(),
   emailVerified: z.boolean(),
+  /** False for an account made through the Firebase contract until its owner accepts the terms. */
+  termsAccepted: z.boolean(),
   twoFactorEnabled: z.boolean(),
   avatarUrl: z.string().nullable(),
   bannerUrl: z.string().nullable(),

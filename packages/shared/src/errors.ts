@@ -76,6 +76,10 @@ export const ERROR_CATALOGUE = {
     en: 'Please accept the terms and conditions and the privacy policy.',
     pt: 'Aceite os termos e condições e a política de privacidade.',
   },
+  terms_pending: {
+    en: 'Please accept the terms and conditions and the privacy policy before you continue.',
+    pt: 'Aceite os termos e condições e a política de privacidade antes de continuar.',
+  },
   cash_value_required: {
     en: 'Please enter cash value estimate for your item',
     pt: 'Introduza uma estimativa do valor em dinheiro do seu artigo',

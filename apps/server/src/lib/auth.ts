@@ -40,11 +40,16 @@ export async function resolveViewer(ctx: AppContext, authorization: string | und
   };
 }
 
-/** The signed-in, non-banned caller's id; guests get 401 'You need to be logged in to use this'. */
+/**
+ * The signed-in, non-banned caller's id; guests get 401 'You need to be logged in to use this'.
+ * An account whose terms are pending (made through the Firebase contract) may read, but a write
+ * waits until its owner accepts them (403 terms_pending).
+ */
 export function requireUser(req: FastifyRequest): string {
   const v = req.viewer;
   if (!v.userId) throw errors.unauthorized('login_required');
   if (v.banned) throw new AppError(403, 'account_banned');
+  if (v.termsAccepted === false && req.method !== 'GET' && req.method !== 'HEAD') throw new AppError(403, 'terms_pending');
   return v.userId;
 }
 

@@ -13,7 +13,8 @@ const key = (secret: string) => new TextEncoder().encode(secret);
  */
 export async function signAccessToken(secret: string, userId: string, now: Date, version = 0): Promise<string> {
   const iat = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ ver: version })
+  // auth_time and user_id are the claims Firebase clients read from an ID token (getIdTokenResult).
+  return new SignJWT({ ver: version, auth_time: iat, user_id: userId })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(userId)
     .setIssuer('swapu')

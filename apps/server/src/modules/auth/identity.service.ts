@@ -34,7 +34,11 @@ export type IdentityCode =
   | 'MFA_REQUIRED'
   | 'INVALID_MFA_CODE'
   /** A Google/Facebook completion whose code or browser nonce does not match (Firebase's name). */
-  | 'INVALID_IDP_RESPONSE';
+  | 'INVALID_IDP_RESPONSE'
+  | 'INVALID_ID_TOKEN'
+  | 'USER_NOT_FOUND'
+  | 'INVALID_DISPLAY_NAME'
+  | 'INVALID_REQ_TYPE';
 
 export class IdentityError extends Error {
   constructor(
@@ -103,11 +107,29 @@ export async function issueTokens(
   };
 }
 
-/** Creates an account (argon2id password, terms and privacy accepted now) and signs it in. */
+/** Queues the mail whose link proves the address (the link itself sealed beside the mail). */
+export async function queueVerificationMail(
+  tx: Tx,
+  deps: Pick<IdentityDeps, 'jwtSecret' | 'publicUrl' | 'secrets' | 'now'>,
+  user: { id: string; email: string; displayName: string; language: string },
+) {
+  const verifyToken = await signEmailVerification(deps.jwtSecret, user.id, user.email, deps.now);
+  const verifyUrl = `${deps.publicUrl}/api/v1/auth/verify-email?token=${encodeURIComponent(verifyToken)}`;
+  const mail = emailVerificationMail(user.language, { name: user.displayName, url: secretRef('verify') });
+  await enqueueMail(tx, user.email, 'email-verification', mail, deps.now, { box: deps.secrets, values: { verify: verifyUrl } });
+}
+
+/**
+ * Creates an account (argon2id password) and signs it in. Our sign-up form accepts the terms and
+ * the privacy policy with it (`acceptTerms: true`, required); a client of the Firebase contract
+ * sends no such flag (`terms: 'pending'`): its account may read but not write until its owner
+ * accepts them (POST /api/v1/me/accept-terms; lib/auth.ts refuses the writes).
+ */
 export async function signUp(
   deps: IdentityDeps,
   input: { email?: unknown; password?: unknown; acceptTerms?: unknown; displayName?: unknown; language?: unknown },
   ip = 'unknown',
+  terms: 'required' | 'pending' = 'required',
 ): Promise<TokenResponse> {
   const { email, password } = checkCredentials(input.email, input.password);
   // New accounts per IP (RATE_LIMITS.signUp), counted before any work is done.
@@ -117,7 +139,8 @@ export async function signUp(
     throw new IdentityError('TOO_MANY_ATTEMPTS_TRY_LATER', 429, Math.ceil((windowStart.getTime() + windowMs - deps.now.getTime()) / 1000));
   }
   if (password.length < PASSWORD_MIN_LENGTH) throw new IdentityError('WEAK_PASSWORD');
-  if (input.acceptTerms !== true) throw new IdentityError('TERMS_NOT_ACCEPTED');
+  const accepted = input.acceptTerms === true;
+  if (!accepted && terms === 'required') throw new IdentityError('TERMS_NOT_ACCEPTED');
   const passwordHash = await hash(password);
   const language = input.language === 'pt-PT' ? 'pt-PT' : 'en-US';
   const name =
@@ -136,19 +159,14 @@ export async function signUp(
           language,
           // ADMIN_EMAILS is honoured once the address is proven (verifyEmail), never at a bare sign-up.
           role: 'user',
-          termsAcceptedAt: deps.now,
-          privacyAcceptedAt: deps.now,
+          termsAcceptedAt: accepted ? deps.now : null,
+          privacyAcceptedAt: accepted ? deps.now : null,
           createdAt: deps.now,
           updatedAt: deps.now,
         })
         .returning();
       await enqueueMail(tx, email, 'welcome', welcomeMail(language, { name, url: `${deps.publicUrl}/onboarding` }), deps.now);
-      const verifyToken = await signEmailVerification(deps.jwtSecret, user!.id, email, deps.now);
-      const verifyUrl = `${deps.publicUrl}/api/v1/auth/verify-email?token=${encodeURIComponent(verifyToken)}`;
-      await enqueueMail(tx, email, 'email-verification', emailVerificationMail(language, { name, url: secretRef('verify') }), deps.now, {
-        box: deps.secrets,
-        values: { verify: verifyUrl },
-      });
+      await queueVerificationMail(tx, deps, user!);
       return issueTokens(tx, deps, user!);
     });
   } catch (err) {

@@ -252,6 +252,7 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
         }
         case 'send': {
           if (c.viewer?.banned) return send(socket, { type: 'error', code: 'account_banned' });
+          if (c.viewer?.termsAccepted === false) return send(socket, { type: 'error', code: 'terms_pending' });
           // Stored and announced (NOTIFY on commit) by sendMessage; acknowledged only after that.
           const { message } = await sendMessage({ database: app.ctx.database, hub: app.ctx.hub }, me, ev.roomId, { body: ev.body, clientId: ev.clientId }, app.ctx.clock.now());
           send(socket, { type: 'sent', clientId: ev.clientId ?? null, message });

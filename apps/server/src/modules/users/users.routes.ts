@@ -20,7 +20,7 @@ import { enforce } from '../../lib/rate-limit';
 import { deleteAccount } from './account-deletion';
 import { clearProfileImage, setProfileImage, type ProfileImageKind } from './users.media';
 import { welcomeMail } from '../mail/templates';
-import { getMe, getPublicProfile, updateMe } from './users.service';
+import { acceptTerms, getMe, getPublicProfile, updateMe } from './users.service';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.ctx.database.db;
@@ -54,6 +54,19 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return updateMe(db(), userId, req.viewer.subscriber, parsed.data, app.ctx.clock.now());
     },
+  );
+
+  app.post(
+    '/api/v1/me/accept-terms',
+    {
+      schema: {
+        tags: ['users'],
+        security: bearer,
+        summary: 'Accept the terms and conditions and the privacy policy (an account made through the Firebase contract)',
+        response: { 200: MeSchema, 401: ErrorBodySchema },
+      },
+    },
+    async (req) => acceptTerms(db(), requireAccount(req), req.viewer.subscriber, app.ctx.clock.now()),
   );
 
   app.get(

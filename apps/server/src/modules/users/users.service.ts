@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Me, MeUpdate, PublicProfile } from '@swapu/shared/account';
 import type { Tx } from '../../db/client';
 import { localities, users } from '../../db/schema/index';
@@ -24,6 +24,7 @@ const toMe = (u: UserRow, subscriber: boolean): Me => ({
   hideOnboarding: u.hideOnboarding,
   messageDigest: u.messageDigest,
   emailVerified: !!u.emailVerifiedAt,
+  termsAccepted: u.termsAcceptedAt !== null && u.privacyAcceptedAt !== null,
   twoFactorEnabled: !!u.totpEnabledAt,
   avatarUrl: profileImageUrl(u.avatarKey),
   bannerUrl: profileImageUrl(u.bannerKey),
@@ -39,6 +40,21 @@ async function liveUser(db: Tx, id: string): Promise<UserRow> {
 /** The caller's own account. */
 export async function getMe(db: Tx, userId: string, subscriber: boolean): Promise<Me> {
   return toMe(await liveUser(db, userId), subscriber);
+}
+
+/** The owner accepts the terms and conditions and the privacy policy (an account made without them). */
+export async function acceptTerms(db: Tx, userId: string, subscriber: boolean, now: Date): Promise<Me> {
+  const [u] = await db
+    .update(users)
+    .set({
+      termsAcceptedAt: sql`coalesce(${users.termsAcceptedAt}, ${now.toISOString()}::timestamptz)`,
+      privacyAcceptedAt: sql`coalesce(${users.privacyAcceptedAt}, ${now.toISOString()}::timestamptz)`,
+      updatedAt: now,
+    })
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .returning();
+  if (!u) throw errors.notFound();
+  return toMe(u, subscriber);
 }
 
 /**

@@ -13,6 +13,7 @@ import { useSessionLifecycle } from '../../features/auth/use-session-lifecycle';
 const signedInUi = () => import('../../features/auth/signed-in-ui');
 const AccountMenu = lazy(() => signedInUi().then((m) => ({ default: m.AccountMenu })));
 const SessionAlerts = lazy(() => signedInUi().then((m) => ({ default: m.SessionAlerts })));
+const TermsGate = lazy(() => signedInUi().then((m) => ({ default: m.TermsGate })));
 const ChatLive = lazy(() => signedInUi().then((m) => ({ default: m.ChatLive })));
 const ChatHeaderButton = lazy(() => signedInUi().then((m) => ({ default: m.ChatHeaderButton })));
 const ChatNavBadge = lazy(() => signedInUi().then((m) => ({ default: m.ChatNavBadge })));
@@ -180,6 +181,7 @@ export function MainLayout() {
       {(session.token || session.autoLogout) && (
         <Suspense fallback={null}>
           <SessionAlerts />
+          <TermsGate />
         </Suspense>
       )}
       {session.token && (

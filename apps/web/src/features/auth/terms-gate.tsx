@@ -1,0 +1,60 @@
+import { Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
+import type { Me } from '@swapu/shared/account';
+import { api, ApiError } from '../../lib/api';
+import { useSession } from '../../lib/use-session';
+import { useMe } from './use-me';
+import { useLogout } from './use-logout';
+
+/**
+ * An account made through the Firebase contract (an existing Firebase client signing up) has not
+ * accepted the terms yet: before anything else, this asks for them. The server refuses the
+ * account's writes until then (terms_pending), so this is the friendly face of that rule. It
+ * cannot be dismissed: accept, or log out.
+ */
+export function TermsGate() {
+  const { t } = useTranslation(['auth', 'errors']);
+  const { userId } = useSession();
+  const me = useMe();
+  const qc = useQueryClient();
+  const logout = useLogout();
+  const accept = useMutation({
+    mutationFn: () => api<Me>('/api/v1/me/accept-terms', { method: 'POST' }),
+    onSuccess: (updated) => qc.setQueryData(['me', userId], updated),
+  });
+  if (me.data?.termsAccepted !== false) return null;
+  const link = (href: string) => <Anchor href={href} target="_blank" rel="noopener" fw={600} />;
+  const code = accept.error instanceof ApiError ? accept.error.code : accept.error ? 'generic' : null;
+  return (
+    <Modal
+      opened
+      onClose={() => undefined}
+      withCloseButton={false}
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      centered
+      title={t('terms.title')}
+      data-testid="terms-gate"
+    >
+      <Stack gap="md">
+        <Text fz="sm">
+          <Trans t={t} i18nKey="terms.body" components={{ terms: link('/terms-and-conditions'), privacy: link('/privacy') }} />
+        </Text>
+        {code && (
+          <Text c="red" fz="sm" role="alert">
+            {t(`errors:${code}`)}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={logout}>
+            {t('terms.logout')}
+          </Button>
+          <Button onClick={() => accept.mutate()} loading={accept.isPending}>
+            {t('terms.accept')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
