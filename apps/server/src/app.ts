@@ -103,6 +103,12 @@ export async function buildApp(opts: BuildOptions) {
     genReqId: () => crypto.randomUUID(),
   });
   for (const warning of deploymentWarnings) app.log.warn(`UNSAFE FOR PRODUCTION: ${warning}`);
+  // Every route the app serves, for the authorization matrix (a route without a row fails it).
+  const routeTable: Array<{ method: string; url: string }> = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of ([] as string[]).concat(route.method)) if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

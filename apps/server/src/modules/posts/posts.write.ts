@@ -10,6 +10,7 @@ import type { Storage } from '../../lib/storage';
 import { localities, pointsLedger, posts, users } from '../../db/schema/index';
 import { POINTS } from '@swapu/shared/offers';
 import { AppError, errors } from '../../lib/errors';
+import { guard } from '../../lib/guards';
 import { newId } from '../../lib/ids';
 import type { Viewer } from '../../lib/viewer';
 
@@ -20,7 +21,7 @@ type PostSet = Partial<typeof posts.$inferInsert>;
 export async function ownPost(db: Tx, viewer: Viewer, id: string): Promise<PostRow> {
   const [row] = await db.select().from(posts).where(eq(posts.id, id)).limit(1);
   if (!row) throw errors.notFound();
-  if (row.ownerId !== viewer.userId && viewer.role !== 'admin') throw errors.forbidden('permission_denied');
+  if (row.ownerId !== viewer.userId && viewer.role !== 'admin' && guard('post-owner')) throw errors.forbidden('permission_denied');
   return row;
 }
 
