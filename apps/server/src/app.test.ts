@@ -129,3 +129,47 @@ describe('WebSocket endpoint', () => {
     expect(code).toBe(1008);
   });
 });
+
+describe('bad input found by the fuzzer', () => {
+  const member = async () => {
+    const { signUpMember } = await import('./test/accounts');
+    return signUpMember(t.app);
+  };
+
+  it('refuses a NUL character or half a surrogate pair anywhere in a request with data_invalid, not a database error', async () => {
+    const m = await member();
+    for (const res of [
+      await t.app.inject({ url: '/api/v1/posts/%00' }),
+      await t.app.inject({ url: '/api/v1/search?q=bike%00' }),
+      await t.app.inject({ method: 'PATCH', url: '/api/v1/me', headers: m.headers, payload: { bio: 'hi\u0000there' } }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/me/saved-searches',
+        headers: { ...m.headers, 'content-type': 'application/json' },
+        payload: '{"name":"x","filters":{"q":"\\uda42","category":["bicycles"]}}',
+      }),
+    ]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('data_invalid');
+    }
+  });
+
+  it('answers router errors (an over-long path parameter) in the catalogue’s shape, and in Firebase’s on the identity paths', async () => {
+    const long = 'x'.repeat(1000);
+    const api = await t.app.inject({ url: `/api/v1/posts/${long}` });
+    expect(api.statusCode).toBe(414); // URI Too Long
+    expect(api.json()).toEqual({ error: { code: 'data_invalid', message: 'Data invalid' } });
+    const identity = await t.app.inject({ method: 'POST', url: '/identity/v1/accounts:signUp', headers: { 'content-type': 'application/json' }, payload: '{"not json' });
+    expect(identity.statusCode).toBe(400);
+    expect(identity.json()).toEqual({ error: { code: 400, message: 'DATA_INVALID' } });
+  });
+
+  it('answers an admin writing to the support thread of nobody with 404', async () => {
+    const admin = await member();
+    const { users } = await import('./db/schema/index');
+    const { eq } = await import('drizzle-orm');
+    await t.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.id));
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/admin/support/no-such-member/messages', headers: admin.headers, payload: { body: 'Hello' } });
+    expect(res.statusCode).toBe(404);
+  });
+});

@@ -7,7 +7,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyWebsocket from '@fastify/websocket';
-import Fastify, { type FastifyError } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -80,6 +80,40 @@ function fastifyTrustProxy(setting: Config['trustProxy']) {
   return setting;
 }
 
+/** Paths of the Firebase-compatible identity contract, whose errors are { error: { code, message: CODE } }. */
+const isIdentityPath = (url: string) => url.startsWith('/identity/v1/') || url.startsWith('/identitytoolkit.') || url.startsWith('/securetoken.');
+
+/** Any error as the catalogue error it is shown as. */
+function toAppError(err: FastifyError): AppError {
+  if (err instanceof AppError) return err;
+  // Fail closed: no photo is stored unchecked; the person may simply retry.
+  if (err instanceof ModerationUnavailableError) return new AppError(503, 'generic');
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const fields: Record<string, string> = {};
+    for (const issue of err.validation) {
+      const key = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
+      fields[key] = issue.message ?? 'invalid';
+    }
+    return new AppError(400, 'data_invalid', fields);
+  }
+  const status = err.statusCode ?? 500;
+  if (status === 413) return new AppError(413, 'file_too_large');
+  if (status >= 400 && status < 500) return new AppError(status, 'data_invalid');
+  return new AppError(500, 'generic');
+}
+
+/** A NUL character, or a lone half of a surrogate pair (not well-formed Unicode). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const brokenText = (s: string) => s.includes('\u0000') || LONE_SURROGATE.test(s);
+
+/** True when a value (a string, or strings inside objects and arrays) holds broken text. */
+function hasBrokenText(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return brokenText(value);
+  if (!value || typeof value !== 'object' || depth > 20 || Buffer.isBuffer(value)) return false;
+  for (const [k, v] of Object.entries(value)) if (brokenText(k) || hasBrokenText(v, depth + 1)) return true;
+  return false;
+}
+
 const localeOf = (acceptLanguage: string | undefined) => (acceptLanguage?.toLowerCase().startsWith('pt') ? 'pt-PT' : 'en-US');
 
 /** Builds the whole HTTP app from configuration; tests build it too and drive it with inject(). */
@@ -101,13 +135,24 @@ export async function buildApp(opts: BuildOptions) {
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
+    // Errors the router raises before any handler (an over-long path parameter, a malformed
+    // URL, a bad content type) answer in the catalogue's shape like every other error.
+    frameworkErrors: (err, req, reply) => {
+      const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+      const code = status === 413 ? 'file_too_large' : status === 404 ? 'not_found' : 'data_invalid';
+      const body = isIdentityPath(req.url)
+        ? { error: { code: status, message: code.toUpperCase() } }
+        : new AppError(status, code).body(localeOf(req.headers['accept-language']));
+      void reply.status(status as never).send(body as never);
+    },
   });
   for (const warning of deploymentWarnings) app.log.warn(`UNSAFE FOR PRODUCTION: ${warning}`);
   // Every route the app serves, for the authorization matrix (a route without a row fails it).
-  const routeTable: Array<{ method: string; url: string }> = [];
+  const routeTable: FastifyInstance['routeTable'] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
-    for (const method of ([] as string[]).concat(route.method)) if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+    const schema = route.schema as FastifyInstance['routeTable'][number]['schema'];
+    for (const method of ([] as string[]).concat(route.method)) if (method !== 'HEAD') routeTable.push({ method, url: route.url, schema });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -126,6 +171,11 @@ export async function buildApp(opts: BuildOptions) {
     await ctx.hub?.close();
   });
   app.decorate('ctx', ctx);
+  // PostgreSQL cannot store a NUL character or half a surrogate pair (text, jsonb): a request
+  // carrying one is bad input, refused here (400 data_invalid) before any handler could pass it on.
+  app.addHook('preValidation', async (req) => {
+    if (hasBrokenText(req.params) || hasBrokenText(req.query) || hasBrokenText(req.body)) throw new AppError(400, 'data_invalid');
+  });
   app.decorateRequest('viewer', null as never);
   // Every request starts as a guest and is upgraded by a valid access token.
   app.addHook('onRequest', async (req) => {
@@ -134,33 +184,17 @@ export async function buildApp(opts: BuildOptions) {
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const locale = localeOf(req.headers['accept-language']);
-    if (err instanceof AppError) {
-      // Every limit says when to try again (RFC 9110 Retry-After, in seconds).
-      if (err.status === 429) reply.header('retry-after', String(err.retryAfterSeconds ?? 60));
-      return reply.status(err.status).send(err.body(locale));
-    }
     if (err instanceof IdentityError) {
       if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(Math.max(1, err.retryAfterSeconds)));
       return reply.status(err.status).send(err.body());
     }
-    if (err instanceof ModerationUnavailableError) {
-      // Fail closed: no photo is stored unchecked. Logged, and the person may simply retry.
-      req.log.error({ err }, 'image moderation unavailable');
-      return reply.status(503).send(new AppError(503, 'generic').body(locale));
-    }
-    if (hasZodFastifySchemaValidationErrors(err)) {
-      const fields: Record<string, string> = {};
-      for (const issue of err.validation) {
-        const key = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
-        fields[key] = issue.message ?? 'invalid';
-      }
-      return reply.status(400).send(new AppError(400, 'data_invalid', fields).body(locale));
-    }
-    const status = err.statusCode ?? 500;
-    if (status === 413) return reply.status(413).send(new AppError(413, 'file_too_large').body(locale));
-    if (status >= 400 && status < 500) return reply.status(status).send(new AppError(status, 'data_invalid').body(locale));
-    req.log.error({ err }, 'unhandled error');
-    return reply.status(500).send(new AppError(500, 'generic').body(locale));
+    const appError = toAppError(err);
+    if (appError.status >= 500) req.log.error({ err }, appError.status === 503 ? 'image moderation unavailable' : 'unhandled error');
+    // Every limit says when to try again (RFC 9110 Retry-After, in seconds).
+    if (appError.status === 429) reply.header('retry-after', String(appError.retryAfterSeconds ?? 60));
+    // The identity contract answers every failure in Firebase's shape, whatever raised it.
+    if (isIdentityPath(req.url)) return reply.status(appError.status).send({ error: { code: appError.status, message: appError.code.toUpperCase() } });
+    return reply.status(appError.status).send(appError.body(locale));
   });
 
   await app.register(fastifyHelmet, securityHeaders(config));

@@ -30,7 +30,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
     /** Every method and path the app serves (HEAD aside), recorded as routes are added. */
-    routeTable: Array<{ method: string; url: string }>;
+    routeTable: Array<{
+      method: string;
+      url: string;
+      /** The route's validation schemas (zod), for the fuzzing harness. */
+      schema?: { body?: unknown; querystring?: unknown; params?: unknown; consumes?: string[]; hide?: boolean };
+    }>;
   }
   interface FastifyRequest {
     viewer: Viewer;

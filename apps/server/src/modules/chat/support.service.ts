@@ -3,6 +3,7 @@ import type { SupportMessage } from '@swapu/shared/chat';
 import type { Tx } from '../../db/client';
 import { supportMessages, users } from '../../db/schema/index';
 import type { Hub } from '../../lib/hub';
+import { errors } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { userRef } from '../users/users.media';
 
@@ -33,6 +34,9 @@ export async function supportThread(db: Tx, threadUserId: string) {
 
 /** Adds a message to a thread, from the member or from the team, and tells both sides live. */
 export async function postSupport(db: Tx, hub: Hub | null, threadUserId: string, authorId: string, fromTeam: boolean, body: string, now: Date) {
+  // The team answers an existing member's thread; an unknown one is a 404, not a broken insert.
+  const [member] = await db.select({ id: users.id }).from(users).where(eq(users.id, threadUserId)).limit(1);
+  if (!member) throw errors.notFound();
   const [row] = await db.insert(supportMessages).values({ id: newId(), threadUserId, authorId, fromTeam, body, createdAt: now }).returning();
   const [author] = await db.select({ name: users.displayName }).from(users).where(eq(users.id, authorId));
   await hub?.publish({ users: [threadUserId], kind: 'support', id: row!.id, admins: true });

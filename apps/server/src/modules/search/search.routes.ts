@@ -107,7 +107,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       '/api/test/posts/:id/backdate',
       { schema: { hide: true, params: PostIdParamsSchema, body: z.object({ hours: z.number().min(0).max(24 * 365) }), response: { 204: z.null() } } },
       async (req, reply) => {
-        const ms = req.body.hours * 3600_000;
+        const ms = Math.round(req.body.hours * 3600_000);
         await app.ctx.database.db.execute(
           sql`update posts set published_at = published_at - ${`${ms} milliseconds`}::interval,
             created_at = created_at - ${`${ms} milliseconds`}::interval where id = ${req.params.id}`,
