@@ -98,4 +98,30 @@ test.describe('profile and account settings', () => {
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect(page).not.toHaveURL(/\/auth/);
   });
+
+  test('a member resends the verification link and signs out everywhere: the other device is signed out too', async ({ browser, page, request }) => {
+    const account = await createAccount(request);
+    await signInWithStorage(page, account);
+    // The same account on a second device.
+    const other = await (await browser.newContext()).newPage();
+    await signInWithStorage(other, account);
+    await other.goto('/myswapu');
+    await expect(other.getByRole('heading', { name: 'My SwapU' })).toBeVisible();
+
+    await page.goto(`/user-detail/${account.id}`);
+    const card = page.getByTestId('security-card');
+    await expect(card).toContainText("Your email address isn't verified yet");
+    await card.getByRole('button', { name: 'Send the link again' }).click();
+    await expect(page.getByText('We sent a new verification link. Check your inbox.')).toBeVisible();
+
+    await card.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Sign out everywhere' }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByText("You're signed out everywhere. Log in again to continue.")).toBeVisible();
+
+    // The other device's next request finds its session ended, and says so.
+    await other.reload();
+    await expect(other.getByTestId('auto-logout-alert')).toContainText('You were signed out because your session was ended');
+    expect(await other.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+  });
 });

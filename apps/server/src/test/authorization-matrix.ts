@@ -261,6 +261,8 @@ export const CASES: Case[] = [
   { route: 'GET /api/v1/me/suggested', request: () => ({ url: '/api/v1/me/suggested' }), expect: member(200, false) },
   { route: 'GET /api/v1/me/welcome-mail', request: () => ({ url: '/api/v1/me/welcome-mail' }), expect: account(200) },
   { route: 'POST /api/v1/me/accept-terms', request: () => ({ url: '/api/v1/me/accept-terms' }), expect: account(200) },
+  { route: 'POST /api/v1/me/verification-mail', request: () => ({ url: '/api/v1/me/verification-mail' }), expect: account(202) },
+  { route: 'POST /api/v1/me/sign-out-everywhere', request: () => ({ url: '/api/v1/me/sign-out-everywhere' }), expect: account(204) },
   {
     route: 'POST /api/v1/me/avatar',
     request: (w) => {

@@ -4,7 +4,8 @@ import { MeUpdateSchema } from '@swapu/shared/account';
 import { ErrorBodySchema } from '@swapu/shared/api';
 import { ERROR_CATALOGUE } from '@swapu/shared/errors';
 import { PostFieldsSchema } from '@swapu/shared/listing';
-import { offers, rooms, savedSearches } from '../db/schema/index';
+import { eq } from 'drizzle-orm';
+import { offers, rooms, savedSearches, users } from '../db/schema/index';
 import { newId } from '../lib/ids';
 import { signAccessToken } from '../lib/tokens';
 import type { TestApp } from './app';
@@ -214,6 +215,16 @@ export async function createFuzzWorld(t: TestApp): Promise<FuzzWorld> {
   };
 }
 
+/** Signs fresh access tokens for the world's member and admin (at their current token version). */
+async function renewTokens(t: TestApp, w: FuzzWorld) {
+  const now = t.clock.now();
+  for (const who of [w.member, w.admin]) {
+    await t.db.update(users).set({ banned: false, deletedAt: null }).where(eq(users.id, who.id));
+    const [u] = await t.db.select().from(users).where(eq(users.id, who.id));
+    who.headers = { authorization: `Bearer ${await signAccessToken(t.config.jwtSecret, who.id, now, u!.tokenVersion)}` };
+  }
+}
+
 /** A real id for a path parameter of this route. */
 export function realParam(url: string, name: string, w: FuzzWorld): string {
   if (name === 'imageId') return w.ids.image!;
@@ -259,6 +270,8 @@ export async function fuzzRoutes(t: TestApp, w: FuzzWorld, pick: (key: string) =
   });
   for (const r of routes) {
     const key = `${r.method} ${r.url.replace(/::/g, ':')}`;
+    // A route may have ended the member's sessions (sign out everywhere, a ban): fresh tokens.
+    await renewTokens(t, w);
     const upload = r.schema?.consumes?.includes('multipart/form-data') ?? false;
     // Path parameters follow a slash (`accounts:signUp` is a literal colon).
     const params = [...r.url.matchAll(/\/:(\w+)/g)].map((m) => m[1]!);

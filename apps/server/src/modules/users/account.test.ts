@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { newsletterSubscribers, posts, refreshTokens, users } from '../../db/schema/index';
+import { mailOutbox, newsletterSubscribers, posts, refreshTokens, users } from '../../db/schema/index';
 import { signUpMember } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createPost } from '../../test/factories';
@@ -210,5 +210,35 @@ describe('account deletion and the mailing list', () => {
     const unsub = await t.app.inject({ method: 'POST', url: '/api/v1/email-subscription', payload: { email: a.email, subscribe: false } });
     expect(unsub.statusCode).toBe(202);
     expect(unsub.json().status).toBe('check_inbox');
+  });
+});
+
+describe('account security', () => {
+  it('sends the verification link again, a few times an hour at most, and not once the address is verified', async () => {
+    const a = await account();
+    const resend = () => t.app.inject({ method: 'POST', url: '/api/v1/me/verification-mail', headers: a.headers });
+    for (let i = 0; i < 3; i++) expect((await resend()).json()).toEqual({ sent: true });
+    const limited = await resend();
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, a.email));
+    expect(mails.filter((m) => m.template === 'email-verification')).toHaveLength(4); // sign-up + 3
+    await t.db.update(users).set({ emailVerifiedAt: t.clock.now() }).where(eq(users.id, a.id));
+    t.clock.advance(3600_000 + 1);
+    const fresh = (await t.app.inject({ method: 'POST', url: '/identity/v1/accounts:signInWithPassword', payload: { email: a.email, password: 'secret1', returnSecureToken: true } })).json();
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/me/verification-mail', headers: { authorization: `Bearer ${fresh.idToken}` } })).json()).toEqual({ sent: false });
+  });
+
+  it('signs out everywhere: every access and refresh token of the account stops working', async () => {
+    const a = await account();
+    const second = (await t.app.inject({ method: 'POST', url: '/identity/v1/accounts:signInWithPassword', payload: { email: a.email, password: 'secret1', returnSecureToken: true } })).json();
+    const out = await t.app.inject({ method: 'POST', url: '/api/v1/me/sign-out-everywhere', headers: a.headers });
+    expect(out.statusCode).toBe(204);
+    for (const token of [a.token, second.idToken]) expect((await t.app.inject({ url: '/api/v1/me', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
+    for (const refreshToken of [a.refreshToken, second.refreshToken]) {
+      expect((await t.app.inject({ method: 'POST', url: '/identity/v1/token', payload: { refreshToken } })).json().error.message).toBe('INVALID_REFRESH_TOKEN');
+    }
+    // Signing in again works.
+    expect((await t.app.inject({ method: 'POST', url: '/identity/v1/accounts:signInWithPassword', payload: { email: a.email, password: 'secret1', returnSecureToken: true } })).statusCode).toBe(200);
   });
 });

@@ -15,6 +15,7 @@ import { users } from '../../db/schema/index';
 import { requireAccount, requireAdmin, requireUser } from '../../lib/auth';
 import { AppError, errors } from '../../lib/errors';
 import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from '../auth/two-factor';
+import { queueVerificationMail } from '../auth/identity.service';
 import { announceSessionsEnded, endSessions } from '../auth/sessions';
 import { enforce } from '../../lib/rate-limit';
 import { deleteAccount } from './account-deletion';
@@ -67,6 +68,46 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => acceptTerms(db(), requireAccount(req), req.viewer.subscriber, app.ctx.clock.now()),
+  );
+
+  app.post(
+    '/api/v1/me/verification-mail',
+    {
+      schema: {
+        tags: ['users'],
+        security: bearer,
+        summary: 'Send the email verification link again (limited to a few an hour)',
+        response: { 202: z.object({ sent: z.boolean() }), 401: ErrorBodySchema, 429: ErrorBodySchema },
+      },
+    },
+    async (req, reply) => {
+      const userId = requireAccount(req);
+      const now = app.ctx.clock.now();
+      const [user] = await db().select().from(users).where(eq(users.id, userId));
+      if (!user || user.emailVerifiedAt) return reply.status(202).send({ sent: false });
+      await enforce(db(), 'verificationMail', userId, now);
+      const deps = { jwtSecret: app.ctx.config.jwtSecret, publicUrl: app.ctx.config.publicUrl, secrets: app.ctx.secrets, now };
+      await queueVerificationMail(db(), deps, user);
+      return reply.status(202).send({ sent: true });
+    },
+  );
+
+  app.post(
+    '/api/v1/me/sign-out-everywhere',
+    {
+      schema: {
+        tags: ['users'],
+        security: bearer,
+        summary: 'End every session of the account, on every device (this one too); open connections close at once',
+        response: { 204: z.null(), 401: ErrorBodySchema },
+      },
+    },
+    async (req, reply) => {
+      const userId = requireAccount(req);
+      await db().transaction((tx) => endSessions(tx, userId, app.ctx.clock.now()));
+      await announceSessionsEnded(app.ctx.hub, userId);
+      return reply.status(204).send(null);
+    },
   );
 
   app.get(

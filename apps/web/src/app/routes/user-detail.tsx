@@ -27,6 +27,7 @@ import { DeleteAccountCard } from '../../features/profile/delete-account-card';
 import { ImageUploadButton } from '../../features/profile/image-upload-button';
 import { LocalityInput, type PickedLocality } from '../../features/profile/locality-input';
 import { MessageDigestCard } from '../../features/profile/message-digest-card';
+import { SecurityCard } from '../../features/profile/security-card';
 import { TwoFactorCard } from '../../features/profile/two-factor-card';
 import { useProfile, useUpdateMe } from '../../features/profile/use-profile';
 import { ReviewList } from '../../features/reviews/review-list';
@@ -240,6 +241,7 @@ export default function UserDetailPage() {
               {t('profile.settings')}
             </Title>
             <MessageDigestCard enabled={me.data.messageDigest} />
+            <SecurityCard emailVerified={me.data.emailVerified} />
             <TwoFactorCard enabled={me.data.twoFactorEnabled} />
             <DeleteAccountCard />
           </Stack>

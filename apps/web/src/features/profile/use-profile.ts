@@ -67,3 +67,10 @@ export const twoFactorApi = {
 
 export const deleteMyAccount = (password: string) =>
   api<void>('/api/v1/me', { method: 'DELETE', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password }) });
+
+export const securityApi = {
+  /** Mails the verification link again; `sent: false` when the address is verified already. */
+  resendVerification: () => postJson<{ sent: boolean }>('/api/v1/me/verification-mail'),
+  /** Ends every session of the account, this one included. */
+  signOutEverywhere: () => postJson<void>('/api/v1/me/sign-out-everywhere'),
+};
