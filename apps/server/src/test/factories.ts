@@ -19,6 +19,9 @@ export async function createUser(db: Tx, overrides: Partial<typeof users.$inferI
       lat: -37.8,
       lng: 144.97,
       createdAt: new Date('2025-01-01T00:00:00Z'),
+      // Like every account made through the sign-up form: terms and privacy accepted.
+      termsAcceptedAt: new Date('2025-01-01T00:00:00Z'),
+      privacyAcceptedAt: new Date('2025-01-01T00:00:00Z'),
       ...overrides,
     })
     .returning();

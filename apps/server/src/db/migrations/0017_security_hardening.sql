@@ -56,4 +56,7 @@ ALTER TABLE "post_reservations" ADD CONSTRAINT "post_reservations_post_id_posts_
 ALTER TABLE "post_reservations" ADD CONSTRAINT "post_reservations_offer_id_offers_id_fk" FOREIGN KEY ("offer_id") REFERENCES "public"."offers"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reviews" ADD CONSTRAINT "reviews_offer_id_offers_id_fk" FOREIGN KEY ("offer_id") REFERENCES "public"."offers"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reviews" ADD CONSTRAINT "reviews_reviewer_id_users_id_fk" FOREIGN KEY ("reviewer_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "reviews" ADD CONSTRAINT "reviews_reviewee_id_users_id_fk" FOREIGN KEY ("reviewee_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;
+ALTER TABLE "reviews" ADD CONSTRAINT "reviews_reviewee_id_users_id_fk" FOREIGN KEY ("reviewee_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+-- Until now every way to make an account accepted the terms and the privacy policy with it (the
+-- demo seed wrote fictional members without the dates): those accounts are not "terms pending".
+UPDATE "users" SET "terms_accepted_at" = coalesce("terms_accepted_at", "created_at"), "privacy_accepted_at" = coalesce("privacy_accepted_at", "created_at") WHERE "terms_accepted_at" IS NULL OR "privacy_accepted_at" IS NULL;

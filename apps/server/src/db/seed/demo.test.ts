@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { AU_STATES, CATEGORIES, EARLY_ACCESS_MS } from '@swapu/shared/constants';
 import type { Database } from '../client';
@@ -30,6 +30,11 @@ afterAll(async () => {
 });
 
 describe('demo seed', () => {
+  it('has every member accept the terms and the privacy policy (none is left “terms pending”)', async () => {
+    const pending = await a.db.select({ id: users.id }).from(users).where(or(isNull(users.termsAcceptedAt), isNull(users.privacyAcceptedAt)));
+    expect(pending).toEqual([]);
+  });
+
   it('has at least 40 members in real suburbs across every state and territory', async () => {
     const rows = await a.db.select().from(users);
     expect(rows.length).toBeGreaterThanOrEqual(40);

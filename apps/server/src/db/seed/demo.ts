@@ -57,6 +57,9 @@ const SUBURBS: Array<[string, string, string]> = [
   ['Darwin City', '0800', 'NT'], ['Palmerston City', '0830', 'NT'], ['Alice Springs', '0870', 'NT'], ['Nightcliff', '0810', 'NT'],
 ];
 
+/** Every member accepted the terms and the privacy policy when they joined. */
+const accepted = (at: Date) => ({ termsAcceptedAt: at, privacyAcceptedAt: at });
+
 async function pool<T>(items: T[], size: number, fn: (item: T) => Promise<void>) {
   let i = 0;
   await Promise.all(
@@ -120,7 +123,7 @@ export async function seedDemo(
       lng: fallback?.lng ?? null,
       role: demo?.role ?? 'user',
       interests: [rnd.pick(CATEGORIES), rnd.pick(CATEGORIES), rnd.pick(CATEGORIES)],
-      termsAcceptedAt: new Date(now.getTime() - rnd.int(90, 700) * DAY),
+      ...accepted(new Date(now.getTime() - rnd.int(90, 700) * DAY)),
       createdAt: new Date(now.getTime() - rnd.int(90, 700) * DAY),
     });
   }
