@@ -54,6 +54,7 @@ describe('the authorization matrix', () => {
     const missing = [...served].filter((r) => !covered.has(r));
     // An exemption may name a route this test app does not serve (the web shell needs a build).
     const stale = CASES.map((c) => c.route).filter((r) => !served.has(r));
+    console.log(`routes served: ${served.size}; cases: ${CASES.length}; exempt: ${Object.keys(EXEMPT).filter((r) => served.has(r)).length}`);
     expect(missing, 'routes without a case in src/test/authorization-matrix.ts').toEqual([]);
     expect(stale, 'cases for routes the app does not serve').toEqual([]);
   });
