@@ -1,35 +1,65 @@
-// npm test: typecheck, lint, unit + API integration tests on PGlite (and again on PostgreSQL when
-// TEST_DATABASE_URL is set), the production build with its bundle budget, then the Playwright
-// journeys in Chromium. Stops at the first failure and exits non-zero.
-import { spawnSync } from 'node:child_process';
+// npm test: typecheck, lint, unit + API integration tests on PGlite and, when TEST_DATABASE_URL is
+// set, the integration tests again on PostgreSQL (both at once: the machine has two cores and the
+// PostgreSQL run spends much of its time waiting on the server), the production build with its
+// bundle budget, then the Playwright journeys in Chromium. Stops at the first failing stage and
+// exits non-zero.
+import { spawn } from 'node:child_process';
 import { checkNode } from './check-node.mjs';
 
 checkNode();
-const steps = [
-  ['typecheck', 'npm', ['run', 'typecheck']],
-  ['lint', 'npm', ['run', 'lint']],
-  ['unit + integration (PGlite)', 'npx', ['vitest', 'run'], { TEST_DB: 'pglite' }],
+/** A stage is one step, or several run side by side. */
+const stages = [
+  [['typecheck', 'npm', ['run', 'typecheck']]],
+  [['lint', 'npm', ['run', 'lint']]],
+  [['unit + integration (PGlite)', 'npx', ['vitest', 'run'], { TEST_DB: 'pglite' }]],
 ];
 if (process.env.TEST_DATABASE_URL) {
-  steps.push(['integration (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'server'], { TEST_DB: 'pg' }]);
+  stages[2].push(['integration (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'server'], { TEST_DB: 'pg' }]);
 } else {
   console.log('[test] TEST_DATABASE_URL is not set: the PostgreSQL run of the integration tests is not part of this run.');
 }
-steps.push(['build', 'npm', ['run', 'build']]);
-steps.push(['e2e (Chromium)', 'npx', ['playwright', 'test']]);
+stages.push([['build', 'npm', ['run', 'build']]]);
+stages.push([['e2e (Chromium)', 'npx', ['playwright', 'test']]]);
 
 const only = process.argv.slice(2);
 const results = [];
-for (const [name, cmd, args, env] of steps) {
-  if (only.length && !only.some((o) => name.startsWith(o))) continue;
-  console.log(`\n[test] ── ${name} ──`);
-  const started = Date.now();
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  const secs = ((Date.now() - started) / 1000).toFixed(1);
-  results.push(`${r.status === 0 ? 'ok  ' : 'FAIL'} ${name} (${secs} s)`);
-  if (r.status !== 0) {
-    console.error(`\n[test] ${name} failed\n${results.join('\n')}`);
-    process.exit(r.status ?? 1);
+
+/** Runs one step; beside others, its output lines are prefixed with its name and colours are off. */
+function run([name, cmd, args, env], alone) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(cmd, args, {
+      stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env, ...(alone ? {} : { FORCE_COLOR: '0', NO_COLOR: '1' }) },
+    });
+    if (!alone) {
+      for (const stream of [child.stdout, child.stderr]) {
+        let rest = '';
+        stream.on('data', (chunk) => {
+          const lines = (rest + chunk).split('\n');
+          rest = lines.pop();
+          for (const line of lines) console.log(`[${name}] ${line}`);
+        });
+        stream.on('end', () => rest && console.log(`[${name}] ${rest}`));
+      }
+    }
+    child.on('close', (code) => {
+      const secs = ((Date.now() - started) / 1000).toFixed(1);
+      results.push(`${code === 0 ? 'ok  ' : 'FAIL'} ${name} (${secs} s)`);
+      resolve(code ?? 1);
+    });
+  });
+}
+
+for (const stage of stages) {
+  const steps = stage.filter(([name]) => !only.length || only.some((o) => name.startsWith(o)));
+  if (!steps.length) continue;
+  console.log(`\n[test] ── ${steps.map(([n]) => n).join(' + ')} ──`);
+  const codes = await Promise.all(steps.map((s) => run(s, steps.length === 1)));
+  const failed = codes.find((c) => c !== 0);
+  if (failed !== undefined) {
+    console.error(`\n[test] ${steps.map(([n]) => n).join(' + ')} failed\n${results.join('\n')}`);
+    process.exit(failed);
   }
 }
 console.log(`\n[test] all steps passed\n${results.join('\n')}`);
