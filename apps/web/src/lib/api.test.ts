@@ -52,6 +52,13 @@ describe('api()', () => {
     expect(getSession()).toMatchObject({ userId: 'guest', token: null, autoLogout: 'ended' });
   });
 
+  it('leaves a session whose token has lapsed to the lifecycle (a stay-logged-in laptop waking up refreshes)', async () => {
+    saveSession('u1', { token: 'access-1', lifetimeMs: 30_000 }, true);
+    fetchMock.mockResolvedValueOnce(json(401, { error: { code: 'login_required', message: 'x' } }));
+    await expect(api('/api/v1/me')).rejects.toMatchObject({ status: 401 });
+    expect(getSession()).toMatchObject({ userId: 'u1', token: 'access-1', autoLogout: null });
+  });
+
   it('leaves a guest alone on a 401', async () => {
     fetchMock.mockResolvedValueOnce(json(401, { error: { code: 'login_required', message: 'x' } }));
     await expect(api('/api/v1/me')).rejects.toMatchObject({ status: 401 });

@@ -40,9 +40,12 @@ export async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
     // not JSON: fall through to the generic error
   }
   const code = isCode(body.error?.code) ? body.error.code : 'generic';
-  // A token the server no longer honours (the account was banned or reset, or signed out
-  // everywhere): the session is over here too, and the person is told why.
-  if (res.status === 401 && token && getSession().token === token) clearSession('ended');
+  // A token the server no longer honours although it has not expired (the account was banned or
+  // reset, or signed out everywhere): the session is over here too, and the person is told why.
+  // A token that is about to lapse or has (a laptop waking up) is left to the session lifecycle,
+  // which refreshes a stay-logged-in session.
+  const s = getSession();
+  if (res.status === 401 && token && s.token === token && (s.expiration ?? 0) > Date.now() + 60_000) clearSession('ended');
   throw new ApiError(res.status, code, body.error?.message ?? GENERIC, body.error?.fields);
 }
 
