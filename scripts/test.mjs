@@ -1,4 +1,4 @@
-// npm test: typecheck, lint, unit + API integration tests on PGlite and, when TEST_DATABASE_URL is
+// npm test: typecheck, lint, the migration check (schema = migrations, none edited), unit + API integration tests on PGlite and, when TEST_DATABASE_URL is
 // set, the integration tests again on PostgreSQL (both at once: the machine has two cores and the
 // PostgreSQL run spends much of its time waiting on the server), the production build with its
 // bundle budget, then the Playwright journeys in Chromium. Stops at the first failing stage and
@@ -11,6 +11,7 @@ checkNode();
 const stages = [
   [['typecheck', 'npm', ['run', 'typecheck']]],
   [['lint', 'npm', ['run', 'lint']]],
+  [['migrations', 'node', ['scripts/check-migrations.mjs']]],
   [['unit + integration (PGlite)', 'npx', ['vitest', 'run'], { TEST_DB: 'pglite' }]],
 ];
 if (process.env.TEST_DATABASE_URL) {
