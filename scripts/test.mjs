@@ -3,7 +3,8 @@
 // PostgreSQL run spends much of its time waiting on the server), the production build with its
 // bundle budget, then the Playwright journeys in Chromium. Stops at the first failing stage and
 // exits non-zero.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import { checkNode } from './check-node.mjs';
 
 checkNode();
@@ -24,6 +25,30 @@ stages.push([['e2e (Chromium)', 'npx', ['playwright', 'test']]]);
 
 const only = process.argv.slice(2);
 const results = [];
+
+/**
+ * The journeys need Debian's Chromium. Find out before the first step, not minutes into the run:
+ * install it the way .ci/run does when we may (root with apt-get), otherwise stop with the one
+ * command to run.
+ */
+function ensureChromium() {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (fs.existsSync(chromium)) return;
+  const canInstall = process.getuid?.() === 0 && fs.existsSync('/usr/bin/apt-get');
+  if (canInstall) {
+    console.log(`[test] ${chromium} is missing: installing Debian's Chromium (apt-get install chromium)…`);
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    const install = update.status === 0 && spawnSync('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-dejavu-core'], { stdio: 'inherit', env });
+    if (install && install.status === 0 && fs.existsSync(chromium)) return;
+  }
+  console.error(
+    `[test] The journeys need Debian's Chromium at ${chromium}, which is missing.\n` +
+      '       Install it with: sudo apt-get install -y chromium   (or set CHROMIUM_PATH), then run npm test again.',
+  );
+  process.exit(1);
+}
+if (!only.length || only.some((o) => 'e2e (Chromium)'.startsWith(o))) ensureChromium();
 
 /** Runs one step; beside others, its output lines are prefixed with its name and colours are off. */
 function run([name, cmd, args, env], alone) {
