@@ -83,6 +83,23 @@ describe('deleting a listing', () => {
     expect(await t.db.select().from(offers).where(eq(offers.id, o.id))).toHaveLength(1);
   });
 
+  it('archives a listing that was only offered as an item in a declined offer, and the offer still shows it', async () => {
+    const [ana, ben] = [await signUpMember(t.app), await signUpMember(t.app)];
+    const guitar = await post(ben, 'Guitar');
+    const drum = await post(ana, 'Snare drum');
+    const o = (await t.app.inject({ method: 'POST', url: '/api/v1/offers', headers: ana.headers, payload: { postId: guitar.id, itemIds: [drum.id] } })).json();
+    expect((await act(ben, o.id, { transition: 'decline' })).statusCode).toBe(200);
+    const res = await del(ana, drum.id);
+    expect(res.json()).toEqual({ outcome: 'archived' });
+    expect(await stateOf(drum.id)).toBe('archived');
+    const seen = (await t.app.inject({ url: `/api/v1/offers/${o.id}`, headers: ben.headers })).json();
+    expect(seen).toMatchObject({ state: 'declined', items: [{ id: drum.id, title: 'Snare drum' }] });
+    // A draft nobody ever offered for is still deleted for good.
+    const draft = await post(ana, 'Half-written', { state: 'draft' });
+    expect((await del(ana, draft.id)).json()).toEqual({ outcome: 'deleted' });
+    expect(await stateOf(draft.id)).toBeUndefined();
+  });
+
   it('archives a live listing that only has a pending offer on it; the offer can no longer be accepted', async () => {
     const [ana, ben] = [await signUpMember(t.app), await signUpMember(t.app)];
     const chair = await post(ben, 'Armchair', { openToSelling: true });
