@@ -89,6 +89,32 @@ describe('subscribing (double opt-in)', () => {
     expect(await mailsTo(subscribed)).toHaveLength(before);
   });
 
+  it('gives one answer for a subscribed, an unsubscribed and an unknown address, whichever is asked', async () => {
+    const subscribed = uniqueEmail();
+    await change(subscribed, true);
+    await confirm(new URL(await linkIn(subscribed, 'newsletter-confirm')).searchParams.get('confirm')!);
+    const unsubscribed = uniqueEmail();
+    await change(unsubscribed, true);
+    await confirm(new URL(await linkIn(unsubscribed, 'newsletter-confirm')).searchParams.get('confirm')!);
+    const link = await unsubscribeUrl(t.db, unsubscribed, t.clock.now(), 'https://swapu.example');
+    await t.app.inject({ url: new URL(link).pathname + new URL(link).search });
+    expect(await acceptsNonTransactionalMail(t.db, unsubscribed)).toBe(false);
+    t.clock.advance(1000); // the confirmation mails below are the newest
+    for (const subscribe of [true, false]) {
+      const answers = [];
+      for (const email of [subscribed, unsubscribed, uniqueEmail()]) {
+        const res = await change(email, subscribe);
+        answers.push({ status: res.statusCode, body: JSON.stringify({ ...res.json(), email: 'x' }), headers: Object.keys(res.headers).sort().join() });
+      }
+      expect(new Set(answers.map((a) => JSON.stringify(a))).size, JSON.stringify(answers)).toBe(1);
+      expect(answers[0]).toMatchObject({ status: 202, body: '{"email":"x","status":"check_inbox"}' });
+    }
+    // Asking again after an opt-out mails a new link; opening it lifts the opt-out.
+    await confirm(new URL(await linkIn(unsubscribed, 'newsletter-confirm')).searchParams.get('confirm')!);
+    expect(await acceptsNonTransactionalMail(t.db, unsubscribed)).toBe(true);
+    expect((await rowOf(unsubscribed))!.subscribedAt).toEqual(t.clock.now());
+  });
+
   it('refuses an expired or forged confirmation link', async () => {
     const email = uniqueEmail();
     await change(email, true);
