@@ -5,7 +5,7 @@ import { mailOutbox, messages, notifications, posts, rooms, users } from '../../
 import { sendMessageDigests } from './digest';
 import { signUpMember, type TestMember } from '../../test/accounts';
 import { asDelivered, createTestApp, type TestApp } from '../../test/app';
-import { createPost } from '../../test/factories';
+import { addSubscription, createPost } from '../../test/factories';
 import { signAccessToken } from '../../lib/tokens';
 
 let t: TestApp;
@@ -234,6 +234,10 @@ describe('a room’s post context', () => {
     const room = (await open(ana, ben.id, open2.id)).json();
     expect(room.post).toMatchObject({ id: open2.id, title: 'Listed days ago' });
     expect((await open(ben, ana.id, early.id)).json().post).toMatchObject({ id: early.id });
+    // A subscriber sees early-access items at once, so may start a chat from one.
+    const cy = await signUpMember(t.app);
+    await addSubscription(t.db, cy.id, { currentPeriodEnd: new Date(t.clock.now().getTime() + 30 * day) });
+    expect((await open(cy, ben.id, early.id)).json().post).toMatchObject({ id: early.id, title: 'Just listed' });
 
     // A message cannot carry a post its sender may not see either (nor an unknown one).
     for (const postId of [draft.id, 'no-such-post']) {
