@@ -122,10 +122,21 @@ async function main() {
     'feed, signed in (uncached)',
     await load('feed signed in', appUrl, ['/api/v1/posts'], { authorization: `Bearer ${session.idToken}` }),
   ]);
+  runs.push([
+    `post, signed in ×${ids.length}`,
+    await load(
+      'post signed in',
+      appUrl,
+      ids.map((id) => `/api/v1/posts/${id}`),
+      { authorization: `Bearer ${session.idToken}` },
+    ),
+  ]);
 
   const helloRps = (runs[0]![1].requests.average + runs[3]![1].requests.average) / 2;
   const feedRatio = runs[1]![1].requests.average / helloRps;
   const postRatio = runs[2]![1].requests.average / helloRps;
+  const signedFeedRatio = runs[4]![1].requests.average / helloRps;
+  const signedPostRatio = runs[5]![1].requests.average / helloRps;
   console.log('');
   console.log(`database: ${kind}; ${CONNECTIONS} connections, ${seconds} s per target after a ${WARMUP_SECONDS} s warm-up`);
   printTable(
@@ -143,9 +154,12 @@ async function main() {
   console.log('');
   console.log(`hello baseline (mean of both runs): ${helloRps.toFixed(0)} req/s`);
   console.log(
-    `feed/hello: ${fmtRatio(feedRatio)}   post/hello: ${fmtRatio(postRatio)}   signed-in feed/hello: ${fmtRatio(runs[4]![1].requests.average / helloRps)}`,
+    `feed/hello: ${fmtRatio(feedRatio)}   post/hello: ${fmtRatio(postRatio)}   signed-in feed/hello: ${fmtRatio(signedFeedRatio)}   signed-in post/hello: ${fmtRatio(signedPostRatio)}`,
   );
-  console.log(`feed: ${feedRatio.toFixed(2)}× hello (goal ≥ 0.25× on PostgreSQL)${usePglite ? ' [this run: PGlite]' : ''}`);
+  const on = usePglite ? ' [this run: PGlite]' : '';
+  console.log(`feed: ${feedRatio.toFixed(2)}× hello (goal ≥ 0.25× on PostgreSQL)${on}`);
+  console.log(`signed-in feed: ${signedFeedRatio.toFixed(2)}× hello (goal ≥ 0.25× on PostgreSQL)${on}`);
+  console.log(`signed-in post: ${signedPostRatio.toFixed(2)}× hello (goal ≥ 0.3× on PostgreSQL)${on}`);
   const bad = runs.filter(([, r]) => r.non2xx > 0 || r.errors > 0 || r.timeouts > 0);
   for (const [name, r] of bad)
     console.log(`\n!!!!! WARNING: ${name}: ${r.non2xx} non-2xx responses, ${r.errors} errors, ${r.timeouts} timeouts — the figures above are not valid !!!!!`);

@@ -8,7 +8,7 @@ import { newId } from '../../lib/ids';
 import { earlyAccessCondition, type Viewer } from '../../lib/viewer';
 import { enqueueMail } from '../mail/mail.service';
 import { matchMail } from '../mail/templates';
-import { cardColumns, toCard } from '../posts/posts.service';
+import { cardColumns, toCard } from '../posts/post-card';
 
 /** Only live listings can be liked (a reserved one is in an accepted offer but still shown). */
 const LIKEABLE = ['published', 'reserved'];

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { NotificationList } from '@swapu/shared/api';
 import type { Tx } from '../../db/client';
 import { notifications, roomReads, rooms } from '../../db/schema/index';
-import { decodeCursor, encodeCursor } from '../posts/posts.service';
+import { decodeCursor, encodeCursor } from '../../lib/cursor';
 
 export async function unreadCount(db: Tx, userId: string) {
   const [r] = await db

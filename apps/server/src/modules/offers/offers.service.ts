@@ -24,7 +24,7 @@ import { newId } from '../../lib/ids';
 import { earlyAccessCondition, type Viewer } from '../../lib/viewer';
 import { enqueueMail } from '../mail/mail.service';
 import { offerMail, type OfferMailEvent } from '../mail/templates';
-import { cardColumns, toCard } from '../posts/posts.service';
+import { cardColumns, toCard } from '../posts/post-card';
 import { userRef } from '../users/users.media';
 
 type OfferRow = typeof offers.$inferSelect;

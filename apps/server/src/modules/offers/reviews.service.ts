@@ -7,9 +7,9 @@ import { AppError, errors } from '../../lib/errors';
 import { guard } from '../../lib/guards';
 import { newId } from '../../lib/ids';
 import { GUEST, visiblePublishedCondition, type Viewer } from '../../lib/viewer';
-import { cardColumns, toCard } from '../posts/posts.service';
+import { cardColumns, toCard } from '../posts/post-card';
 import { userRef } from '../users/users.media';
-import { userStats } from './user-stats';
+import { userStats } from '../users/user-stats';
 
 /** A party of a completed swap reviews the other, once (1–5 stars and text). */
 export async function reviewSwap(db: Tx, viewer: Viewer, offerId: string, body: ReviewBody, now: Date) {

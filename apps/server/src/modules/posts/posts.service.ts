@@ -1,30 +1,18 @@
 import { and, arrayContains, asc, eq, ilike, lt, or, sql } from 'drizzle-orm';
-import type { PostCard, PostDetail, PostList } from '@swapu/shared/api';
+import type { PostDetail, PostList } from '@swapu/shared/api';
 import type { Condition, DeliveryOption, PostState } from '@swapu/shared/constants';
 import type { Tx } from '../../db/client';
 import { postImages, postLikes, posts, users } from '../../db/schema/index';
 import { profileImageUrl } from '../users/users.media';
-import { userStats } from '../offers/user-stats';
+import { cardColumns, toCard } from './post-card';
+import { userStats } from '../users/user-stats';
+import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { errors } from '../../lib/errors';
 import { guard } from '../../lib/guards';
 import { imageVariantKeys } from '../../lib/storage';
 import { type Viewer, visiblePublishedCondition, earlyAccessCondition } from '../../lib/viewer';
 
 const media = (key: string) => `/media/${key}`;
-
-/** Opaque keyset cursor over (published_at, id). */
-export function encodeCursor(publishedAt: Date, id: string): string {
-  return Buffer.from(`${publishedAt.toISOString()}|${id}`).toString('base64url');
-}
-
-export function decodeCursor(cursor: string): { publishedAt: Date; id: string } {
-  const raw = Buffer.from(cursor, 'base64url').toString('utf8');
-  const sep = raw.indexOf('|');
-  const at = new Date(raw.slice(0, sep));
-  const id = raw.slice(sep + 1);
-  if (sep < 0 || Number.isNaN(at.getTime()) || !id) throw errors.badRequest('data_invalid', { cursor: 'invalid' });
-  return { publishedAt: at, id };
-}
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -41,64 +29,6 @@ function keywordCondition(q: string) {
       );
     }),
   );
-}
-
-// Written with explicit aliases: inside a select list Drizzle renders columns unqualified.
-const firstImageKey = sql<string | null>`(
-  select pi.storage_key from post_images pi
-  where pi.post_id = "posts"."id"
-  order by pi.position asc limit 1)`;
-
-/** What a post card needs, selected from `posts` (used by every list of cards). */
-export const cardColumns = {
-  id: posts.id,
-  title: posts.title,
-  state: posts.state,
-  cashValueCents: posts.cashValueCents,
-  condition: posts.condition,
-  categories: posts.categories,
-  suburb: posts.suburb,
-  auState: posts.auState,
-  openToSelling: posts.openToSelling,
-  openToSwapAnything: posts.openToSwapAnything,
-  publishedAt: posts.publishedAt,
-  createdAt: posts.createdAt,
-  boostedUntil: posts.boostedUntil,
-  imageKey: firstImageKey,
-};
-interface CardRow {
-  id: string;
-  title: string;
-  state: string;
-  cashValueCents: number | null;
-  condition: string;
-  categories: string[];
-  suburb: string | null;
-  auState: string | null;
-  openToSelling: boolean;
-  openToSwapAnything: boolean;
-  publishedAt: Date | null;
-  createdAt: Date;
-  boostedUntil: Date | null;
-  imageKey: string | null;
-}
-
-export function toCard(r: CardRow, now: Date): PostCard & { state: PostState } {
-  return {
-    id: r.id,
-    title: r.title,
-    state: r.state as PostState,
-    cashValueCents: r.cashValueCents ?? 0,
-    condition: r.condition as Condition,
-    categories: r.categories,
-    suburb: r.suburb,
-    auState: r.auState,
-    openToSelling: r.openToSelling,
-    openToSwapAnything: r.openToSwapAnything,
-    thumbUrl: r.imageKey ? media(imageVariantKeys(r.imageKey).sm) : null,
-    publishedAt: (r.publishedAt ?? r.createdAt).toISOString(),
-    boosted: !!r.boostedUntil && r.boostedUntil > now,
-  };
 }
 
 /**

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { MyPost } from '@swapu/shared/api';
 import type { ErrorCode } from '@swapu/shared/errors';
 import type { PostFields } from '@swapu/shared/listing';
-import { cardColumns, toCard } from './posts.service';
+import { cardColumns, toCard } from './post-card';
 import { materialsError, parseCashValue, parseMeasure, publishErrors } from '@swapu/shared/listing-rules';
 import { SIZE_PRESETS, type PostState, type SizePreset } from '@swapu/shared/constants';
 import type { Db, Tx } from '../../db/client';

@@ -11,7 +11,8 @@ import { newId } from '../../lib/ids';
 import type { Viewer } from '../../lib/viewer';
 import { enqueueMail } from '../mail/mail.service';
 import { savedSearchMail } from '../mail/templates';
-import { baseCondition, categoryCondition, planSearch } from './search.service';
+import { baseCondition, categoryCondition } from './search-conditions';
+import { planSearch } from './search.service';
 
 type Filters = SearchFiltersBody;
 

@@ -6,7 +6,8 @@ import { signUpMember, type TestMember } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createPost, createUser } from '../../test/factories';
 import { refreshSearchTerms } from './search-terms';
-import { clearExpiredBoosts, forgetSearchStats, isoWeek, planSearch } from './search.service';
+import { isoWeek } from './rank-windows';
+import { clearExpiredBoosts, forgetSearchStats, planSearch } from './search.service';
 
 let t: TestApp;
 const NOW = new Date('2026-11-20T00:00:00.000Z');

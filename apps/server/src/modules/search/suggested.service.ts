@@ -2,13 +2,17 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { SuggestedItem, SuggestionReason } from '@swapu/shared/search';
 import type { Database } from '../../db/client';
 import { visiblePublishedCondition, type Viewer } from '../../lib/viewer';
-import { CELLS_BELOW_ITEMS, cardColumnsSql, cellsQuery, estimateWithin, textArray, toHit, withinSql, type CardRow } from './search.service';
+import { rowsOf } from '../../lib/sql-rows';
+import { cardColumnsSql, toHit, type RawCardRow } from '../posts/post-card';
+import { estimateWithin } from './position-sample';
+import { distanceKmSql, textArray, withinSql } from './search-conditions';
+import { CELLS_BELOW_ITEMS, cellsQuery } from './search-places';
 
 const PER_REASON = 12;
 const TOTAL = 40;
 const NEARBY_KM = 25;
 
-type Row = CardRow & { because: string | null };
+type Row = RawCardRow & { because: string | null };
 
 /**
  * /suggested: items for this person, each with why — their own items' wishes, people who want
@@ -17,7 +21,7 @@ type Row = CardRow & { because: string | null };
  */
 export async function suggestedFor(database: Database, viewer: Viewer, now: Date): Promise<SuggestedItem[]> {
   const me = viewer.userId!;
-  const q = async <T,>(query: SQL) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+  const q = <T,>(query: SQL) => rowsOf<T>(database.db, query);
   const [profile] = await q<{ interests: string[]; lat: number | null; lng: number | null; suburb: string | null }>(
     sql`select interests, lat, lng, suburb from users where id = ${me}`,
   );
@@ -33,7 +37,7 @@ export async function suggestedFor(database: Database, viewer: Viewer, now: Date
   const origin = place ? sql`ll_to_earth(${place.lat}::float8, ${place.lng}::float8)` : null;
   const common = sql`${visiblePublishedCondition(viewer, now)} and posts.owner_id <> ${me}
     and not exists (select 1 from post_likes l where l.post_id = posts.id and l.liked_by_id = ${me})`;
-  const select = (because: SQL) => sql`select ${cardColumnsSql(place)}, ${because} as because from posts`;
+  const select = (because: SQL) => sql`select ${cardColumnsSql(place ? distanceKmSql(place) : null)}, ${because} as because from posts`;
   const byCategory = (cats: string[], column: SQL = sql`posts.categories`) =>
     sql`${select(sql`(select c from unnest(${column}) c where c = any(${textArray(cats)}) limit 1)`)}
       where ${common} and ${column} && ${textArray(cats)} order by posts.published_at desc nulls last, posts.id desc nulls last limit ${PER_REASON}`;

@@ -3,7 +3,7 @@ import type { Me, MeUpdate, PublicProfile } from '@swapu/shared/account';
 import type { Tx } from '../../db/client';
 import { localities, users } from '../../db/schema/index';
 import { AppError, errors } from '../../lib/errors';
-import { userStats } from '../offers/user-stats';
+import { userStats } from './user-stats';
 import { profileImageUrl } from './users.media';
 
 type UserRow = typeof users.$inferSelect;

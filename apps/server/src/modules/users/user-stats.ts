@@ -1,6 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { reviews } from '../../db/schema/index';
+import { rowsOf } from '../../lib/sql-rows';
 
 /** Average rating, reviews received and swaps completed: what profiles and post pages show. */
 export async function userStats(db: Tx, userIds: string[]) {
@@ -14,12 +15,15 @@ export async function userStats(db: Tx, userIds: string[]) {
     .groupBy(reviews.revieweeId);
   for (const x of r) Object.assign(out.get(x.id)!, { rating: Math.round(x.avg * 10) / 10, reviewsCount: x.n });
   // Each side through its own index (offers_offerer_idx, offers_owner_idx): this runs on every post page.
-  const s = (await db.execute(sql`
+  const s = await rowsOf<{ id: string; n: number }>(
+    db,
+    sql`
     select u as id, count(*)::int as n from (
       select offerer_id as u from offers where state = 'completed' and offerer_id in ${userIds}
       union all
       select owner_id from offers where state = 'completed' and owner_id in ${userIds}
-    ) x group by u`)) as unknown as { rows: Array<{ id: string; n: number }> };
-  for (const x of s.rows) out.get(x.id)!.swapsCompleted = Number(x.n);
+    ) x group by u`,
+  );
+  for (const x of s) out.get(x.id)!.swapsCompleted = Number(x.n);
   return out;
 }

@@ -1,0 +1,204 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { SEARCH_RANK_WINDOW } from '@swapu/shared/search';
+import type { Database } from '../../db/client';
+import { rowsOf } from '../../lib/sql-rows';
+import type { RawCardRow } from '../posts/post-card';
+import { andAll, boostedOnly, iso, notBoostedNow, ts } from './search-conditions';
+import { cardSelect, cardsFor, type SearchPage } from './search-pages';
+import type { SearchPlan } from './search-plan';
+import type { SearchCursor } from './search.query';
+
+/**
+ * Relevance: a search with words, sorted "featured", is ranked within windows of the newest
+ * matches (decision 0011), so ranking never has to score every match of a common word.
+ */
+
+/** ts_rank weights for D, C, B, A: title (A) counts most, then keywords (B), then description (C). */
+const RANK_WEIGHTS = '{0.05,0.2,0.5,1.0}';
+
+/**
+ * "Featured" with keywords: boosted matches first, then the rest; each ranked by relevance within
+ * windows of the SEARCH_RANK_WINDOW newest matches, so ranking never has to score every match of
+ * a common word (decision 0011). The window a page came from travels in the cursor.
+ */
+export async function featuredRanked(database: Database, p: SearchPlan, where: SQL, limit: number, cursor: SearchCursor | undefined): Promise<SearchPage> {
+  let ph: 'b' | 'n' = cursor?.ph ?? 'b';
+  let wb = cursor?.wb;
+  let k = cursor?.k;
+  const picked: (Candidate & { ph: 'b' | 'n'; wb: [string, string] | undefined })[] = [];
+  // The first page reads its first boosted window and its first unboosted one at once.
+  let first = ph === 'b' && !wb ? await firstWindows(database, p, where, limit) : null;
+  const firstCards = first?.cards;
+  const seen = new Map<string, string[]>();
+  for (const c of [...(first?.boosted ?? []), ...(first?.unboosted ?? [])]) seen.set(c.id, c.categories);
+  for (let guard = 0; guard < 50; guard++) {
+    let window: Candidate[];
+    if (ph === 'b') window = first && !wb ? first.boosted : await windowCandidates(database, p, boostedOnly(p, where), wb, false);
+    else if (first?.unboosted && !wb) window = first.unboosted;
+    else window = await windowCandidates(database, p, andAll(where, notBoostedNow(p.now)), wb, true);
+    if (ph === 'n') first = null;
+    for (const c of window) seen.set(c.id, c.categories);
+    const ordered = [...window].sort(byRank);
+    const after = k ? ordered.filter((c) => byRank(c, { rank: Number(k![0]), at: String(k![1]), id: String(k![2]) }) > 0) : ordered;
+    picked.push(...after.slice(0, limit + 1 - picked.length).map((c) => ({ ...c, ph, wb })));
+    if (picked.length > limit) break;
+    // This window is used up: the next one starts after its oldest item, if it was full.
+    if (window.length >= SEARCH_RANK_WINDOW) {
+      const oldest = window.at(-1)!;
+      wb = [oldest.at, oldest.id];
+      k = undefined;
+      continue;
+    }
+    if (ph === 'b') {
+      ph = 'n';
+      wb = undefined;
+      k = undefined;
+      continue;
+    }
+    break;
+  }
+  const page = picked.slice(0, limit);
+  const ids = page.map((c) => c.id);
+  const cards = firstCards && ids.every((id) => firstCards.has(id)) ? ids.map((id) => firstCards.get(id)!) : await cardsFor(database, p, ids);
+  const last = page.at(-1);
+  return {
+    rows: cards,
+    next: picked.length > limit && last ? { s: 'featured', ph: last.ph, ...(last.wb ? { wb: last.wb } : {}), k: [last.rank, last.at, last.id] } : null,
+    seen: [...seen.values()],
+  };
+}
+
+interface Candidate {
+  id: string;
+  /** published_at, ISO. */
+  at: string;
+  rank: number;
+  categories: string[];
+}
+
+type RankedRow = { id: string; published_at: Date | string; rank: number; categories: string[] };
+const toCandidate = (r: RankedRow): Candidate => ({ id: r.id, at: iso(r.published_at), rank: Number(r.rank), categories: r.categories });
+
+/** Relevance order: rank, then newer, then id (all descending). Negative when a comes first. */
+function byRank(a: Pick<Candidate, 'id' | 'at' | 'rank'>, b: Pick<Candidate, 'id' | 'at' | 'rank'>): number {
+  if (a.rank !== b.rank) return b.rank - a.rank;
+  if (a.at !== b.at) return a.at < b.at ? 1 : -1;
+  return a.id === b.id ? 0 : a.id < b.id ? 1 : -1;
+}
+
+/** The month lexemes a window starting at `top` asks first, and where they end. */
+function windowMonths(top: Date): { months: string; olderMonth: Date } {
+  const olderMonth = new Date(Date.UTC(top.getUTCFullYear(), top.getUTCMonth() - 1, 1));
+  const nextMonth = new Date(Date.UTC(top.getUTCFullYear(), top.getUTCMonth() + 1, 1));
+  return { months: [nextMonth, top, olderMonth].map((m) => `'${monthLexeme(m)}'`).join(' | '), olderMonth };
+}
+
+const DAY_MS = 86_400_000;
+
+/** The ISO year and week of a UTC instant, as the week lexeme writes it ('202648'). */
+export function isoWeek(d: Date): string {
+  const day = d.getUTCDay() || 7; // Monday 1 … Sunday 7
+  const thursday = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 4 - day));
+  const year = thursday.getUTCFullYear();
+  const week = Math.floor((thursday.getTime() - Date.UTC(year, 0, 1)) / DAY_MS / 7) + 1;
+  return `${year}${String(week).padStart(2, '0')}`;
+}
+
+/** The most weeks a window asks first: four weeks back never reach before the months' start. */
+export const MAX_WINDOW_WEEKS = 4;
+
+/** The week lexemes of `top`'s week and the `count - 1` before it, and when the first began (Monday, UTC). */
+export function windowWeeks(top: Date, count: number): { weeks: string; start: Date } {
+  const day = top.getUTCDay() || 7;
+  const monday = (back: number) => new Date(Date.UTC(top.getUTCFullYear(), top.getUTCMonth(), top.getUTCDate() - (day - 1) - 7 * back));
+  const mondays = Array.from({ length: count }, (_, i) => monday(i));
+  return { weeks: mondays.map((d) => `'pw${isoWeek(d)}'`).join(' | '), start: mondays.at(-1)! };
+}
+
+const monthLexeme = (d: Date) => `pm${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+
+/**
+ * A rank window: the SEARCH_RANK_WINDOW newest matches published before `wb`, newest first, with
+ * their rank. Recent matches are asked first through their time lexemes (the last two weeks when
+ * SearchPlan.weeksFirst, then the newest months), so the GIN index intersects the words with the time
+ * and a medium word's window costs its recent matches, not all of them; each older part is asked
+ * only for the room the newer ones left (a LIMIT of zero never runs its scan). One statement.
+ */
+function windowSql(p: SearchPlan, where: SQL, wb: [string, string] | undefined): SQL {
+  const tsq = p.text.tsquery!;
+  const n = SEARCH_RANK_WINDOW;
+  const top = wb ? new Date(wb[0]) : p.now;
+  const { months, olderMonth } = windowMonths(top);
+  const before = wb ? sql`(posts.published_at, posts.id) < (${ts(wb[0])}, ${wb[1]})` : null;
+  const older = newestRanked(tsq, andAll(where, before, sql`posts.published_at < ${olderMonth.toISOString()}::timestamptz`), n);
+  const weeksBack = p.weeksFirst ? windowWeeks(top, p.weeksFirst) : null;
+  // (Never true with at most MAX_WINDOW_WEEKS; the parts below must not overlap.)
+  if (!weeksBack || weeksBack.start < olderMonth) {
+    const recent = newestRanked(tsq, andAll(where, before, sql`posts.search_vector @@ ${months}::tsquery`), n);
+    return sql`with m as (${recent}),
+        o as (select * from (${older}) o0 limit (select ${n} - count(*) from m))
+      select * from m union all select * from o
+      order by published_at desc nulls last, id desc nulls last`;
+  }
+  const { weeks, start } = weeksBack;
+  const lastWeeks = newestRanked(tsq, andAll(where, before, sql`posts.search_vector @@ ${weeks}::tsquery`), n);
+  const restOfMonths = newestRanked(
+    tsq,
+    andAll(where, before, sql`posts.search_vector @@ ${months}::tsquery`, sql`posts.published_at < ${start.toISOString()}::timestamptz`),
+    n,
+  );
+  return sql`with w as (${lastWeeks}),
+      m as (select * from (${restOfMonths}) m0 limit (select ${n} - count(*) from w)),
+      o as (select * from (${older}) o0 limit (select ${n} - (select count(*) from w) - (select count(*) from m)))
+    select * from w union all select * from m union all select * from o
+    order by published_at desc nulls last, id desc nulls last`;
+}
+
+async function windowCandidates(database: Database, p: SearchPlan, where: SQL, wb: [string, string] | undefined, byTime: boolean): Promise<Candidate[]> {
+  if (!byTime) {
+    const before = wb ? sql`(posts.published_at, posts.id) < (${ts(wb[0])}, ${wb[1]})` : null;
+    return (await rowsOf<RankedRow>(database.db, newestRanked(p.text.tsquery!, andAll(where, before), SEARCH_RANK_WINDOW))).map(toCandidate);
+  }
+  return (await rowsOf<RankedRow>(database.db, windowSql(p, where, wb))).map(toCandidate);
+}
+
+/**
+ * The `n` newest rows matching `where`, with their rank. The rank is computed for those rows alone,
+ * after the sort: in the sorted query's own columns it would be computed for every match the sort
+ * looked at (decision 0011, "Measurements").
+ */
+const newestRanked = (tsq: SQL, where: SQL, n: number) =>
+  sql`select w.id, w.published_at, w.categories, ts_rank(${RANK_WEIGHTS}::float4[], w.search_vector, ${tsq}) as rank from (
+      select posts.id, posts.published_at, posts.categories, posts.search_vector from posts where ${where}
+      order by posts.published_at desc nulls last, posts.id desc nulls last limit ${n}) w`;
+
+/**
+ * The first page's first boosted window and first unboosted window in one statement (one round
+ * trip; each part is planned on its own: a common word's newest matches come from walking an
+ * index in date order, a rarer word's from the search index). When the boosted matches fill a
+ * window, the unboosted one is not needed for this page.
+ */
+async function firstWindows(
+  database: Database,
+  p: SearchPlan,
+  where: SQL,
+  limit: number,
+): Promise<{ boosted: Candidate[]; unboosted: Candidate[] | null; cards: Map<string, RawCardRow> }> {
+  // The same statement brings the cards of the rows that lead by rank (boosted first), which are
+  // this page's rows: one round trip less. The page itself is still picked by byRank.
+  const found = await rowsOf<RankedRow & { b: boolean; card: RawCardRow | null }>(
+    database.db,
+    sql`with bo as (${newestRanked(p.text.tsquery!, boostedOnly(p, where), SEARCH_RANK_WINDOW)}),
+        un as (${windowSql(p, andAll(where, notBoostedNow(p.now)), undefined)}),
+        cand as (select *, true as b from bo union all select *, false as b from un),
+        lead as (select id from cand order by b desc, rank desc, published_at desc nulls last, id desc nulls last limit ${limit + 1}),
+        cards as (select lead.id as card_id, (select row_to_json(x) from (select ${cardSelect(p)}) x) as card
+          from lead join posts on posts.id = lead.id)
+      select cand.*, cards.card from cand left join cards on cards.card_id = cand.id
+      order by cand.b desc, cand.published_at desc nulls last, cand.id desc nulls last`,
+  );
+  const cards = new Map(found.filter((r) => r.card).map((r) => [r.id, r.card!]));
+  const boosted = found.filter((r) => r.b).map(toCandidate);
+  if (boosted.length >= SEARCH_RANK_WINDOW) return { boosted, unboosted: null, cards };
+  return { boosted, unboosted: found.filter((r) => !r.b).map(toCandidate), cards };
+}

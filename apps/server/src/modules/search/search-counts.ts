@@ -1,0 +1,134 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { SEARCH_TOTAL_CAP, type SearchResult } from '@swapu/shared/search';
+import type { Database } from '../../db/client';
+import { rowsOf } from '../../lib/sql-rows';
+import { geoSample, sampleWithin } from './position-sample';
+import { baseCondition, categoryCondition, textArray } from './search-conditions';
+import type { SearchPlan } from './search-plan';
+
+/** Totals and facets: counted exactly up to SEARCH_TOTAL_CAP, never over every match. */
+
+type Counts = Pick<SearchResult, 'total' | 'totalExact' | 'facets' | 'facetsExact'>;
+
+/** The planner's estimate of the rows matching `where`. */
+export async function plannedRows(database: Database, where: SQL): Promise<number | null> {
+  const [plan] = await rowsOf<{ 'QUERY PLAN': unknown }>(database.db, sql`explain (format json) select 1 from posts where ${where}`);
+  const raw = plan?.['QUERY PLAN'];
+  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
+  return parsed[0]?.Plan['Plan Rows'] ?? null;
+}
+
+/** Words and nothing else: no category, place, "wants what I have" or other filter. */
+export function onlyWords(p: Pick<SearchPlan, 'text' | 'filters' | 'mine'>): boolean {
+  const f = p.filters;
+  return (
+    !!p.text.tsquery && !f.category?.length && f.radiusKm === undefined && !p.mine && !f.condition?.length &&
+    f.minCents === undefined && f.maxCents === undefined && !f.delivery && !f.openToSelling && !f.openToSwapAnything
+  );
+}
+
+/** A words-only search the statistics say matches this many items or more is surely "500+". */
+const SURELY_MORE_THAN_CAP = 5 * SEARCH_TOTAL_CAP;
+
+/**
+ * Totals and facets of a search that is one word the column statistics (or, for a corrected typo,
+ * the word list) say far more than SEARCH_TOTAL_CAP items use: at five times the cap the
+ * estimate would have to be five times too high. Counting 501 of a medium word's matches means
+ * building a bitmap of all of them; instead the total is "500+" and the facets come from
+ * the matches the page looked at (its rank windows), scaled.
+ */
+async function estimatedWordCounts(
+  database: Database,
+  p: SearchPlan,
+  pageSeen: () => Promise<string[][]>,
+): Promise<Counts | null> {
+  if (!onlyWords(p)) return null;
+  const estimated = p.text.leastMatches;
+  if (estimated === null || estimated < SURELY_MORE_THAN_CAP) return null;
+  const seen = await pageSeen();
+  if (!seen.length) return null;
+  const perCategory = new Map<string, number>();
+  for (const cats of seen) for (const c of cats) perCategory.set(c, (perCategory.get(c) ?? 0) + 1);
+  const scale = estimated / seen.length;
+  const facets = [...perCategory]
+    .map(([slug, n]) => ({ slug, count: Math.round(n * scale) }))
+    .sort((a, b) => b.count - a.count || a.slug.localeCompare(b.slug));
+  return { total: SEARCH_TOTAL_CAP, totalExact: false, facets, facetsExact: false };
+}
+
+export async function countAndFacets(
+  database: Database,
+  p: SearchPlan,
+  pageSeen: () => Promise<string[][]>,
+): Promise<Counts> {
+  const sampled = (await sampledCounts(database, p)) ?? (await estimatedWordCounts(database, p, pageSeen));
+  if (sampled) return sampled;
+  const base = baseCondition(p);
+  const cat = categoryCondition(p);
+  const cap = SEARCH_TOTAL_CAP;
+  // One read serves the facets (every category, the category filter ignored) and, when the
+  // filter's categories are most of what the rest matches (a word's own category, usually), the
+  // total too: up to twice the cap is read so that the filtered count can reach "500+" within
+  // it, and the read stops as soon as it has (a running count whose run condition ends the scan).
+  // Rows are told in or out of the filter by their categories array: testing the category lexeme
+  // would unpack each row's search vector (decision 0011, "Measurements").
+  const limit = cat ? 2 * (cap + 1) : cap + 1;
+  const inCat = cat ? sql`(posts.categories && ${textArray(p.filters.category!)})` : null;
+  const read = inCat
+    ? sql`select categories, in_cat from (
+        select posts.categories, ${inCat} as in_cat,
+          count(*) filter (where ${inCat}) over (rows between unbounded preceding and current row) as seen
+        from posts where ${base}) w
+      where seen <= ${cap + 1} limit ${limit}`
+    : sql`select posts.categories, true as in_cat from posts where ${base} limit ${limit}`;
+  const facetRows = await rowsOf<{ slug: string | null; n: number; n_cat: number }>(
+    database.db,
+    sql`with s as (${read})
+      select null::text as slug, count(*)::int as n, (count(*) filter (where in_cat))::int as n_cat from s
+      union all
+      select slug, count(*)::int as n, 0 as n_cat from s cross join lateral unnest(s.categories) as slug group by slug`,
+  );
+  const head = facetRows.find((r) => r.slug === null);
+  const sample = head?.n ?? 0;
+  let total = cat ? (head?.n_cat ?? 0) : sample;
+  // Every match was read, unless the read stopped at the limit or at "500+" in the filter.
+  const exhausted = sample < limit && !(cat && total > cap);
+  if (cat && !exhausted && total <= cap) {
+    // The filter's categories are a minority of the matches: count them on their own.
+    const [c] = await rowsOf<{ n: number }>(database.db, sql`select count(*)::int as n from (select 1 from posts where ${base} and ${cat} limit ${cap + 1}) s`);
+    total = c?.n ?? 0;
+  }
+  const facets = facetRows
+    .filter((r): r is { slug: string; n: number; n_cat: number } => r.slug !== null)
+    .map((r) => ({ slug: r.slug, count: r.n }))
+    .sort((a, b) => b.count - a.count || a.slug.localeCompare(b.slug));
+  return { total: Math.min(total, cap), totalExact: total <= cap, facets, facetsExact: exhausted };
+}
+
+
+/**
+ * Totals and facets of a search that is only a radius and/or categories holding far more than
+ * SEARCH_TOTAL_CAP items, estimated from the position sample instead of read: counting 501 of
+ * them means reading a whole city's rows, or building a bitmap of a whole category, to say "500+".
+ */
+async function sampledCounts(database: Database, p: SearchPlan): Promise<Counts | null> {
+  const f = p.filters;
+  const onlyPlaceOrCategory =
+    (f.radiusKm !== undefined || !!f.category?.length) && !p.text.tsquery && !p.mine && !f.condition?.length &&
+    f.minCents === undefined && f.maxCents === undefined && !f.delivery && !f.openToSelling && !f.openToSwapAnything;
+  if (!onlyPlaceOrCategory) return null;
+  if (f.radiusKm !== undefined && (!p.origin || (p.radiusItems ?? 0) < 3 * SEARCH_TOTAL_CAP)) return null;
+  const s = await geoSample(database);
+  const inside = f.radiusKm !== undefined ? sampleWithin(s, p.origin!, f.radiusKm) : s.categories.map((_, i) => i);
+  const wanted = new Set<string>(f.category ?? []);
+  const matching = wanted.size ? inside.filter((i) => s.categories[i]?.some((c) => wanted.has(c))) : inside;
+  // Too few sampled points to say anything, or too few matches to be sure of "500+".
+  if (inside.length < 30 || matching.length < 30 || matching.length * (s.live / s.lat.length) < 3 * SEARCH_TOTAL_CAP) return null;
+  const scale = s.live / s.lat.length;
+  const perCategory = new Map<string, number>();
+  for (const i of inside) for (const c of s.categories[i] ?? []) perCategory.set(c, (perCategory.get(c) ?? 0) + 1);
+  const facets = [...perCategory]
+    .map(([slug, n]) => ({ slug, count: Math.round(n * scale) }))
+    .sort((a, b) => b.count - a.count || a.slug.localeCompare(b.slug));
+  return { total: SEARCH_TOTAL_CAP, totalExact: false, facets, facetsExact: false };
+}
