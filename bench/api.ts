@@ -1,16 +1,19 @@
-// npm run bench:api [-- --pglite] [-- --seconds N]
+// npm run bench:api [-- --pglite] [-- --seconds N] [-- --only feed,post,feed-signed,post-signed]
 // Requests/s of the home feed and of a post page, as ratios against a bare Fastify route measured
 // in the same run. The SwapU app is built in-process with buildApp on a throwaway PostgreSQL
 // database (swapu_bench_<pid>, dropped at the end) seeded with the demo, or on PGlite with
 // --pglite. The load generator runs in a worker thread so it does not share the server's loop.
 import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
+import { and, eq, isNull } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client';
 import { ensureReferenceData } from '../apps/server/src/db/reference-data';
 import { seedDemo } from '../apps/server/src/db/seed/demo';
+import { users } from '../apps/server/src/db/schema/index';
+import { signAccessToken } from '../apps/server/src/lib/tokens';
 import { localStorage } from '../apps/server/src/lib/storage';
 import { createBenchDatabase, fmtRatio, onCleanup, parseArgs, printTable, runBench, tempDir } from './lib';
 
@@ -21,6 +24,9 @@ if (!Number.isFinite(seconds) || seconds < 1 || seconds > 600) throw new Error('
 const CONNECTIONS = 20;
 const WARMUP_SECONDS = 2;
 const POST_IDS = 50;
+const MEMBERS = 40;
+/** --only feed-signed,post-signed: just these rows (and the hello baseline), e.g. under a profiler. */
+const only = values.get('only') ? new Set(values.get('only')!.split(',')) : null;
 
 const portOf = (app: FastifyInstance) => {
   const addr = app.server.address();
@@ -50,7 +56,7 @@ async function visiblePostIds(base: string): Promise<string[]> {
   return chosen;
 }
 
-async function load(label: string, url: string, paths: string[], headers: Record<string, string> = {}): Promise<Result> {
+async function load(label: string, url: string, requests: Array<{ path: string; headers?: Record<string, string> }>): Promise<Result> {
   process.stdout.write(`${label}: ${WARMUP_SECONDS} s warm-up + ${seconds} s, ${CONNECTIONS} connections… `);
   const result = await autocannon({
     url,
@@ -59,7 +65,7 @@ async function load(label: string, url: string, paths: string[], headers: Record
     workers: 1,
     timeout: 10,
     warmup: { connections: CONNECTIONS, duration: WARMUP_SECONDS },
-    requests: paths.map((p) => ({ method: 'GET', path: p, headers })),
+    requests: requests.map((r) => ({ method: 'GET', path: r.path, headers: r.headers ?? {} })),
   });
   console.log(`${Math.round(result.requests.average)} req/s`);
   return result;
@@ -104,39 +110,42 @@ async function main() {
   const ids = await visiblePostIds(appUrl);
   console.log(`${ids.length} visible post ids from the feed`);
 
-  const runs: Array<[string, Result]> = [];
-  runs.push(['hello (bare Fastify)', await load('hello', helloUrl, ['/hello'])]);
-  runs.push(['feed GET /api/v1/posts', await load('feed', appUrl, ['/api/v1/posts'])]);
-  runs.push([`post GET /api/v1/posts/{id} ×${ids.length}`, await load('post', appUrl, ids.map((id) => `/api/v1/posts/${id}`))]);
-  runs.push(['hello again', await load('hello again', helloUrl, ['/hello'])]);
-  // A signed-in member's feed is personal, so it is never served from the guest micro-cache:
-  // this row is the uncached path (token check, viewer lookup, query, serialization).
-  const session = await (
-    await fetch(`${appUrl}/identity/v1/accounts:signInWithPassword`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'demo@swapu.au', password: 'swapu-demo', returnSecureToken: true }),
-    })
-  ).json();
-  runs.push([
-    'feed, signed in (uncached)',
-    await load('feed signed in', appUrl, ['/api/v1/posts'], { authorization: `Bearer ${session.idToken}` }),
-  ]);
-  runs.push([
-    `post, signed in ×${ids.length}`,
-    await load(
-      'post signed in',
-      appUrl,
-      ids.map((id) => `/api/v1/posts/${id}`),
-      { authorization: `Bearer ${session.idToken}` },
-    ),
-  ]);
+  // Signed-in rows use MEMBERS different members (tokens minted with the server's own key, as a
+  // sign-in would), one after another, so a per-member cache cannot make one member look fast.
+  const members = await database.db
+    .select({ id: users.id, tokenVersion: users.tokenVersion })
+    .from(users)
+    .where(and(eq(users.banned, false), isNull(users.deletedAt)))
+    .orderBy(users.id)
+    .limit(MEMBERS);
+  const tokens = await Promise.all(members.map((m) => signAccessToken(config.jwtSecret, m.id, new Date(), m.tokenVersion)));
+  const signedIn = (paths: string[]) =>
+    paths.flatMap((p, i) => tokens.map((_, j) => ({ path: p, headers: { authorization: `Bearer ${tokens[(i + j) % tokens.length]!}` } })));
+  console.log(`${tokens.length} signed-in members`);
 
-  const helloRps = (runs[0]![1].requests.average + runs[3]![1].requests.average) / 2;
-  const feedRatio = runs[1]![1].requests.average / helloRps;
-  const postRatio = runs[2]![1].requests.average / helloRps;
-  const signedFeedRatio = runs[4]![1].requests.average / helloRps;
-  const signedPostRatio = runs[5]![1].requests.average / helloRps;
+  const rows: Array<[string, string, () => Promise<Result>]> = [
+    ['hello', 'hello (bare Fastify)', () => load('hello', helloUrl, [{ path: '/hello' }])],
+    ['feed', 'feed GET /api/v1/posts', () => load('feed', appUrl, [{ path: '/api/v1/posts' }])],
+    ['post', `post GET /api/v1/posts/{id} ×${ids.length}`, () => load('post', appUrl, ids.map((id) => ({ path: `/api/v1/posts/${id}` })))],
+    ['hello-again', 'hello again', () => load('hello again', helloUrl, [{ path: '/hello' }])],
+    // A signed-in member's feed is personal (their own early-access items), so it never comes
+    // from the guest micro-cache: token check, viewer, query and serialization on every request.
+    ['feed-signed', `feed, signed in ×${tokens.length} members`, () => load('feed signed in', appUrl, signedIn(['/api/v1/posts']))],
+    [
+      'post-signed',
+      `post, signed in ×${ids.length} ×${tokens.length} members`,
+      () => load('post signed in', appUrl, signedIn(ids.map((id) => `/api/v1/posts/${id}`))),
+    ],
+  ];
+  const results = new Map<string, Result>();
+  for (const [key, , run] of rows) if (key.startsWith('hello') || !only || only.has(key)) results.set(key, await run());
+  const runs = rows.filter(([key]) => results.has(key)).map(([key, name]) => [name, results.get(key)!] as [string, Result]);
+  const rps = (key: string) => results.get(key)?.requests.average ?? NaN;
+  const helloRps = (rps('hello') + rps('hello-again')) / 2;
+  const feedRatio = rps('feed') / helloRps;
+  const postRatio = rps('post') / helloRps;
+  const signedFeedRatio = rps('feed-signed') / helloRps;
+  const signedPostRatio = rps('post-signed') / helloRps;
   console.log('');
   console.log(`database: ${kind}; ${CONNECTIONS} connections, ${seconds} s per target after a ${WARMUP_SECONDS} s warm-up`);
   printTable(

@@ -225,7 +225,7 @@ async function main() {
   const database = await openBenchDatabase();
   onCleanup(() => database.close());
   const config = loadConfig(
-    { NODE_ENV: 'production', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', DATA_DIR: tempDir('search-data'), SEED_DEMO: 'false', GUEST_CACHE_MS: '0' },
+    { NODE_ENV: 'production', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', DATA_DIR: tempDir('search-data'), SEED_DEMO: 'false', SHARED_CACHE_MS: '0' },
     ENGINE === 'pg' ? { databaseUrl: benchDbUrl(`swapu_bench_search_${ROWS}_v6`) } : {},
   );
   const app = await buildApp({ config, database, serveWeb: false });

@@ -4,7 +4,6 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
@@ -24,9 +23,10 @@ import { localStorage } from './lib/storage';
 import { createHub } from './lib/hub';
 import { ModerationUnavailableError, nsfwModerator, type Moderator } from './lib/moderation';
 import { resolveViewer } from './lib/auth';
+import { ViewerCache } from './lib/viewer-cache';
 import { checkDeployment } from './lib/deployment';
 import { secretBox } from './lib/secret-box';
-import { securityHeaders } from './lib/security-headers';
+import { addSecurityHeaders } from './lib/security-headers';
 import { requestSerializer } from './lib/log-redaction';
 import { IdentityError } from './modules/auth/identity.service';
 import { identityRoutes } from './modules/auth/identity.routes';
@@ -165,8 +165,13 @@ export async function buildApp(opts: BuildOptions) {
     secrets: secretBox(config.encryptionKey),
     moderator: opts.moderator ?? nsfwModerator(),
     hub: null,
+    viewers: new ViewerCache(config.viewerCacheMs),
   };
   ctx.hub = await createHub(opts.database, (err) => app.log.warn({ err }, 'realtime hub error'));
+  // An account changed (here or on another instance): its next request reads it again.
+  ctx.hub.listen((event) => {
+    if (event.kind === 'sessions-ended' || event.kind === 'viewer-changed') ctx.viewers.forget(event.users);
+  });
   app.addHook('onClose', async () => {
     await ctx.hub?.close();
   });
@@ -197,7 +202,7 @@ export async function buildApp(opts: BuildOptions) {
     return reply.status(appError.status).send(appError.body(locale));
   });
 
-  await app.register(fastifyHelmet, securityHeaders(config));
+  addSecurityHeaders(app, config);
   await app.register(fastifyCookie);
 
   await app.register(fastifySwagger, {

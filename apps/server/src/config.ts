@@ -42,7 +42,9 @@ const EnvSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: z.string().min(3).default('SwapU <no-reply@swapu.au>'),
-  GUEST_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  SHARED_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  // At most a second: a ban, role or subscription change must take effect within one.
+  VIEWER_CACHE_MS: z.coerce.number().int().min(0).max(1000).default(1000),
   // Test-only endpoints under /api/test (the journeys' way to expire an offer now). Never set it on a real server.
   SWAPU_TEST_HOOKS: bool,
   // Developer pages (/dev/mail, /api/v1/dev/*): on by default in development and test, never in production.
@@ -90,8 +92,13 @@ export type Config = {
   smtpUrl: string | undefined;
   /** The From header of every mail. */
   mailFrom: string;
-  /** How long guests may share a rendering of a public read (0 turns the micro-cache off). */
-  guestCacheMs: number;
+  /**
+   * How long viewers who see the same thing (guests and members without early access, or
+   * subscribers and admins) may share a rendering of the feed or a post page (0 turns it off).
+   */
+  sharedCacheMs: number;
+  /** How long a signed-in account's state is kept in memory (at most 1 s; 0 reads it on every request). */
+  viewerCacheMs: number;
   /** Google sign-in (OpenID Connect); undefined when not configured. */
   google: OidcProviderConfig | undefined;
   /** Facebook sign-in (OAuth 2 + Graph /me); undefined when not configured. */
@@ -181,7 +188,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .filter(Boolean),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    guestCacheMs: e.GUEST_CACHE_MS,
+    sharedCacheMs: e.SHARED_CACHE_MS,
+    viewerCacheMs: e.VIEWER_CACHE_MS,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER }

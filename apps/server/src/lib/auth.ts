@@ -1,43 +1,68 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { users } from '../db/schema/index';
+import type { Tx } from '../db/client';
 import type { AppContext } from './context';
 import { AppError, errors } from './errors';
 import { guard } from './guards';
+import { rowsOf } from './sql-rows';
 import { verifyAccessToken } from './tokens';
+import type { AccountState } from './viewer-cache';
 import { GUEST, type Viewer } from './viewer';
+
+/** An account's state as the request path needs it: one indexed read (see ViewerCache). */
+export async function loadAccountState(db: Tx, userId: string): Promise<AccountState | null> {
+  const [row] = await rowsOf<{
+    role: string;
+    banned: boolean;
+    deleted: boolean;
+    token_version: number;
+    terms_accepted: boolean;
+    subscribed_until: string | null;
+    newest_own: string | null;
+  }>(
+    db,
+    sql`select u.role, u.banned, u.deleted_at is not null as deleted, u.token_version, u.terms_accepted_at is not null as terms_accepted,
+        (select max(s.current_period_end) from subscriptions s where s.user_id = u.id and s.status in ('active', 'cancelled')) as subscribed_until,
+        (select max(p.published_at) from posts p where p.owner_id = u.id and p.state = 'published') as newest_own
+      from users u where u.id = ${userId}`,
+  );
+  if (!row) return null;
+  const ms = (v: string | Date | null) => (v === null ? null : new Date(v).getTime());
+  return {
+    role: row.role === 'admin' ? 'admin' : 'user',
+    banned: row.banned,
+    deleted: row.deleted,
+    tokenVersion: Number(row.token_version),
+    termsAccepted: row.terms_accepted,
+    subscribedUntil: ms(row.subscribed_until),
+    newestOwnPublishedAt: ms(row.newest_own),
+  };
+}
 
 /** The viewer of a request: a guest unless the bearer token is valid for a live account. */
 export async function resolveViewer(ctx: AppContext, authorization: string | undefined): Promise<Viewer> {
   if (!authorization?.startsWith('Bearer ')) return GUEST;
   const now = ctx.clock.now();
-  const claims = await verifyAccessToken(ctx.config.jwtSecret, authorization.slice(7).trim(), now);
-  if (!claims) return GUEST;
+  const token = authorization.slice(7).trim();
+  let claims = ctx.viewers.claims(token, now.getTime()) ?? null;
+  if (!claims) {
+    claims = await verifyAccessToken(ctx.config.jwtSecret, token, now);
+    if (!claims) return GUEST;
+    ctx.viewers.rememberClaims(token, claims);
+  }
   const { userId } = claims;
-  const [row] = await ctx.database.db
-    .select({
-      role: users.role,
-      banned: users.banned,
-      deletedAt: users.deletedAt,
-      tokenVersion: users.tokenVersion,
-      termsAcceptedAt: users.termsAcceptedAt,
-      // Raw SQL: in a select list Drizzle renders columns unqualified, which breaks correlation.
-      subscriber: sql<boolean>`exists (select 1 from subscriptions s where s.user_id = "users"."id"
-        and s.status in ('active', 'cancelled') and s.current_period_end > ${now.toISOString()}::timestamptz)`,
-    })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+  const account = await ctx.viewers.account(userId, () => loadAccountState(ctx.database.db, userId));
   // A token from before the account's sessions were ended (ban, deletion, reset) opens nothing.
-  if (!row || row.deletedAt || row.tokenVersion !== claims.version) return GUEST;
+  if (!account || account.deleted || account.tokenVersion !== claims.version) return GUEST;
   return {
     userId,
-    role: row.role === 'admin' ? 'admin' : 'user',
-    subscriber: !!row.subscriber,
-    banned: row.banned,
-    termsAccepted: row.termsAcceptedAt !== null,
+    role: account.role,
+    subscriber: account.subscribedUntil !== null && account.subscribedUntil > now.getTime(),
+    banned: account.banned,
+    termsAccepted: account.termsAccepted,
     tokenExpiresAt: claims.expiresAt,
     tokenVersion: claims.version,
+    newestOwnPublishedAt: account.newestOwnPublishedAt,
   };
 }
 

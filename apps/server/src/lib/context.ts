@@ -7,6 +7,7 @@ import type { Moderator } from './moderation';
 import type { SecretBox } from './secret-box';
 import type { Storage } from './storage';
 import type { Viewer } from './viewer';
+import type { ViewerCache } from './viewer-cache';
 
 /** What every route and service needs, built once per app. */
 export interface AppContext {
@@ -21,6 +22,8 @@ export interface AppContext {
   /** Schedules an offer's expiry job; absent when the queue does not run (tests drive expiry themselves). */
   /** The realtime hub (LISTEN/NOTIFY); null until the app is built. */
   hub: Hub | null;
+  /** Signed-in accounts' state and verified tokens, kept for at most a second (lib/viewer-cache.ts). */
+  viewers: ViewerCache;
   offerExpiry?: { schedule(offerId: string, at: Date): Promise<void> };
   /** Asks the saved-search alert sweep to run soon (after a publish); absent when the jobs do not run. */
   searchAlerts?: { kick(): void };

@@ -4,8 +4,13 @@ import type { Database } from '../db/client';
 export interface HubEvent {
   /** The users whose connections receive it. */
   users: string[];
-  /** sessions-ended: the users' sessions were ended (ban, deletion, reset): close their sockets. */
-  kind: 'message' | 'seen' | 'typing' | 'notification' | 'support' | 'sessions-ended';
+  /**
+   * sessions-ended: the users' sessions were ended (ban, deletion, reset): close their sockets.
+   * viewer-changed: the users' role, ban, terms, subscription, likes or own listings changed:
+   * drop what the request path remembers of them. post-changed: the post `id` changed (an edit,
+   * a like): drop its shared renderings.
+   */
+  kind: 'message' | 'seen' | 'typing' | 'notification' | 'support' | 'sessions-ended' | 'viewer-changed' | 'post-changed';
   /** The stored row it is about (message, notification, support message). */
   id?: string;
   roomId?: string;

@@ -1,8 +1,9 @@
-import type { FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config';
 
 /**
- * The security headers of every response (@fastify/helmet). The Content-Security-Policy allows
+ * The security headers of every response (helmet). The Content-Security-Policy allows
  * scripts from our own origin only — no inline script, no eval — so an injected <script> or
  * on* attribute does not run. Styles may be inline: Mantine sets CSS variables and positions
  * through style attributes, which cannot run code. Nobody may frame us (clickjacking), MIME
@@ -10,10 +11,9 @@ import type { Config } from '../config';
  * another site), and HSTS is on when the site is served over https. See
  * docs/decisions/0012-safe-defaults.md.
  */
-export function securityHeaders(config: Pick<Config, 'publicUrl'>): FastifyHelmetOptions {
+export function securityHeaders(config: Pick<Config, 'publicUrl'>): HelmetOptions {
   const https = config.publicUrl.startsWith('https://');
   return {
-    global: true,
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -45,4 +45,16 @@ export function securityHeaders(config: Pick<Config, 'publicUrl'>): FastifyHelme
     xFrameOptions: { action: 'deny' },
     xContentTypeOptions: true,
   };
+}
+
+/**
+ * Sets the security headers on every response, helmet's middleware built once. (@fastify/helmet
+ * builds a new helmet middleware, parsing the CSP again, for every request: a tenth of a cached
+ * read's time. Decision 0015.)
+ */
+export function addSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'publicUrl'>): void {
+  const apply = helmet(securityHeaders(config));
+  app.addHook('onRequest', (req, reply, done) => {
+    apply(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
+  });
 }

@@ -17,6 +17,8 @@ export interface Viewer {
   tokenExpiresAt?: number;
   /** The account's token version the token carried (see endSessions). */
   tokenVersion?: number;
+  /** When the member's newest published listing went live (ms): inside early access, their feed is their own. */
+  newestOwnPublishedAt?: number | null;
 }
 
 export const GUEST: Viewer = { userId: null, role: 'guest', subscriber: false };
@@ -37,12 +39,28 @@ export async function hasEarlyAccess(db: Tx, userId: string, now: Date): Promise
   return rows.length > 0;
 }
 
+/** Subscribers and admins see every published post at once; everyone else waits out early access. */
+export const seesEarly = (viewer: Viewer) => viewer.role === 'admin' || viewer.subscriber;
+
+/**
+ * earlyAccessCondition in memory, for a post already read: visible to this viewer at `now`?
+ * (posts.routes decides from a shared rendering with it; a test keeps the two in step.)
+ */
+export function publishedVisibleTo(viewer: Viewer, post: { ownerId: string; publishedAt: Date }, now: Date): boolean {
+  if (seesEarly(viewer) || viewer.userId === post.ownerId) return true;
+  return post.publishedAt.getTime() <= now.getTime() - EARLY_ACCESS_MS;
+}
+
+/** The member has a listing of their own still inside early access: their feed is not the shared one. */
+export const hasOwnEarlyListing = (viewer: Viewer, now: Date) =>
+  !!viewer.userId && viewer.newestOwnPublishedAt != null && viewer.newestOwnPublishedAt > now.getTime() - EARLY_ACCESS_MS;
+
 /**
  * The 24-hour early-access rule (PRODUCT.md): a post published at T is visible to subscribers,
  * its owner and admins at once, and to everyone else from T + 24 h.
  */
 export function earlyAccessCondition(viewer: Viewer, now: Date): SQL | undefined {
-  if (viewer.role === 'admin' || viewer.subscriber) return undefined;
+  if (seesEarly(viewer)) return undefined;
   const cutoff = new Date(now.getTime() - EARLY_ACCESS_MS);
   const old = sql`${posts.publishedAt} <= ${cutoff.toISOString()}::timestamptz`;
   return viewer.userId ? or(old, eq(posts.ownerId, viewer.userId)) : old;

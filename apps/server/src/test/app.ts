@@ -17,7 +17,7 @@ export async function createTestApp(opts: { now?: string; config?: Partial<Confi
   // Developer pages are refused on a non-loopback PUBLIC_URL: a test that sets one gets them off.
   const devPages = opts.config?.devPages ?? isLoopbackUrl(opts.config?.publicUrl ?? 'http://localhost');
   const config = loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SEED_DEMO: 'false', GUEST_CACHE_MS: '0' },
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SEED_DEMO: 'false', SHARED_CACHE_MS: '0', VIEWER_CACHE_MS: '0' },
     { ...opts.config, devPages },
   );
   const clock = fixedClock(opts.now ?? '2026-11-20T00:00:00.000Z');

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { announceSessionsEnded } from './sessions';
+import { accountsChanged } from '../../lib/viewer-cache';
 import { isValidEmail } from '@swapu/shared/mail';
 import { requestPasswordReset } from '../password/password.service';
 import { lookupAccount, sendVerificationEmail, updateAccount } from './firebase.service';
@@ -39,6 +41,7 @@ export const firebaseRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(`${FIREBASE_IDENTITY_PREFIX}/accounts::signInWithPassword`, schema('Sign in with email and password'), async (req) => {
     const tokens = await signInWithPassword(deps(), body(req.body), req.ip);
+    accountsChanged(app.ctx, [tokens.localId]);
     return { kind: 'identitytoolkit#VerifyPasswordResponse', registered: true, ...tokens };
   });
 
@@ -46,9 +49,13 @@ export const firebaseRoutes: FastifyPluginAsync = async (app) => {
     lookupAccount(deps(), body(req.body)),
   );
 
-  app.post(`${FIREBASE_IDENTITY_PREFIX}/accounts::update`, schema('Change the display name or the password'), async (req) =>
-    updateAccount(deps(), body(req.body)),
-  );
+  app.post(`${FIREBASE_IDENTITY_PREFIX}/accounts::update`, schema('Change the display name or the password'), async (req) => {
+    const b = body(req.body);
+    const updated = await updateAccount(deps(), b);
+    // A new password ended the account's other sessions: their tokens stop opening anything now.
+    if (b.password !== undefined && typeof updated.localId === 'string') await announceSessionsEnded(app.ctx.hub, updated.localId);
+    return updated;
+  });
 
   app.post(`${FIREBASE_IDENTITY_PREFIX}/accounts::sendOobCode`, schema('Send the verification or password reset mail'), async (req) => {
     const b = body(req.body);

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { REFRESH_TOKEN_DAYS } from '../../lib/tokens';
+import { accountsChanged } from '../../lib/viewer-cache';
 import type { TokenResponse } from './identity.service';
 
 /**
@@ -31,6 +32,8 @@ export const refreshCookieOf = (req: FastifyRequest): string | undefined => req.
 
 /** The body of a token answer: in cookie mode the refresh token goes in the cookie only. */
 export function deliverTokens(reply: FastifyReply, publicUrl: string, tokens: TokenResponse, cookie: boolean) {
+  // Signing in may have changed the account (ADMIN_EMAILS): its next request reads it afresh.
+  accountsChanged(reply.server.ctx, [tokens.localId]);
   if (!cookie) return tokens;
   setRefreshCookie(reply, publicUrl, tokens.refreshToken);
   const { refreshToken: _kept, ...rest } = tokens;

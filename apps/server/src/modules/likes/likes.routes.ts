@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBodySchema, FavoriteListSchema, LikeResultSchema, PostIdParamsSchema, ReportBodySchema } from '@swapu/shared/api';
 import { requireUser } from '../../lib/auth';
+import { accountsChanged, postChanged } from '../../lib/viewer-cache';
 import { likePost, listFavorites, unlikePost } from './likes.service';
 import { enforce } from '../../lib/rate-limit';
 import { reportPost } from './reports.service';
@@ -10,6 +11,11 @@ export const likesRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
   const deps = () => ({ database: app.ctx.database, publicUrl: app.ctx.config.publicUrl });
   const now = () => app.ctx.clock.now();
+  // The member's remembered likes and the post's like count are read afresh.
+  const likesChanged = (userId: string, postId: string) => {
+    accountsChanged(app.ctx, [userId]);
+    postChanged(app.ctx, postId);
+  };
   const errorsOf = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 429: ErrorBodySchema };
 
   app.put(
@@ -24,8 +30,10 @@ export const likesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      requireUser(req);
-      return likePost(deps(), req.viewer, req.params.id, now());
+      const userId = requireUser(req);
+      const result = await likePost(deps(), req.viewer, req.params.id, now());
+      likesChanged(userId, req.params.id);
+      return result;
     },
   );
 
@@ -33,8 +41,10 @@ export const likesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/posts/:id/like',
     { schema: { tags: ['likes'], security, summary: 'Unlike a post', params: PostIdParamsSchema, response: { 200: LikeResultSchema, ...errorsOf } } },
     async (req) => {
-      requireUser(req);
-      return unlikePost(deps(), req.viewer, req.params.id);
+      const userId = requireUser(req);
+      const result = await unlikePost(deps(), req.viewer, req.params.id);
+      likesChanged(userId, req.params.id);
+      return result;
     },
   );
 

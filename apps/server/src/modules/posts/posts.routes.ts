@@ -1,39 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ErrorBodySchema, PostDetailSchema, PostIdParamsSchema, PostListQuerySchema, PostListSchema } from '@swapu/shared/api';
-import { MicroCache } from '../../lib/micro-cache';
-import { getPost, listFeed } from './posts.service';
+import { PostViews } from './post-views';
 
 export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Guests share renderings for up to a second (see lib/micro-cache.ts); signed-in viewers never.
-  const guestCache = new MicroCache(app.ctx.config.guestCacheMs);
-  // Guests asking for the same thing while it is being loaded wait for that one load instead of
-  // starting their own (no stampede on the database when an entry expires under load).
-  const inflight = new Map<string, Promise<unknown>>();
-  const cached = async <T>(
-    req: { viewer: { userId: string | null }; url: string },
-    reply: { type(t: string): unknown },
-    schema: z.ZodType<T>,
-    load: () => Promise<T>,
-  ): Promise<T> => {
-    if (req.viewer.userId || app.ctx.config.guestCacheMs === 0) return load();
-    // Guests get the JSON text straight from the cache: rendered once, through the route's schema,
-    // exactly as the serializer would render it.
-    reply.type('application/json; charset=utf-8');
-    const hit = guestCache.get(req.url);
-    if (hit !== undefined) return hit as unknown as T;
-    let pending = inflight.get(req.url);
-    if (!pending) {
-      pending = load()
-        .then((result) => {
-          const body = JSON.stringify(z.encode(schema, result));
-          guestCache.set(req.url, body);
-          return body;
-        })
-        .finally(() => inflight.delete(req.url));
-      inflight.set(req.url, pending);
-    }
-    return (await pending) as T;
+  const views = new PostViews(app.ctx);
+  // A post that changed (an edit, a like) is read afresh by its next viewer, on every instance.
+  const stopListening = app.ctx.hub?.listen((event) => {
+    if (event.kind === 'post-changed' && event.id) views.forgetPost(event.id);
+  });
+  app.addHook('onClose', async () => stopListening?.());
+  /** Shared renderings are JSON bytes already, exactly as the route's serializer would write them. */
+  const send = <T>(reply: { type(t: string): unknown }, body: T | Buffer): T => {
+    if (Buffer.isBuffer(body)) reply.type('application/json; charset=utf-8');
+    return body as T;
   };
 
   app.get(
@@ -46,7 +25,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PostListSchema, 400: ErrorBodySchema },
       },
     },
-    async (req, reply) => cached(req, reply, PostListSchema, () => listFeed(app.ctx.database.db, req.viewer, app.ctx.clock.now(), req.query)),
+    async (req, reply) => send(reply, await views.feed(req.viewer, app.ctx.clock.now(), req.query)),
   );
 
   app.get(
@@ -59,6 +38,6 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PostDetailSchema, 404: ErrorBodySchema },
       },
     },
-    async (req, reply) => cached(req, reply, PostDetailSchema, () => getPost(app.ctx.database.db, req.viewer, app.ctx.clock.now(), req.params.id)),
+    async (req, reply) => send(reply, await views.post(req.viewer, app.ctx.clock.now(), req.params.id)),
   );
 };

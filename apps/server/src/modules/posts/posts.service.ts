@@ -10,7 +10,7 @@ import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { errors } from '../../lib/errors';
 import { guard } from '../../lib/guards';
 import { imageVariantKeys } from '../../lib/storage';
-import { type Viewer, visiblePublishedCondition, earlyAccessCondition } from '../../lib/viewer';
+import { publishedVisibleTo, type Viewer, visiblePublishedCondition } from '../../lib/viewer';
 
 const media = (key: string) => `/media/${key}`;
 
@@ -72,46 +72,34 @@ export async function listFeed(
   };
 }
 
+/** A post page as everyone sees it (likedByMe false), with what deciding who may see it needs. */
+export interface PostRecord {
+  detail: PostDetail;
+  ownerId: string;
+  state: PostState;
+  publishedAt: Date | null;
+}
+
 /**
- * One post with every spec field. Drafts and archived posts are seen only by their owner and
- * admins; other states follow the early-access rule.
+ * One post with every spec field, the same for every viewer: whether this viewer may see it is
+ * mayViewPost's call, and whether they like it is theirs (getPost). Null when there is no such post.
  */
-export async function getPost(db: Tx, viewer: Viewer, now: Date, id: string): Promise<PostDetail> {
-  const isOwnerOrAdmin = (ownerId: string) => viewer.role === 'admin' || viewer.userId === ownerId;
+export async function loadPost(db: Tx, id: string): Promise<PostRecord | null> {
   const [row] = await db
     .select({ post: posts, owner: users })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.ownerId))
     .where(eq(posts.id, id))
     .limit(1);
-  if (!row) throw errors.notFound();
+  if (!row) return null;
   const p = row.post;
-  if (!isOwnerOrAdmin(p.ownerId) && guard('post-visible')) {
-    if (p.state === 'draft' || p.state === 'archived' || !p.publishedAt) throw errors.notFound();
-    const early = earlyAccessCondition(viewer, now);
-    if (early) {
-      const [visible] = await db
-        .select({ id: posts.id })
-        .from(posts)
-        .where(and(eq(posts.id, id), early));
-      if (!visible) throw errors.notFound();
-    }
-  }
-  const images = await db
-    .select()
-    .from(postImages)
-    .where(eq(postImages.postId, id))
-    .orderBy(asc(postImages.position));
-  const ownerStats = (await userStats(db, [p.ownerId])).get(p.ownerId)!;
-  const [likes] = await db
-    .select({
-      count: sql<number>`count(*)::int`,
-      mine: viewer.userId ? sql<boolean>`coalesce(bool_or(${postLikes.likedById} = ${viewer.userId}), false)` : sql<boolean>`false`,
-    })
-    .from(postLikes)
-    .where(eq(postLikes.postId, id));
-
-  return {
+  const [images, stats, [likes]] = await Promise.all([
+    db.select().from(postImages).where(eq(postImages.postId, id)).orderBy(asc(postImages.position)),
+    userStats(db, [p.ownerId]),
+    db.select({ count: sql<number>`count(*)::int` }).from(postLikes).where(eq(postLikes.postId, id)),
+  ]);
+  const ownerStats = stats.get(p.ownerId)!;
+  const detail: PostDetail = {
     id: p.id,
     state: p.state as PostState,
     title: p.title,
@@ -151,8 +139,43 @@ export async function getPost(db: Tx, viewer: Viewer, now: Date, id: string): Pr
     boostedUntil: p.boostedUntil?.toISOString() ?? null,
     swapAssistUntil: p.swapAssistUntil?.toISOString() ?? null,
     likeCount: likes?.count ?? 0,
-    likedByMe: likes?.mine ?? false,
+    likedByMe: false,
   };
+  return { detail, ownerId: p.ownerId, state: p.state as PostState, publishedAt: p.publishedAt };
+}
+
+/**
+ * Who may see a post page: its owner and admins in every state; anyone else never a draft or an
+ * archived post, and one inside early access only when they subscribe.
+ */
+export function mayViewPost(viewer: Viewer, post: Pick<PostRecord, 'ownerId' | 'state' | 'publishedAt'>, now: Date): boolean {
+  if (viewer.role === 'admin' || viewer.userId === post.ownerId || !guard('post-visible')) return true;
+  if (post.state === 'draft' || post.state === 'archived' || !post.publishedAt) return false;
+  return publishedVisibleTo(viewer, { ownerId: post.ownerId, publishedAt: post.publishedAt }, now);
+}
+
+/** Does this member like this post? */
+export async function likes(db: Tx, userId: string, postId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(postLikes)
+    .where(and(eq(postLikes.postId, postId), eq(postLikes.likedById, userId)))
+    .limit(1);
+  return !!row;
+}
+
+/** The ids of the posts a member likes, or null when there are more than `max` (ask `likes`). */
+export async function likedPostIds(db: Tx, userId: string, max: number): Promise<Set<string> | null> {
+  const rows = await db.select({ id: postLikes.postId }).from(postLikes).where(eq(postLikes.likedById, userId)).limit(max + 1);
+  return rows.length > max ? null : new Set(rows.map((r) => r.id));
+}
+
+/** One post as this viewer sees it (404 when they may not), read afresh. */
+export async function getPost(db: Tx, viewer: Viewer, now: Date, id: string): Promise<PostDetail> {
+  const record = await loadPost(db, id);
+  if (!record || !mayViewPost(viewer, record, now)) throw errors.notFound();
+  const likedByMe = viewer.userId ? await likes(db, viewer.userId, id) : false;
+  return { ...record.detail, likedByMe };
 }
 
 /** Counts of visible published posts per category slug. */

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { addImage, addSubscription, createPost, createUser } from '../../test/factories';
 import { posts } from '../../db/schema/index';
 import { getPost, listFeed } from './posts.service';
+import { signAccessToken } from '../../lib/tokens';
 
 const NOW = new Date('2026-11-20T00:00:00.000Z');
 const HOUR = 3600_000;
@@ -200,9 +201,9 @@ describe('database constraints', () => {
   });
 });
 
-describe('guest micro-cache', () => {
-  it('lets guests share a feed rendering for the cache time, but never signed-in viewers', async () => {
-    const cachedApp = await createTestApp({ now: NOW.toISOString(), config: { guestCacheMs: 60_000 } });
+describe('shared renderings', () => {
+  it('lets guests and members without early access share a feed rendering for the cache time; subscribers have their own', async () => {
+    const cachedApp = await createTestApp({ now: NOW.toISOString(), config: { sharedCacheMs: 60_000 } });
     try {
       const first = await createPost(cachedApp.db, { title: 'First' });
       const a = await cachedApp.app.inject({ url: '/api/v1/posts' });
@@ -214,17 +215,17 @@ describe('guest micro-cache', () => {
       // A different page (query) is a different entry.
       const c = await cachedApp.app.inject({ url: '/api/v1/posts?limit=5' });
       expect(c.json().items).toHaveLength(2);
-      // A signed-in viewer always gets a fresh answer.
-      const session = await cachedApp.app.inject({
-        method: 'POST',
-        url: '/identity/v1/accounts:signUp',
-        payload: { email: 'fresh@example.com', password: 'secret1', acceptTerms: true, returnSecureToken: true },
-      });
-      const signedIn = await cachedApp.app.inject({
-        url: '/api/v1/posts',
-        headers: { authorization: `Bearer ${session.json().idToken}` },
-      });
-      expect(signedIn.json().items).toHaveLength(2);
+      // A member who sees what guests see shares their rendering.
+      const member = await createUser(cachedApp.db);
+      const memberToken = await signAccessToken(cachedApp.config.jwtSecret, member.id, NOW);
+      const signedIn = await cachedApp.app.inject({ url: '/api/v1/posts', headers: { authorization: `Bearer ${memberToken}` } });
+      expect(signedIn.json()).toEqual(a.json());
+      // A subscriber sees more (early access): never the guests' rendering.
+      const subscriber = await createUser(cachedApp.db);
+      await addSubscription(cachedApp.db, subscriber.id);
+      const subscriberToken = await signAccessToken(cachedApp.config.jwtSecret, subscriber.id, NOW);
+      const early = await cachedApp.app.inject({ url: '/api/v1/posts', headers: { authorization: `Bearer ${subscriberToken}` } });
+      expect(early.json().items).toHaveLength(2);
     } finally {
       await cachedApp.close();
     }
@@ -233,7 +234,7 @@ describe('guest micro-cache', () => {
 
 describe('guest micro-cache under concurrency', () => {
   it('answers every concurrent guest, sharing one load, and shares a not-found too', async () => {
-    const cachedApp = await createTestApp({ now: NOW.toISOString(), config: { guestCacheMs: 60_000 } });
+    const cachedApp = await createTestApp({ now: NOW.toISOString(), config: { sharedCacheMs: 60_000 } });
     try {
       const post = await createPost(cachedApp.db);
       const many = await Promise.all(Array.from({ length: 12 }, () => cachedApp.app.inject({ url: `/api/v1/posts/${post.id}` })));

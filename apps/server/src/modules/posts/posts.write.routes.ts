@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountsChanged, postChanged } from '../../lib/viewer-cache';
 import { z } from 'zod';
 import { ErrorBodySchema, MyPostListSchema, PostDeleteResultSchema, PostDetailSchema, PostIdParamsSchema } from '@swapu/shared/api';
 import { MyPostsQuerySchema, PostFieldsSchema } from '@swapu/shared/listing';
@@ -24,6 +25,17 @@ export const postsWriteRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
   const detail = (req: { viewer: Parameters<typeof getPost>[1] }, id: string) => getPost(db(), req.viewer, now(), id);
   const errorsOf = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
+  // A listing that changed is read afresh by its next viewer (its shared renderings go); one just
+  // published changes its owner's feed too (their own item in early access).
+  // Before the answer leaves, so the next request (the owner's own, at once) cannot beat it.
+  app.addHook('onSend', async (req, reply, payload) => {
+    const id = (req.params as { id?: string } | undefined)?.id;
+    if (req.method !== 'GET' && reply.statusCode < 400 && id) {
+      postChanged(app.ctx, id);
+      if (req.viewer.userId && req.url.endsWith('/publish')) accountsChanged(app.ctx, [req.viewer.userId]);
+    }
+    return payload;
+  });
 
   app.post(
     '/api/v1/posts',

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountsChanged } from '../../lib/viewer-cache';
 import { z } from 'zod';
 import {
   AccountDeleteSchema,
@@ -67,7 +68,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MeSchema, 401: ErrorBodySchema },
       },
     },
-    async (req) => acceptTerms(db(), requireAccount(req), req.viewer.subscriber, app.ctx.clock.now()),
+    async (req) => {
+      const userId = requireAccount(req);
+      const me = await acceptTerms(db(), userId, req.viewer.subscriber, app.ctx.clock.now());
+      accountsChanged(app.ctx, [userId]);
+      return me;
+    },
   );
 
   app.post(
@@ -240,6 +246,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       if (!row) throw errors.notFound();
       if (row.banned) await announceSessionsEnded(app.ctx.hub, row.id);
+      else accountsChanged(app.ctx, [row.id]);
       return row;
     },
   );
