@@ -4,9 +4,9 @@ import { Outlet } from 'react-router';
 import { LanguageSwitch } from '../../components/language-switch';
 import { Logo } from '../../components/logo';
 import { PageSkeleton } from '../../components/page-skeleton';
-import { useSessionLifecycle } from '../../features/auth/use-session-lifecycle';
+import { useSessionLifecycle } from './use-session-lifecycle';
 
-const AutoLogoutAlert = lazy(() => import('../../features/auth/signed-in-ui').then((m) => ({ default: m.AutoLogoutAlert })));
+const AutoLogoutAlert = lazy(() => import('./signed-in-ui').then((m) => ({ default: m.AutoLogoutAlert })));
 
 /** Screens outside the main layout (sign-in, password reset, email preferences). */
 export function BareLayout() {

@@ -7,11 +7,12 @@ import { LanguageSwitch } from '../../components/language-switch';
 import { Logo } from '../../components/logo';
 import { PageSkeleton } from '../../components/page-skeleton';
 import { SearchBox } from '../../components/search-box';
-import { useSessionLifecycle } from '../../features/auth/use-session-lifecycle';
+import { useSessionLifecycle } from './use-session-lifecycle';
 
 // Only signed-in people see these: their code stays out of the home page's first load.
-const signedInUi = () => import('../../features/auth/signed-in-ui');
+const signedInUi = () => import('./signed-in-ui');
 const AccountMenu = lazy(() => signedInUi().then((m) => ({ default: m.AccountMenu })));
+const NotificationBell = lazy(() => signedInUi().then((m) => ({ default: m.NotificationBell })));
 const SessionAlerts = lazy(() => signedInUi().then((m) => ({ default: m.SessionAlerts })));
 const TermsGate = lazy(() => signedInUi().then((m) => ({ default: m.TermsGate })));
 const ChatLive = lazy(() => signedInUi().then((m) => ({ default: m.ChatLive })));
@@ -51,7 +52,10 @@ function Header({ signedIn }: { signedIn: boolean }) {
                     <ChatHeaderButton />
                   </Suspense>
                 </Box>
-                <AccountMenu />
+                <Group gap={6} wrap="nowrap">
+                  <NotificationBell />
+                  <AccountMenu />
+                </Group>
               </Suspense>
             ) : (
               <Button component={Link} to="/auth" state={{ from: pathname + search }} variant="filled">

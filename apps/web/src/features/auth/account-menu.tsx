@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@swapu/shared/paths';
 import { useSession } from '../../lib/use-session';
-import { NotificationBell } from '../notifications/notification-bell';
 import { useLogout } from './use-logout';
 import { useMe } from './use-me';
 
@@ -25,7 +24,6 @@ export default function AccountMenu() {
   const name = me.data?.displayName ?? t('nav.account');
   return (
     <Group gap={6} wrap="nowrap">
-      <NotificationBell />
       <Menu position="bottom-end" width={250} shadow="md" radius="md" withinPortal>
         <Menu.Target>
           <UnstyledButton

@@ -4,8 +4,6 @@ import {
   IconCheck,
   IconDotsVertical,
   IconFlag,
-  IconHeart,
-  IconHeartFilled,
   IconPencil,
   IconShare,
   IconTrash,
@@ -14,68 +12,15 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { REPORT_REASONS, type PostDetail } from '@swapu/shared/api';
 import type { PostState } from '@swapu/shared/constants';
 import { paths } from '@swapu/shared/paths';
 import { ApiError } from '../../lib/api';
-import { GUEST_ID } from '../../lib/session';
-import { useSession } from '../../lib/use-session';
-import { useToggleLike } from '../likes/use-likes';
+import { useAskToSignIn, useSignedIn } from '../../lib/use-sign-in';
 import { type OwnerAction, usePostOwnerAction, useReportPost } from './use-my-posts';
 
 const errorText = (t: (k: string) => string, e: unknown) => t(`errors:${e instanceof ApiError ? e.code : 'generic'}`);
-
-/** True when a real member (not a guest) is signed in. */
-export function useSignedIn() {
-  const s = useSession();
-  return !!s.userId && s.userId !== GUEST_ID && !!s.token;
-}
-
-/** Sends a guest to the sign-in screen, coming back here afterwards. */
-function useAskToSignIn() {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const { t } = useTranslation(['errors']);
-  return () => {
-    notifications.show({ color: 'yellow', message: t('errors:login_required') });
-    navigate(paths.auth, { state: { from: location.pathname + location.search } });
-  };
-}
-
-export function LikeButton({ post }: { post: PostDetail }) {
-  const { t } = useTranslation(['posts', 'errors']);
-  const signedIn = useSignedIn();
-  const ask = useAskToSignIn();
-  const toggle = useToggleLike(post.id);
-  const liked = post.likedByMe;
-  const onClick = () => {
-    if (!signedIn) return ask();
-    toggle.mutate(!liked, {
-      onSuccess: (res) => {
-        if (res.matched) notifications.show({ color: 'swapu', title: t('actions.matchTitle'), message: t('actions.matchBody') });
-      },
-      onError: (e) => notifications.show({ color: 'red', message: errorText(t, e) }),
-    });
-  };
-  return (
-    <Button
-      variant={liked ? 'light' : 'default'}
-      color={liked ? 'red' : 'gray'}
-      leftSection={liked ? <IconHeartFilled size={18} /> : <IconHeart size={18} />}
-      onClick={onClick}
-      aria-pressed={liked}
-      data-testid="like-button"
-    >
-      {liked ? t('actions.liked') : t('actions.like')}
-      {post.likeCount > 0 && (
-        <Text span fz="sm" ml={6} c="dimmed" data-testid="like-count">
-          {post.likeCount}
-        </Text>
-      )}
-    </Button>
-  );
-}
 
 export function ShareButton({ post }: { post: PostDetail }) {
   const { t } = useTranslation('posts');
