@@ -3,14 +3,17 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-
 // Import boundaries (CONTRIBUTING.md): shared imports only zod; the web app never imports the
 // server; app → features → components/lib, and a feature never reaches into another feature.
-const FEATURES = fs.readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+const FEATURES = fs
+  .readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
-const NO_SERVER = { regex: '(^|/)server/src(/|$)|^@swapu/server', message: 'The web app never imports the server: share it through packages/shared.' };
+const NO_SERVER = {
+  regex: '(^|/)server/src(/|$)|^@swapu/server',
+  message: 'The web app never imports the server: share it through packages/shared.',
+};
 const boundaries = [
   {
     files: ['packages/shared/src/**/*.ts'],
@@ -21,15 +24,24 @@ const boundaries = [
   {
     files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
-    rules: restrict(NO_SERVER, { regex: '^(\\.\\./)+(features|app)/', message: 'components/ and lib/ import no feature and no page: the app composes them.' }),
+    rules: restrict(NO_SERVER, {
+      regex: '^(\\.\\./)+(features|app)/',
+      message: 'components/ and lib/ import no feature and no page: the app composes them.',
+    }),
   },
   ...FEATURES.map((name) => ({
     files: [`apps/web/src/features/${name}/**/*.{ts,tsx}`],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: restrict(
       NO_SERVER,
-      { regex: `^\\.\\./(?!\\.\\.|${name}/)[^/]+/`, message: `A feature does not import another feature (${name}): compose them in a page or a layout.` },
-      { regex: `^(\\.\\./)+features/(?!${name}/)`, message: `A feature does not import another feature (${name}): compose them in a page or a layout.` },
+      {
+        regex: `^\\.\\./(?!\\.\\.|${name}/)[^/]+/`,
+        message: `A feature does not import another feature (${name}): compose them in a page or a layout.`,
+      },
+      {
+        regex: `^(\\.\\./)+features/(?!${name}/)`,
+        message: `A feature does not import another feature (${name}): compose them in a page or a layout.`,
+      },
       { regex: '^(\\.\\./)+app/', message: 'A feature does not import pages or layouts: they import it.' },
     ),
   })),
@@ -41,7 +53,17 @@ const boundaries = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.e2e-data*/**', 'test-results/**', 'playwright-report/**', 'apps/server/src/db/migrations/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '.e2e-data*/**',
+      'test-results/**',
+      'playwright-report/**',
+      'apps/server/src/db/migrations/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -54,7 +76,9 @@ export default tseslint.config(
   },
   {
     files: ['scripts/**/*.mjs', 'bench/**/*.{ts,mjs}', '*.config.{js,ts}'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', performance: 'readonly', setTimeout: 'readonly', URL: 'readonly' } },
+    languageOptions: {
+      globals: { process: 'readonly', console: 'readonly', performance: 'readonly', setTimeout: 'readonly', URL: 'readonly' },
+    },
   },
   ...boundaries,
   {

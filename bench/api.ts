@@ -126,7 +126,16 @@ async function main() {
   const rows: Array<[string, string, () => Promise<Result>]> = [
     ['hello', 'hello (bare Fastify)', () => load('hello', helloUrl, [{ path: '/hello' }])],
     ['feed', 'feed GET /api/v1/posts', () => load('feed', appUrl, [{ path: '/api/v1/posts' }])],
-    ['post', `post GET /api/v1/posts/{id} ×${ids.length}`, () => load('post', appUrl, ids.map((id) => ({ path: `/api/v1/posts/${id}` })))],
+    [
+      'post',
+      `post GET /api/v1/posts/{id} ×${ids.length}`,
+      () =>
+        load(
+          'post',
+          appUrl,
+          ids.map((id) => ({ path: `/api/v1/posts/${id}` })),
+        ),
+    ],
     ['hello-again', 'hello again', () => load('hello again', helloUrl, [{ path: '/hello' }])],
     // A signed-in member's feed is personal (their own early-access items), so it never comes
     // from the guest micro-cache: token check, viewer, query and serialization on every request.
@@ -171,7 +180,9 @@ async function main() {
   console.log(`signed-in post: ${signedPostRatio.toFixed(2)}× hello (goal ≥ 0.3× on PostgreSQL)${on}`);
   const bad = runs.filter(([, r]) => r.non2xx > 0 || r.errors > 0 || r.timeouts > 0);
   for (const [name, r] of bad)
-    console.log(`\n!!!!! WARNING: ${name}: ${r.non2xx} non-2xx responses, ${r.errors} errors, ${r.timeouts} timeouts — the figures above are not valid !!!!!`);
+    console.log(
+      `\n!!!!! WARNING: ${name}: ${r.non2xx} non-2xx responses, ${r.errors} errors, ${r.timeouts} timeouts — the figures above are not valid !!!!!`,
+    );
   if (bad.length) process.exitCode = 1;
 }
 

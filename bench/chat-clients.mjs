@@ -48,7 +48,9 @@ function connect(i) {
         resolve();
       }
     });
-    ws.once('open', () => ws.send(JSON.stringify(mode === 'swapu' ? { type: 'auth', token: clients[i].token } : { type: 'register', index: i })));
+    ws.once('open', () =>
+      ws.send(JSON.stringify(mode === 'swapu' ? { type: 'auth', token: clients[i].token } : { type: 'register', index: i })),
+    );
     ws.once('error', reject);
   });
 }

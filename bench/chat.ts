@@ -40,7 +40,9 @@ interface Ran {
 
 /** Runs the clients in a worker; `broadcast` publishes one broadcast and returns its id. */
 async function drive(url: string, mode: 'raw' | 'swapu', clients: object[], broadcast: (id: string) => Promise<number>) {
-  const worker = new Worker(new URL('./chat-clients.mjs', import.meta.url), { workerData: { url, mode, clients, rate: RATE, seconds: SECONDS, warmup: WARMUP } });
+  const worker = new Worker(new URL('./chat-clients.mjs', import.meta.url), {
+    workerData: { url, mode, clients, rate: RATE, seconds: SECONDS, warmup: WARMUP },
+  });
   onCleanup(() => void worker.terminate());
   const next = (type: string) =>
     new Promise<Record<string, unknown>>((resolve, reject) => {
@@ -108,10 +110,15 @@ async function swapu() {
   const database = await openPostgres(databaseUrl);
   onCleanup(() => database.close());
   await database.migrate();
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, SEED_DEMO: 'false' }, { databaseUrl });
+  const config = loadConfig(
+    { NODE_ENV: 'production', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, SEED_DEMO: 'false' },
+    { databaseUrl },
+  );
   const now = new Date();
   const ids = Array.from({ length: CLIENTS }, () => randomUUID());
-  await database.db.insert(users).values(ids.map((id, i) => ({ id, email: `bench-${i}@example.com`, displayName: `Bench ${i}`, createdAt: now })));
+  await database.db
+    .insert(users)
+    .values(ids.map((id, i) => ({ id, email: `bench-${i}@example.com`, displayName: `Bench ${i}`, createdAt: now })));
   const clients: Array<{ userId: string; token: string; roomId: string }> = [];
   const roomRows = [];
   const readRows = [];
@@ -149,14 +156,20 @@ async function main() {
     pct(r.broadcast, 99).toFixed(1),
     `${r.broadcast.length}/${BROADCASTS * CLIENTS}`,
   ];
-  printTable(['target', 'msg/s', 'received/sent', 'p50 ms', 'p99 ms', 'bcast p50', 'bcast p99', 'bcast got'], [row('raw ws relay (baseline)', raw), row('SwapU chat', app)]);
+  printTable(
+    ['target', 'msg/s', 'received/sent', 'p50 ms', 'p99 ms', 'bcast p50', 'bcast p99', 'bcast got'],
+    [row('raw ws relay (baseline)', raw), row('SwapU chat', app)],
+  );
   const p99 = pct(app.ran.latencies, 99);
   const b99 = pct(app.broadcast, 99);
   console.log('');
-  console.log(`SwapU send→receive p99 ${p99.toFixed(1)} ms (${fmtRatio(p99 / pct(raw.ran.latencies, 99))} the raw relay's); goal ≤ 25 ms at ${RATE} msg/s`);
+  console.log(
+    `SwapU send→receive p99 ${p99.toFixed(1)} ms (${fmtRatio(p99 / pct(raw.ran.latencies, 99))} the raw relay's); goal ≤ 25 ms at ${RATE} msg/s`,
+  );
   console.log(`SwapU broadcast p99 ${b99.toFixed(1)} ms (${fmtRatio(b99 / pct(raw.broadcast, 99))} the raw relay's); goal ≤ 50 ms`);
-  console.log(`throughput ${fmtRatio(app.ran.received / app.ran.elapsed / (raw.ran.received / raw.ran.elapsed))} of the raw relay; errors ${app.ran.errors}`);
+  console.log(
+    `throughput ${fmtRatio(app.ran.received / app.ran.elapsed / (raw.ran.received / raw.ran.elapsed))} of the raw relay; errors ${app.ran.errors}`,
+  );
 }
 
 runBench(main, 10 * 60_000);
-

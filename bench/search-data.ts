@@ -14,7 +14,7 @@ export function createRandom(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
   const int = (n: number) => Math.floor(next() * n);
-  const pick = <T,>(xs: readonly T[]) => xs[int(xs.length)]!;
+  const pick = <T>(xs: readonly T[]) => xs[int(xs.length)]!;
   return { next, int, pick };
 }
 type Random = ReturnType<typeof createRandom>;
@@ -60,13 +60,60 @@ const NOUNS: Record<string, string[]> = {
 };
 
 const ADJECTIVES = [
-  'vintage', 'wooden', 'leather', 'red', 'blue', 'black', 'white', 'large', 'small', 'compact',
-  'retro', 'modern', 'classic', 'handmade', 'electric', 'folding', 'portable', 'heavy-duty',
-  'kids', 'antique', 'oak', 'timber', 'steel', 'cast-iron', 'waterproof', 'wireless', 'deluxe',
-  'mini', 'giant', 'premium',
+  'vintage',
+  'wooden',
+  'leather',
+  'red',
+  'blue',
+  'black',
+  'white',
+  'large',
+  'small',
+  'compact',
+  'retro',
+  'modern',
+  'classic',
+  'handmade',
+  'electric',
+  'folding',
+  'portable',
+  'heavy-duty',
+  'kids',
+  'antique',
+  'oak',
+  'timber',
+  'steel',
+  'cast-iron',
+  'waterproof',
+  'wireless',
+  'deluxe',
+  'mini',
+  'giant',
+  'premium',
 ];
 
-const SYLLABLES = ['ka', 'zor', 'vik', 'mel', 'tan', 'ro', 'bex', 'lu', 'qui', 'dra', 'no', 'fen', 'sa', 'tor', 'pil', 'gra', 'ven', 'o', 'mu', 'zet'];
+const SYLLABLES = [
+  'ka',
+  'zor',
+  'vik',
+  'mel',
+  'tan',
+  'ro',
+  'bex',
+  'lu',
+  'qui',
+  'dra',
+  'no',
+  'fen',
+  'sa',
+  'tor',
+  'pil',
+  'gra',
+  'ven',
+  'o',
+  'mu',
+  'zet',
+];
 /** 2,000 made-up brand names: each lands in about 1 in 10,000 listings. */
 export const BRANDS: string[] = (() => {
   const r = createRandom(7);
@@ -148,7 +195,9 @@ export function generatePost(i: number, total: number, r: Random, owners: string
   const noun = r.pick(nouns);
   const adj = r.pick(ADJECTIVES);
   const brand = r.next() < 0.2 ? r.pick(BRANDS) : null;
-  const parts = [r.next() < 0.35 ? adj : null, brand, noun, r.next() < 0.2 ? r.pick(['set', 'bundle', 'pair', 'kit', 'lot']) : null].filter(Boolean) as string[];
+  const parts = [r.next() < 0.35 ? adj : null, brand, noun, r.next() < 0.2 ? r.pick(['set', 'bundle', 'pair', 'kit', 'lot']) : null].filter(
+    Boolean,
+  ) as string[];
   const title = cap(parts.join(' '));
   const loc = locality();
   const sentences: string[] = [];
@@ -210,16 +259,63 @@ export function copyLine(values: (string | number | boolean | null | string[] | 
 }
 
 export const POST_COLUMNS = [
-  'id', 'owner_id', 'state', 'title', 'description', 'categories', 'keywords', 'wish_categories', 'wish_keywords',
-  'cash_value_cents', 'weight_kg', 'length_cm', 'width_cm', 'height_cm', 'suburb', 'postcode', 'au_state', 'lat', 'lng',
-  'condition', 'open_to_selling', 'open_to_swap_anything', 'delivery_option', 'boosted_until', 'created_at', 'updated_at', 'published_at',
+  'id',
+  'owner_id',
+  'state',
+  'title',
+  'description',
+  'categories',
+  'keywords',
+  'wish_categories',
+  'wish_keywords',
+  'cash_value_cents',
+  'weight_kg',
+  'length_cm',
+  'width_cm',
+  'height_cm',
+  'suburb',
+  'postcode',
+  'au_state',
+  'lat',
+  'lng',
+  'condition',
+  'open_to_selling',
+  'open_to_swap_anything',
+  'delivery_option',
+  'boosted_until',
+  'created_at',
+  'updated_at',
+  'published_at',
 ];
 
 export function postLine(p: GeneratedPost): string {
   return copyLine([
-    p.id, p.ownerId, p.state, p.title, p.description, p.categories, p.keywords, p.wishCategories, p.wishKeywords,
-    p.cashValueCents, p.weightKg, p.lengthCm, p.widthCm, p.heightCm, p.locality.suburb, p.locality.postcode, p.locality.auState,
-    p.locality.lat, p.locality.lng, p.condition, p.openToSelling, p.openToSwapAnything, p.deliveryOption, p.boostedUntil,
-    p.createdAt, p.createdAt, p.publishedAt,
+    p.id,
+    p.ownerId,
+    p.state,
+    p.title,
+    p.description,
+    p.categories,
+    p.keywords,
+    p.wishCategories,
+    p.wishKeywords,
+    p.cashValueCents,
+    p.weightKg,
+    p.lengthCm,
+    p.widthCm,
+    p.heightCm,
+    p.locality.suburb,
+    p.locality.postcode,
+    p.locality.auState,
+    p.locality.lat,
+    p.locality.lng,
+    p.condition,
+    p.openToSelling,
+    p.openToSwapAnything,
+    p.deliveryOption,
+    p.boostedUntil,
+    p.createdAt,
+    p.createdAt,
+    p.publishedAt,
   ]);
 }

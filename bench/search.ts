@@ -19,7 +19,18 @@ import { loadConfig } from '../apps/server/src/config';
 import { openPglite, openPostgres, type Database } from '../apps/server/src/db/client';
 import { ensureReferenceData } from '../apps/server/src/db/reference-data';
 import { refreshSearchTerms } from '../apps/server/src/modules/search/search-terms';
-import { createBenchDatabase, unregisterBenchDatabase, benchDbUrl, fmtRatio, onCleanup, parseArgs, PG_ADMIN_URL, printTable, runBench, tempDir } from './lib';
+import {
+  createBenchDatabase,
+  unregisterBenchDatabase,
+  benchDbUrl,
+  fmtRatio,
+  onCleanup,
+  parseArgs,
+  PG_ADMIN_URL,
+  printTable,
+  runBench,
+  tempDir,
+} from './lib';
 import { BRANDS, POST_COLUMNS, copyLine, createRandom, generatePost, localityPicker, postLine, type Locality } from './search-data';
 
 const { values, flags } = parseArgs();
@@ -158,7 +169,7 @@ async function openBenchDatabase(): Promise<Database> {
     if (exists) {
       const database = await openPostgres(benchDbUrl(name), 10);
       await database.migrate();
-      const [{ n }] = await execute<{ n: number }>(database, sql`select count(*)::int as n from posts`) as [{ n: number }];
+      const [{ n }] = (await execute<{ n: number }>(database, sql`select count(*)::int as n from posts`)) as [{ n: number }];
       if (n === ROWS) {
         log(`reusing ${name} (${n.toLocaleString()} listings)`);
         return database;
@@ -225,7 +236,15 @@ async function main() {
   const database = await openBenchDatabase();
   onCleanup(() => database.close());
   const config = loadConfig(
-    { NODE_ENV: 'production', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', DATA_DIR: tempDir('search-data'), SEED_DEMO: 'false', SHARED_CACHE_MS: '0' },
+    {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'silent',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: tempDir('search-data'),
+      SEED_DEMO: 'false',
+      SHARED_CACHE_MS: '0',
+    },
     ENGINE === 'pg' ? { databaseUrl: benchDbUrl(`swapu_bench_search_${ROWS}_v6`) } : {},
   );
   const app = await buildApp({ config, database, serveWeb: false });
@@ -251,8 +270,13 @@ async function main() {
   for (let i = 0; i < REPS; i++) baseline.push((await once('/api/v1/posts?limit=20')).wall);
   const base95 = pct(baseline, 95);
 
-  const [{ live }] = (await execute<{ live: number }>(database, sql`select count(*)::int as live from posts where state = 'published'`)) as [{ live: number }];
-  log(`${ENGINE === 'pg' ? 'PostgreSQL' : 'PGlite'}: ${ROWS.toLocaleString()} listings (${live.toLocaleString()} live), ${REPS} searches per shape`);
+  const [{ live }] = (await execute<{ live: number }>(
+    database,
+    sql`select count(*)::int as live from posts where state = 'published'`,
+  )) as [{ live: number }];
+  log(
+    `${ENGINE === 'pg' ? 'PostgreSQL' : 'PGlite'}: ${ROWS.toLocaleString()} listings (${live.toLocaleString()} live), ${REPS} searches per shape`,
+  );
 
   const rowsOut: (string | number)[][] = [];
   const urls: string[] = [];
@@ -282,13 +306,20 @@ async function main() {
         console.log(`  ${shape.name}  ${u}  p50 ${pct(times, 50).toFixed(1)} ms  max ${Math.max(...times).toFixed(1)} ms`);
       }
     }
-    rowsOut.push([shape.name, totals.join(' / '), pct(server, 50).toFixed(1), p95.toFixed(1), pct(wall, 95).toFixed(1), fmtRatio(p95 / base95)]);
+    rowsOut.push([
+      shape.name,
+      totals.join(' / '),
+      pct(server, 50).toFixed(1),
+      p95.toFixed(1),
+      pct(wall, 95).toFixed(1),
+      fmtRatio(p95 / base95),
+    ]);
   }
   console.log('');
-  printTable(['shape', 'results per variant', 'p50 ms', 'p95 ms', 'p95 wall ms', 'p95 vs baseline'], [
-    ['baseline: home feed page', '-', pct(baseline, 50).toFixed(1), base95.toFixed(1), base95.toFixed(1), '1.00×'],
-    ...rowsOut,
-  ]);
+  printTable(
+    ['shape', 'results per variant', 'p50 ms', 'p95 ms', 'p95 wall ms', 'p95 vs baseline'],
+    [['baseline: home feed page', '-', pct(baseline, 50).toFixed(1), base95.toFixed(1), base95.toFixed(1), '1.00×'], ...rowsOut],
+  );
   console.log(`\nworst shape p95: ${worst.toFixed(1)} ms (goal ≤ 20 ms on PostgreSQL at 1,000,000 listings)`);
 
   // Throughput: the same mix from 1 client, then from 4 at once.
@@ -309,12 +340,20 @@ async function main() {
   const one = await runFor(1);
   const four = await runFor(4);
   console.log('');
-  printTable(['throughput (mixed shapes)', 'searches/s', 'vs 1 client'], [
-    ['1 client', one.toFixed(0), '1.00×'],
-    ['4 concurrent clients', four.toFixed(0), fmtRatio(four / one)],
-  ]);
+  printTable(
+    ['throughput (mixed shapes)', 'searches/s', 'vs 1 client'],
+    [
+      ['1 client', one.toFixed(0), '1.00×'],
+      ['4 concurrent clients', four.toFixed(0), fmtRatio(four / one)],
+    ],
+  );
 
-  if (EXPLAIN) await explainAll(database, app, shapes().filter((x) => !ONLY || x.name === ONLY));
+  if (EXPLAIN)
+    await explainAll(
+      database,
+      app,
+      shapes().filter((x) => !ONLY || x.name === ONLY),
+    );
 }
 
 /** EXPLAIN ANALYZE of every statement one search of each shape runs (first variant). */
@@ -338,7 +377,9 @@ async function explainAll(database: Database, app: Awaited<ReturnType<typeof bui
     for (const q of statements) {
       let plan: { rows: Record<string, string>[] };
       try {
-        plan = (await original(sql`explain (analyze, costs off, buffers off, summary on) ${q}`)) as unknown as { rows: Record<string, string>[] };
+        plan = (await original(sql`explain (analyze, costs off, buffers off, summary on) ${q}`)) as unknown as {
+          rows: Record<string, string>[];
+        };
       } catch {
         console.log('  (a planner estimate: EXPLAIN of an EXPLAIN)\n  --');
         continue;

@@ -7,19 +7,7 @@ import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import {
-  ROOT,
-  createBenchDatabase,
-  fmtRatio,
-  freePort,
-  median,
-  onCleanup,
-  parseArgs,
-  printTable,
-  runBench,
-  sleep,
-  tempDir,
-} from './lib';
+import { ROOT, createBenchDatabase, fmtRatio, freePort, median, onCleanup, parseArgs, printTable, runBench, sleep, tempDir } from './lib';
 
 const EXISTING_RUNS = 5;
 const POLL_MS = 25;
@@ -107,8 +95,7 @@ async function timeStart(label: string, opts: StartOptions): Promise<number> {
     for (;;) {
       if (child.exitCode !== null || child.signalCode !== null)
         throw new Error(`${label}: server exited (${child.exitCode ?? child.signalCode}) before ready:\n${output}`);
-      if (performance.now() - t0 > opts.timeoutMs)
-        throw new Error(`${label}: not ready after ${opts.timeoutMs} ms:\n${output}`);
+      if (performance.now() - t0 > opts.timeoutMs) throw new Error(`${label}: not ready after ${opts.timeoutMs} ms:\n${output}`);
       const status = await getStatus(port, '/api/ready').catch(() => 0);
       if (status === 200) break;
       await sleep(POLL_MS);

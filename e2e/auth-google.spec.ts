@@ -31,7 +31,11 @@ test.describe('Google sign-in', () => {
     expect(await stored(page, 'refreshToken')).toBeNull();
     expect(await page.evaluate(() => document.cookie)).not.toContain('swapu_refresh');
     const cookies = await page.context().cookies();
-    expect(cookies.find((c) => c.name === 'swapu_refresh')).toMatchObject({ httpOnly: true, path: '/identity/v1/token', sameSite: 'Strict' });
+    expect(cookies.find((c) => c.name === 'swapu_refresh')).toMatchObject({
+      httpOnly: true,
+      path: '/identity/v1/token',
+      sameSite: 'Strict',
+    });
     // The nonce this browser kept for the sign-in is spent.
     expect(await stored(page, 'oauthNonce')).toBeNull();
     expect(await stored(page, 'stayLoggedin')).toBe('false');

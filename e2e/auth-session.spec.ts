@@ -77,7 +77,11 @@ test.describe('sessions', () => {
     await form.getByLabel('Email address').fill('not an email');
     await form.getByLabel('Password', { exact: true }).fill('12345');
     await form.getByRole('button', { name: 'Create account' }).click();
-    await expect(form.getByRole('alert')).toHaveText(['Please type in a valid email address.', 'Password must be at least 6 characters.', 'Please accept the terms and conditions and the privacy policy.']);
+    await expect(form.getByRole('alert')).toHaveText([
+      'Please type in a valid email address.',
+      'Password must be at least 6 characters.',
+      'Please accept the terms and conditions and the privacy policy.',
+    ]);
     await expect(form.getByLabel('Email address')).toBeFocused();
     await page.getByRole('link', { name: 'Log in', exact: true }).click();
     await expect(page).toHaveURL(/\/auth$/);
@@ -138,7 +142,7 @@ test.describe('sessions', () => {
 
     await expect.poll(() => stored(page, 'token')).not.toBe(firstToken);
     const expiration = Number(await stored(page, 'expiration'));
-    expect(expiration).toBeGreaterThan(await page.evaluate(() => Date.now()) + 50 * 60_000);
+    expect(expiration).toBeGreaterThan((await page.evaluate(() => Date.now())) + 50 * 60_000);
     await expect(page).toHaveURL(/\/myswapu$/);
     await expect(accountMenu(page)).toBeVisible();
     expect(await stored(page, 'didAutoLogout')).toBeNull();

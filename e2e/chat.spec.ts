@@ -222,7 +222,9 @@ test.describe('support for a suspended member', () => {
 
     // The ban ended Sam's sessions; Sam signs in again and sees only the suspension notice.
     const again = await (
-      await request.post('/identity/v1/accounts:signInWithPassword', { data: { email: sam.email, password: sam.password, returnSecureToken: true } })
+      await request.post('/identity/v1/accounts:signInWithPassword', {
+        data: { email: sam.email, password: sam.password, returnSecureToken: true },
+      })
     ).json();
     const page = await signedInPage(browser, { ...sam, idToken: again.idToken });
     await page.goto('/');
@@ -233,7 +235,10 @@ test.describe('support for a suspended member', () => {
     await thread.getByTestId('send').click();
     await expect(thread.getByTestId('support-message')).toHaveCount(1);
 
-    const reply = await request.post(`/api/v1/admin/support/${sam.id}/messages`, { headers: auth(admin), data: { body: 'Hi Sam, we are reviewing a report about a listing.' } });
+    const reply = await request.post(`/api/v1/admin/support/${sam.id}/messages`, {
+      headers: auth(admin),
+      data: { body: 'Hi Sam, we are reviewing a report about a listing.' },
+    });
     expect(reply.status()).toBe(201);
     await expect(thread.getByTestId('support-message')).toHaveCount(2);
     await expect(thread.getByTestId('support-message').nth(1)).toContainText('we are reviewing a report');
@@ -294,7 +299,9 @@ test.describe('a member banned mid-conversation', () => {
 
     // Signing in again, Mal sees only the suspension notice, and still cannot write to Ben.
     const again = await (
-      await request.post('/identity/v1/accounts:signInWithPassword', { data: { email: mal.email, password: mal.password, returnSecureToken: true } })
+      await request.post('/identity/v1/accounts:signInWithPassword', {
+        data: { email: mal.email, password: mal.password, returnSecureToken: true },
+      })
     ).json();
     const refused = await request.post(`/api/v1/rooms/${roomId}/messages`, {
       headers: { authorization: `Bearer ${again.idToken}` },

@@ -43,7 +43,10 @@ async function oldListingOf(request: APIRequestContext, account: TestAccount) {
 }
 
 test.describe('likes, matches and favourites', () => {
-  test('two people like each other’s items: a match, both emails in the outbox; then unlike from favourites', async ({ browser, request }) => {
+  test('two people like each other’s items: a match, both emails in the outbox; then unlike from favourites', async ({
+    browser,
+    request,
+  }) => {
     const ana = await createAccount(request);
     const anasItem = await listItem(request, ana, 'Breville espresso machine');
     const sub = await demoSubscriber(request);
@@ -170,7 +173,12 @@ test.describe('my items @phone', () => {
     await rows.first().getByTestId('owner-menu').click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     await page.getByRole('dialog', { name: 'Delete this listing?' }).getByRole('button', { name: 'Delete' }).click();
-    await expect(page.getByText('This listing has swap history that other members\' offers and reviews point to, so it was archived instead of deleted.', { exact: false })).toBeVisible();
+    await expect(
+      page.getByText(
+        "This listing has swap history that other members' offers and reviews point to, so it was archived instead of deleted.",
+        { exact: false },
+      ),
+    ).toBeVisible();
     await page.getByRole('tab', { name: /Archived/ }).click();
     await expect(rows.filter({ hasText: 'Camping stove' })).toHaveCount(1);
     // The offer is still there for the person who made it.

@@ -13,7 +13,16 @@ async function apiListing(request: APIRequestContext, account: TestAccount, titl
   const res = await request.post('/api/v1/posts', {
     headers,
     data: publish
-      ? { title, categories: ['camping-and-fishing'], cashValueCents: 8000, weightKg: 4, lengthCm: 60, widthCm: 20, heightCm: 20, location: { suburb: 'Fitzroy', postcode: '3065' } }
+      ? {
+          title,
+          categories: ['camping-and-fishing'],
+          cashValueCents: 8000,
+          weightKg: 4,
+          lengthCm: 60,
+          widthCm: 20,
+          heightCm: 20,
+          location: { suburb: 'Fitzroy', postcode: '3065' },
+        }
       : { title },
   });
   expect(res.status()).toBe(201);

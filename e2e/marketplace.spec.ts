@@ -2,8 +2,7 @@ import { expect, test } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
 
-const catalogue = (file: string) =>
-  JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../apps/web/src/i18n', file), 'utf8'));
+const catalogue = (file: string) => JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../apps/web/src/i18n', file), 'utf8'));
 const ptCommon = catalogue('pt-PT/common.json');
 const enCategories = catalogue('en-US/categories.json');
 

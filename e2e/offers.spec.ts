@@ -39,7 +39,13 @@ async function demoSubscriber(request: APIRequestContext) {
     data: { email: 'subscriber@swapu.au', password: 'swapu-demo', returnSecureToken: true },
   });
   const body = await res.json();
-  const account: TestAccount = { email: 'subscriber@swapu.au', password: 'swapu-demo', id: body.localId, idToken: body.idToken, refreshToken: body.refreshToken };
+  const account: TestAccount = {
+    email: 'subscriber@swapu.au',
+    password: 'swapu-demo',
+    id: body.localId,
+    idToken: body.idToken,
+    refreshToken: body.refreshToken,
+  };
   const me = await (await request.get('/api/v1/me', { headers: auth(account) })).json();
   return { ...account, displayName: me.displayName as string };
 }
@@ -60,7 +66,10 @@ async function rate(page: Page, stars: number) {
 }
 
 test.describe('offers, swaps and reviews', () => {
-  test('an offer with cash, a counter-offer asking for more, accepted, received by both, reviewed by both', async ({ browser, request }) => {
+  test('an offer with cash, a counter-offer asking for more, accepted, received by both, reviewed by both', async ({
+    browser,
+    request,
+  }) => {
     test.setTimeout(120_000);
     const ben = await member(request, 'Ben Carter');
     const bike = await listItem(request, ben, 'Road bike, 56 cm');

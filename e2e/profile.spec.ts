@@ -99,7 +99,11 @@ test.describe('profile and account settings', () => {
     await expect(page).not.toHaveURL(/\/auth/);
   });
 
-  test('a member resends the verification link and signs out everywhere: the other device is signed out too', async ({ browser, page, request }) => {
+  test('a member resends the verification link and signs out everywhere: the other device is signed out too', async ({
+    browser,
+    page,
+    request,
+  }) => {
     const account = await createAccount(request);
     await signInWithStorage(page, account);
     // The same account on a second device.

@@ -19,7 +19,16 @@ async function publish(
   const headers = { authorization: `Bearer ${owner.idToken}` };
   const created = await request.post('/api/v1/posts', {
     headers,
-    data: { ...item, description: 'Made for a search journey.', weightKg: 2, lengthCm: 40, widthCm: 30, heightCm: 20, condition: 'used-good', deliveryOption: 'sendle' },
+    data: {
+      ...item,
+      description: 'Made for a search journey.',
+      weightKg: 2,
+      lengthCm: 40,
+      widthCm: 30,
+      heightCm: 20,
+      condition: 'used-good',
+      deliveryOption: 'sendle',
+    },
   });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };
@@ -41,13 +50,31 @@ const headerSearch = (page: Page) => page.getByRole('search', { name: 'Search Sw
 const cards = (page: Page) => page.getByTestId('post-card');
 
 test.describe('search and discovery', () => {
-  test('search from the header with a completion, refine by category and distance, sort by price and open a result @phone', async ({ page, request }) => {
+  test('search from the header with a completion, refine by category and distance, sort by price and open a result @phone', async ({
+    page,
+    request,
+  }) => {
     const word = uniqueWord('zorb');
     const seller = await createAccount(request);
-    const helmet = await publish(request, seller, { title: `${word} bicycle helmet`, categories: ['bicycles'], cashValueCents: 4_000, location: FITZROY });
-    const road = await publish(request, seller, { title: `${word} road bicycle`, categories: ['bicycles'], cashValueCents: 30_000, location: FITZROY });
+    const helmet = await publish(request, seller, {
+      title: `${word} bicycle helmet`,
+      categories: ['bicycles'],
+      cashValueCents: 4_000,
+      location: FITZROY,
+    });
+    const road = await publish(request, seller, {
+      title: `${word} road bicycle`,
+      categories: ['bicycles'],
+      cashValueCents: 30_000,
+      location: FITZROY,
+    });
     await publish(request, seller, { title: `${word} bicycle pump`, categories: ['bicycles'], cashValueCents: 2_000, location: SYDNEY });
-    await publish(request, seller, { title: `${word} camping lantern`, categories: ['camping-and-fishing'], cashValueCents: 2_500, location: FITZROY });
+    await publish(request, seller, {
+      title: `${word} camping lantern`,
+      categories: ['camping-and-fishing'],
+      cashValueCents: 2_500,
+      location: FITZROY,
+    });
     // The completions' word list is rebuilt on a timer; the test hook rebuilds it now.
     expect((await request.post('/api/test/search/terms')).status()).toBe(200);
 
@@ -125,7 +152,12 @@ test.describe('search and discovery', () => {
     await expect(drawer).toBeHidden();
 
     // Ben lists a match. Ana is not a subscriber: she hears nothing yet…
-    const kayak = await publish(request, ben, { title: `${word} kayak paddle`, categories: ['water-sports'], cashValueCents: 9_000, location: FITZROY });
+    const kayak = await publish(request, ben, {
+      title: `${word} kayak paddle`,
+      categories: ['water-sports'],
+      cashValueCents: 9_000,
+      location: FITZROY,
+    });
     expect((await request.post('/api/test/search/alerts', { data: {} })).status()).toBe(200);
     await page.reload();
     await expect(page.getByRole('link', { name: 'Notifications', exact: true }).first()).toBeVisible();

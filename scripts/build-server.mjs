@@ -20,9 +20,7 @@ export async function buildServer() {
         setup(b) {
           // Bare imports are npm packages, loaded from node_modules at run time; our workspace
           // packages are TypeScript and get bundled.
-          b.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('@swapu/') ? undefined : { path: args.path, external: true },
-          );
+          b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@swapu/') ? undefined : { path: args.path, external: true }));
         },
       },
     ],

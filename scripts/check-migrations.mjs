@@ -32,7 +32,8 @@ for (const { tag } of journal.entries) {
     if (record) {
       recorded[tag] = hash;
       added++;
-    } else problems.push(`${tag}.sql has no recorded hash: run \`node scripts/check-migrations.mjs --record\` and commit hashes.json with it`);
+    } else
+      problems.push(`${tag}.sql has no recorded hash: run \`node scripts/check-migrations.mjs --record\` and commit hashes.json with it`);
   } else if (recorded[tag] !== hash) {
     problems.push(`${tag}.sql was edited after it was recorded: never change a landed migration, add a new one`);
   }
@@ -53,7 +54,11 @@ fs.writeFileSync(
   `import { defineConfig } from 'drizzle-kit';\nexport default defineConfig({ dialect: 'postgresql', schema: './apps/server/src/db/schema/index.ts', out: './${rel}/migrations' });\n`,
 );
 const before = fs.readdirSync(path.join(work, 'migrations')).length;
-const out = execFileSync('npx', ['drizzle-kit', 'generate', '--config', `${rel}/drizzle.config.ts`], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+const out = execFileSync('npx', ['drizzle-kit', 'generate', '--config', `${rel}/drizzle.config.ts`], {
+  cwd: root,
+  encoding: 'utf8',
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
 const after = fs.readdirSync(path.join(work, 'migrations')).length;
 if (after !== before || !/No schema changes/.test(out)) {
   problems.push('the Drizzle schema has changes no migration holds: run `npm run db:generate` and commit the migration');
@@ -64,4 +69,6 @@ if (problems.length) {
   console.error(`[migrations] ${problems.length} problem(s):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   process.exit(1);
 }
-console.log(`[migrations] ${journal.entries.length} migrations match the schema${record && added ? `; recorded ${added} new hash(es)` : ''}; none edited since recorded`);
+console.log(
+  `[migrations] ${journal.entries.length} migrations match the schema${record && added ? `; recorded ${added} new hash(es)` : ''}; none edited since recorded`,
+);

@@ -1,4 +1,4 @@
-// npm test: typecheck, lint, the migration check (schema = migrations, none edited), unit + API integration tests on PGlite and, when TEST_DATABASE_URL is
+// npm test: typecheck, lint (import boundaries included), the prettier check and the migration check (schema = migrations, none edited), unit + API integration tests on PGlite and, when TEST_DATABASE_URL is
 // set, the integration tests again on PostgreSQL (both at once: the machine has two cores and the
 // PostgreSQL run spends much of its time waiting on the server), the production build with its
 // bundle budget, then the Playwright journeys in Chromium. Stops at the first failing stage and
@@ -12,11 +12,15 @@ checkNode();
 const stages = [
   [['typecheck', 'npm', ['run', 'typecheck']]],
   [['lint', 'npm', ['run', 'lint']]],
-  [['migrations', 'node', ['scripts/check-migrations.mjs']]],
-  [['unit + integration (PGlite)', 'npx', ['vitest', 'run'], { TEST_DB: 'pglite' }]],
+  [
+    ['format (prettier)', 'npm', ['run', 'format:check']],
+    ['migrations', 'node', ['scripts/check-migrations.mjs']],
+  ],
 ];
+const unitStage = [['unit + integration (PGlite)', 'npx', ['vitest', 'run'], { TEST_DB: 'pglite' }]];
+stages.push(unitStage);
 if (process.env.TEST_DATABASE_URL) {
-  stages[2].push(['integration (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'server'], { TEST_DB: 'pg' }]);
+  unitStage.push(['integration (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'server'], { TEST_DB: 'pg' }]);
 } else {
   console.log('[test] TEST_DATABASE_URL is not set: the PostgreSQL run of the integration tests is not part of this run.');
 }
@@ -39,7 +43,8 @@ function ensureChromium() {
     console.log(`[test] ${chromium} is missing: installing Debian's Chromium (apt-get install chromium)…`);
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-    const install = update.status === 0 && spawnSync('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-dejavu-core'], { stdio: 'inherit', env });
+    const install =
+      update.status === 0 && spawnSync('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-dejavu-core'], { stdio: 'inherit', env });
     if (install && install.status === 0 && fs.existsSync(chromium)) return;
   }
   console.error(

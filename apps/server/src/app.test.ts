@@ -159,7 +159,12 @@ describe('bad input found by the fuzzer', () => {
     const api = await t.app.inject({ url: `/api/v1/posts/${long}` });
     expect(api.statusCode).toBe(414); // URI Too Long
     expect(api.json()).toEqual({ error: { code: 'data_invalid', message: 'Data invalid' } });
-    const identity = await t.app.inject({ method: 'POST', url: '/identity/v1/accounts:signUp', headers: { 'content-type': 'application/json' }, payload: '{"not json' });
+    const identity = await t.app.inject({
+      method: 'POST',
+      url: '/identity/v1/accounts:signUp',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"not json',
+    });
     expect(identity.statusCode).toBe(400);
     expect(identity.json()).toEqual({ error: { code: 400, message: 'DATA_INVALID' } });
   });
@@ -169,7 +174,12 @@ describe('bad input found by the fuzzer', () => {
     const { users } = await import('./db/schema/index');
     const { eq } = await import('drizzle-orm');
     await t.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.id));
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/admin/support/no-such-member/messages', headers: admin.headers, payload: { body: 'Hello' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/support/no-such-member/messages',
+      headers: admin.headers,
+      payload: { body: 'Hello' },
+    });
     expect(res.statusCode).toBe(404);
   });
 });

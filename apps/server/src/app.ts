@@ -7,12 +7,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import {
-  hasZodFastifySchemaValidationErrors,
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { UPLOAD_MAX_BYTES } from '@swapu/shared/constants';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -81,7 +76,8 @@ function fastifyTrustProxy(setting: Config['trustProxy']) {
 }
 
 /** Paths of the Firebase-compatible identity contract, whose errors are { error: { code, message: CODE } }. */
-const isIdentityPath = (url: string) => url.startsWith('/identity/v1/') || url.startsWith('/identitytoolkit.') || url.startsWith('/securetoken.');
+const isIdentityPath = (url: string) =>
+  url.startsWith('/identity/v1/') || url.startsWith('/identitytoolkit.') || url.startsWith('/securetoken.');
 
 /** Any error as the catalogue error it is shown as. */
 function toAppError(err: FastifyError): AppError {
@@ -198,7 +194,8 @@ export async function buildApp(opts: BuildOptions) {
     // Every limit says when to try again (RFC 9110 Retry-After, in seconds).
     if (appError.status === 429) reply.header('retry-after', String(appError.retryAfterSeconds ?? 60));
     // The identity contract answers every failure in Firebase's shape, whatever raised it.
-    if (isIdentityPath(req.url)) return reply.status(appError.status).send({ error: { code: appError.status, message: appError.code.toUpperCase() } });
+    if (isIdentityPath(req.url))
+      return reply.status(appError.status).send({ error: { code: appError.status, message: appError.code.toUpperCase() } });
     return reply.status(appError.status).send(appError.body(locale));
   });
 

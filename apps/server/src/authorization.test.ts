@@ -40,7 +40,9 @@ async function run(c: Case, stopAtFirst = false): Promise<string[]> {
       remoteAddress: `10.77.${ACTORS.indexOf(actor)}.${1 + Math.floor(Math.random() * 250)}`,
     });
     if (res.statusCode !== c.expect[actor]) {
-      wrong.push(`${c.route}${c.name ? ` (${c.name})` : ''} as ${actor}: ${res.statusCode}, expected ${c.expect[actor]} — ${res.body.slice(0, 160)}`);
+      wrong.push(
+        `${c.route}${c.name ? ` (${c.name})` : ''} as ${actor}: ${res.statusCode}, expected ${c.expect[actor]} — ${res.body.slice(0, 160)}`,
+      );
       if (stopAtFirst) return wrong;
     }
   }
@@ -54,7 +56,9 @@ describe('the authorization matrix', () => {
     const missing = [...served].filter((r) => !covered.has(r));
     // An exemption may name a route this test app does not serve (the web shell needs a build).
     const stale = CASES.map((c) => c.route).filter((r) => !served.has(r));
-    console.log(`routes served: ${served.size}; cases: ${CASES.length}; exempt: ${Object.keys(EXEMPT).filter((r) => served.has(r)).length}`);
+    console.log(
+      `routes served: ${served.size}; cases: ${CASES.length}; exempt: ${Object.keys(EXEMPT).filter((r) => served.has(r)).length}`,
+    );
     expect(missing, 'routes without a case in src/test/authorization-matrix.ts').toEqual([]);
     expect(stale, 'cases for routes the app does not serve').toEqual([]);
   });
@@ -85,6 +89,9 @@ describe('the authorization matrix', () => {
     }
     console.log(`guards: ${GUARDS.length}, caught by the matrix: ${caught.size}`);
     for (const [g, line] of caught) console.log(`  ${g}: ${line.slice(0, 140)}`);
-    expect(GUARDS.filter((g) => !caught.has(g)), 'guards whose removal no case notices').toEqual([]);
+    expect(
+      GUARDS.filter((g) => !caught.has(g)),
+      'guards whose removal no case notices',
+    ).toEqual([]);
   }, 900_000);
 });

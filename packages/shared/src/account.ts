@@ -31,7 +31,12 @@ export type Me = z.infer<typeof MeSchema>;
 /** What a person may change on their own account. The server checks every field again. */
 export const MeUpdateSchema = z
   .object({
-    displayName: z.string().trim().min(2, 'name_invalid').max(60, 'name_invalid').regex(/^[\p{L}\p{M}' .-]+$/u, 'name_invalid'),
+    displayName: z
+      .string()
+      .trim()
+      .min(2, 'name_invalid')
+      .max(60, 'name_invalid')
+      .regex(/^[\p{L}\p{M}' .-]+$/u, 'name_invalid'),
     bio: z.string().trim().max(500),
     interests: z.array(z.enum(CATEGORIES)).max(CATEGORIES.length),
     language: z.enum(LOCALES),

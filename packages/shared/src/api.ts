@@ -189,6 +189,10 @@ export const NotificationSchema = z.object({
   readAt: z.string().nullable(),
 });
 export type AppNotification = z.infer<typeof NotificationSchema>;
-export const NotificationListSchema = z.object({ items: z.array(NotificationSchema), unread: z.number().int(), nextCursor: z.string().nullable() });
+export const NotificationListSchema = z.object({
+  items: z.array(NotificationSchema),
+  unread: z.number().int(),
+  nextCursor: z.string().nullable(),
+});
 export type NotificationList = z.infer<typeof NotificationListSchema>;
 export const NotificationReadSchema = z.object({ ids: z.array(z.string().min(1).max(64)).max(200).optional() });

@@ -4,7 +4,16 @@ import { carbonSavedKg, MATERIAL_FACTORS } from './carbon';
 describe('carbonSavedKg', () => {
   it('weights the material factors by their percentages', () => {
     // 10 kg, 50 % steel (2) and 50 % aluminium (9): 10 × 5.5
-    expect(carbonSavedKg(10, [{ material: 'steel', percent: 50 }, { material: 'aluminium', percent: 50 }], [])).toBe(55);
+    expect(
+      carbonSavedKg(
+        10,
+        [
+          { material: 'steel', percent: 50 },
+          { material: 'aluminium', percent: 50 },
+        ],
+        [],
+      ),
+    ).toBe(55);
   });
   it('uses the category default when no materials are given', () => {
     expect(carbonSavedKg(2, [], ['electronics'])).toBe(60);

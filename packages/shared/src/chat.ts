@@ -16,7 +16,12 @@ export const ChatUserSchema = z.object({ id: z.string(), displayName: z.string()
 export type ChatUser = z.infer<typeof ChatUserSchema>;
 
 /** The post a chat started from (shown as context in the room). */
-export const ChatPostSchema = z.object({ id: z.string(), title: z.string(), thumbUrl: z.string().nullable(), cashValueCents: z.number().int() });
+export const ChatPostSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  thumbUrl: z.string().nullable(),
+  cashValueCents: z.number().int(),
+});
 
 export const MessageSchema = z.object({
   id: z.string(),
@@ -95,7 +100,12 @@ export const ClientEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('subscribe'), roomId: z.string().min(1).max(64), after: z.number().int().min(0).optional() }),
   z.object({ type: z.literal('unsubscribe'), roomId: z.string().min(1).max(64) }),
   z.object({ type: z.literal('typing'), roomId: z.string().min(1).max(64) }),
-  z.object({ type: z.literal('send'), roomId: z.string().min(1).max(64), body: z.string().trim().min(1).max(MESSAGE_MAX), clientId: z.string().min(1).max(64).optional() }),
+  z.object({
+    type: z.literal('send'),
+    roomId: z.string().min(1).max(64),
+    body: z.string().trim().min(1).max(MESSAGE_MAX),
+    clientId: z.string().min(1).max(64).optional(),
+  }),
 ]);
 export type ClientEvent = z.infer<typeof ClientEventSchema>;
 

@@ -29,7 +29,10 @@ export const ERROR_CATALOGUE = {
   user_blocked: { en: 'You cannot message this person.', pt: 'Não pode enviar mensagens a esta pessoa.' },
   already_reviewed: { en: 'You have already reviewed this swap.', pt: 'Já avaliou esta troca.' },
   offer_own_post: { en: 'You cannot make an offer on your own item.', pt: 'Não pode fazer uma oferta ao seu próprio artigo.' },
-  cash_only_not_allowed: { en: 'This item is not open to selling, so cash only is not possible.', pt: 'Este artigo não está aberto a venda, por isso não é possível pagar só em dinheiro.' },
+  cash_only_not_allowed: {
+    en: 'This item is not open to selling, so cash only is not possible.',
+    pt: 'Este artigo não está aberto a venda, por isso não é possível pagar só em dinheiro.',
+  },
   image_inappropriate: {
     en: 'Please refrain from using inappropriate images.',
     pt: 'Evite utilizar imagens impróprias.',
@@ -113,7 +116,10 @@ export const ERROR_CATALOGUE = {
   },
   messaging_self: { en: 'Messaging yourself is prohibited', pt: 'Não é permitido enviar mensagens a si próprio' },
   search_term_required: { en: 'Search needs at least one term', pt: 'A pesquisa precisa de pelo menos um termo' },
-  saved_searches_limit: { en: 'You can save up to 20 searches. Delete one to save another.', pt: 'Pode guardar até 20 pesquisas. Apague uma para guardar outra.' },
+  saved_searches_limit: {
+    en: 'You can save up to 20 searches. Delete one to save another.',
+    pt: 'Pode guardar até 20 pesquisas. Apague uma para guardar outra.',
+  },
   // Product (PRODUCT.md, section 6)
   account_banned: {
     en: 'Your account has been suspended. Please contact support.',

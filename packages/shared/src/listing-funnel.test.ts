@@ -11,7 +11,10 @@ describe('the listing funnel', () => {
   it('gives every field the API accepts to exactly one step', () => {
     const owned = Object.values(LISTING_STEP_FIELDS).flat();
     for (const field of Object.keys(PostFieldsSchema.shape)) {
-      expect(owned.filter((f) => f === field), field).toHaveLength(1);
+      expect(
+        owned.filter((f) => f === field),
+        field,
+      ).toHaveLength(1);
     }
   });
 

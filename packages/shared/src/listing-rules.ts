@@ -56,7 +56,8 @@ export function materialsError(materials: ListingDraft['materials']): ErrorCode 
     const hasPercent = m.percent !== null && m.percent !== undefined;
     if (hasMaterial !== hasPercent) return 'material_percentage_pair';
     if (!hasMaterial) continue;
-    if (!(m.material! in MATERIAL_FACTORS) || !Number.isInteger(m.percent) || m.percent! < 1 || m.percent! > 100) return 'material_percentage_pair';
+    if (!(m.material! in MATERIAL_FACTORS) || !Number.isInteger(m.percent) || m.percent! < 1 || m.percent! > 100)
+      return 'material_percentage_pair';
     total += m.percent!;
   }
   return total > 100 ? 'material_percentage_pair' : null;

@@ -213,7 +213,15 @@ export const ActivitySchema = z.object({
   totals: z.object({ swapsCompleted: z.number().int(), carbonKg: z.number(), members: z.number().int(), liveListings: z.number().int() }),
   items: z.array(
     z.discriminatedUnion('kind', [
-      z.object({ kind: z.literal('swap'), at: z.string(), offerId: z.string(), a: z.string(), b: z.string(), title: z.string(), carbonKg: z.number() }),
+      z.object({
+        kind: z.literal('swap'),
+        at: z.string(),
+        offerId: z.string(),
+        a: z.string(),
+        b: z.string(),
+        title: z.string(),
+        carbonKg: z.number(),
+      }),
       z.object({ kind: z.literal('listing'), at: z.string(), post: PostCardSchema }),
     ]),
   ),

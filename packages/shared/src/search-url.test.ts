@@ -48,7 +48,10 @@ describe('the /search URL', () => {
   });
 
   it('translates to API parameters the server’s schema accepts', () => {
-    const params = searchApiParams({ ...parse('keyword=bike&category=bicycles,toys&min=10&distance=5&near=2000&selling=1&sort=closest'), limit: 20 });
+    const params = searchApiParams({
+      ...parse('keyword=bike&category=bicycles,toys&min=10&distance=5&near=2000&selling=1&sort=closest'),
+      limit: 20,
+    });
     expect(params).toEqual({
       q: 'bike',
       category: 'bicycles,toys',
@@ -60,6 +63,13 @@ describe('the /search URL', () => {
       limit: '20',
     });
     const parsed = SearchQuerySchema.parse(params);
-    expect(parsed).toMatchObject({ q: 'bike', category: ['bicycles', 'toys'], minCents: 1000, radiusKm: 5, openToSelling: true, sort: 'closest' });
+    expect(parsed).toMatchObject({
+      q: 'bike',
+      category: ['bicycles', 'toys'],
+      minCents: 1000,
+      radiusKm: 5,
+      openToSelling: true,
+      sort: 'closest',
+    });
   });
 });

@@ -47,7 +47,9 @@ export function parseSearchUrl(params: URLSearchParams): SearchUrlState {
     lat: both ? lat : undefined,
     lng: both ? lng : undefined,
     radiusKm: int(params.get('distance'), 1, 500),
-    delivery: (DELIVERY_OPTIONS as readonly string[]).includes(params.get('delivery') ?? '') ? (params.get('delivery') as SearchFilters['delivery']) : undefined,
+    delivery: (DELIVERY_OPTIONS as readonly string[]).includes(params.get('delivery') ?? '')
+      ? (params.get('delivery') as SearchFilters['delivery'])
+      : undefined,
     openToSelling: on(params.get('selling')),
     openToSwapAnything: on(params.get('anything')),
     wantsMine: on(params.get('wants')),

@@ -30,7 +30,12 @@ function listOf<T extends readonly [string, ...string[]]>(values: T) {
   return z
     .string()
     .max(2000)
-    .transform((s) => s.split(',').map((v) => v.trim()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.enum(values)).max(values.length))
     .optional();
 }

@@ -40,10 +40,7 @@ export async function pgliteExtensions() {
 // PGlite's WebAssembly, and the embedded default never loads pg.
 
 /** Opens PGlite in `dataDir` (created when missing), or in memory when dataDir is undefined. */
-export async function openPglite(
-  dataDir: string | undefined,
-  opts: { loadDataDir?: Blob | File } = {},
-): Promise<Database> {
+export async function openPglite(dataDir: string | undefined, opts: { loadDataDir?: Blob | File } = {}): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }, extensions] = await Promise.all([
     import('@electric-sql/pglite'),
@@ -64,7 +61,7 @@ export async function openPglite(
     ping: async () => {
       await client.query('select 1');
     },
-    prepared: async <T,>(_name: string, text: string, values: unknown[]) => (await client.query<T>(text, values)).rows,
+    prepared: async <T>(_name: string, text: string, values: unknown[]) => (await client.query<T>(text, values)).rows,
     raw: client,
     close: () => client.close(),
   };
@@ -95,15 +92,12 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    prepared: async <T,>(name: string, text: string, values: unknown[]) =>
-      (await pool.query({ name, text, values })).rows as T[],
+    prepared: async <T>(name: string, text: string, values: unknown[]) => (await pool.query({ name, text, values })).rows as T[],
     raw: pool,
     close: () => pool.end(),
   };
 }
 
 export function openDatabase(config: { databaseUrl?: string; dataDir: string; databasePoolSize?: number }) {
-  return config.databaseUrl
-    ? openPostgres(config.databaseUrl, config.databasePoolSize)
-    : openPglite(path.join(config.dataDir, 'pglite'));
+  return config.databaseUrl ? openPostgres(config.databaseUrl, config.databasePoolSize) : openPglite(path.join(config.dataDir, 'pglite'));
 }

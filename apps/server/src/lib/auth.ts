@@ -75,7 +75,8 @@ export function requireUser(req: FastifyRequest): string {
   const v = req.viewer;
   if (!v.userId && guard('signed-in')) throw errors.unauthorized('login_required');
   if (v.banned && guard('not-banned')) throw new AppError(403, 'account_banned');
-  if (v.termsAccepted === false && req.method !== 'GET' && req.method !== 'HEAD' && guard('terms-accepted')) throw new AppError(403, 'terms_pending');
+  if (v.termsAccepted === false && req.method !== 'GET' && req.method !== 'HEAD' && guard('terms-accepted'))
+    throw new AppError(403, 'terms_pending');
   return v.userId!;
 }
 

@@ -66,7 +66,9 @@ describe('test hooks and developer pages', () => {
   });
 
   it('are refused by the app itself: a production server with SWAPU_TEST_HOOKS does not build', async () => {
-    await expect(createTestApp({ config: { env: 'production', testHooks: true, devPages: false } })).rejects.toThrow(/never served in production/);
+    await expect(createTestApp({ config: { env: 'production', testHooks: true, devPages: false } })).rejects.toThrow(
+      /never served in production/,
+    );
   });
 });
 

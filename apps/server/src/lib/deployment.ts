@@ -51,7 +51,9 @@ export function checkDeployment(config: Pick<Config, 'env' | 'host' | 'publicUrl
   ] as const) {
     if (!on) continue;
     if (config.env === 'production') {
-      throw new UnsafeDeploymentError(`${what} are never served in production (${where}): unset ${variable} or run with NODE_ENV=development.`);
+      throw new UnsafeDeploymentError(
+        `${what} are never served in production (${where}): unset ${variable} or run with NODE_ENV=development.`,
+      );
     }
     if (!local) {
       throw new UnsafeDeploymentError(
@@ -72,7 +74,10 @@ const DEMO_EMAILS = ['demo@swapu.au', 'subscriber@swapu.au', 'admin@swapu.au'];
 export async function hasDemoAccounts(db: Tx): Promise<boolean> {
   const result = (await db.execute(sql`select (
       exists (select 1 from app_settings where key = ${DEMO_MARKER})
-      or exists (select 1 from users where lower(email) in (${sql.join(DEMO_EMAILS.map((e) => sql`${e}`), sql`, `)})
+      or exists (select 1 from users where lower(email) in (${sql.join(
+        DEMO_EMAILS.map((e) => sql`${e}`),
+        sql`, `,
+      )})
         and password_hash is not null and deleted_at is null)
     ) as demo`)) as unknown as { rows: { demo: boolean }[] };
   return result.rows[0]?.demo === true;

@@ -30,5 +30,8 @@ export const errors = {
   notFound: () => new AppError(404, 'not_found'),
   conflict: (code: ErrorCode) => new AppError(409, code),
   tooMany: (code: ErrorCode = 'rate_limited', retryAfterSeconds?: number) =>
-    Object.assign(new AppError(429, code), retryAfterSeconds === undefined ? {} : { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)) }),
+    Object.assign(
+      new AppError(429, code),
+      retryAfterSeconds === undefined ? {} : { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)) },
+    ),
 };

@@ -32,7 +32,12 @@ describe('the realtime hub', () => {
     const stopA = a.listen((e) => onA.push(e));
     const stopB = b.listen((e) => onB.push(e));
     // 200 events of ~100 bytes: more than one NOTIFY payload's worth.
-    const events = Array.from({ length: 200 }, (_, i) => ({ users: ['u1'], kind: 'message' as const, id: `message-${i}-${'x'.repeat(60)}`, roomId: 'r1' }));
+    const events = Array.from({ length: 200 }, (_, i) => ({
+      users: ['u1'],
+      kind: 'message' as const,
+      id: `message-${i}-${'x'.repeat(60)}`,
+      roomId: 'r1',
+    }));
     await Promise.all(events.map((e) => a.publish(e)));
     expect(onA.map((e) => e.id)).toEqual(events.map((e) => e.id));
     await until(() => onB.length >= 200);

@@ -44,7 +44,10 @@ const BATCH_MS = 2;
 /** PostgreSQL refuses NOTIFY payloads of 8,000 bytes or more. */
 const MAX_PAYLOAD = 7_500;
 
-type PgliteLike = { listen(channel: string, cb: (payload: string) => void): Promise<() => Promise<void>>; query(sql: string, params?: unknown[]): Promise<unknown> };
+type PgliteLike = {
+  listen(channel: string, cb: (payload: string) => void): Promise<() => Promise<void>>;
+  query(sql: string, params?: unknown[]): Promise<unknown>;
+};
 type PoolLike = { options: { connectionString?: string }; query(sql: string, params?: unknown[]): Promise<unknown> };
 
 export async function createHub(database: Database, onError: (err: unknown) => void = () => {}): Promise<Hub> {

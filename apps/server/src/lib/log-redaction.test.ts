@@ -35,7 +35,13 @@ describe('the request log', () => {
       DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'swapu-log-')),
       SEED_DEMO: 'false',
     });
-    app = await buildApp({ config, database, moderator: fakeModerator(), serveWeb: false, logStream: { write: (l) => void lines.push(l) } });
+    app = await buildApp({
+      config,
+      database,
+      moderator: fakeModerator(),
+      serveWeb: false,
+      logStream: { write: (l) => void lines.push(l) },
+    });
     await app.ready();
   });
   afterAll(async () => {
@@ -46,8 +52,15 @@ describe('the request log', () => {
   it('never holds a token from a mail link, an authorization header or a session cookie', async () => {
     await app.inject({ url: '/api/v1/auth/verify-email?token=SECRET-VERIFY-123' });
     await app.inject({ url: '/api/v1/email-subscription/unsubscribe?token=SECRET-UNSUB-456' });
-    await app.inject({ url: '/api/v1/me', headers: { authorization: 'Bearer SECRET-BEARER-789', cookie: 'swapu_refresh=SECRET-COOKIE-000' } });
-    await app.inject({ method: 'POST', url: '/identity/v1/accounts:signUp', payload: { email: 'log@example.com', password: 'secret1', acceptTerms: true, sessionCookie: true } });
+    await app.inject({
+      url: '/api/v1/me',
+      headers: { authorization: 'Bearer SECRET-BEARER-789', cookie: 'swapu_refresh=SECRET-COOKIE-000' },
+    });
+    await app.inject({
+      method: 'POST',
+      url: '/identity/v1/accounts:signUp',
+      payload: { email: 'log@example.com', password: 'secret1', acceptTerms: true, sessionCookie: true },
+    });
     const log = lines.join('');
     expect(log).toContain('/api/v1/auth/verify-email?token=[redacted]');
     for (const secret of ['SECRET-VERIFY-123', 'SECRET-UNSUB-456', 'SECRET-BEARER-789', 'SECRET-COOKIE-000', 'swapu_refresh=']) {

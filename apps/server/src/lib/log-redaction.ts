@@ -5,7 +5,19 @@ import type { FastifyRequest } from 'fastify';
  * newsletter confirmation tokens), the provider's authorization code and state on the OAuth
  * callback, the browser nonce of an OAuth start, API keys of Firebase-style clients.
  */
-const SECRET_PARAMS = new Set(['token', 'code', 'state', 'nonce', 'refresh_token', 'refreshtoken', 'id_token', 'idtoken', 'oobcode', 'key', 'password']);
+const SECRET_PARAMS = new Set([
+  'token',
+  'code',
+  'state',
+  'nonce',
+  'refresh_token',
+  'refreshtoken',
+  'id_token',
+  'idtoken',
+  'oobcode',
+  'key',
+  'password',
+]);
 export const REDACTED = '[redacted]';
 
 /** The URL with the values of secret query parameters replaced, for logs. */

@@ -141,11 +141,7 @@ async function toModelInput(image: Buffer): Promise<Buffer> {
 
 async function classify({ tf, model }: Loaded, pixels: Buffer): Promise<Record<string, number>> {
   if (pixels.length !== INPUT_SIZE * INPUT_SIZE * 3) throw new Error(`unexpected model input of ${pixels.length} bytes`);
-  const input = tf.tensor3d(
-    new Uint8Array(pixels.buffer, pixels.byteOffset, pixels.byteLength),
-    [INPUT_SIZE, INPUT_SIZE, 3],
-    'int32',
-  );
+  const input = tf.tensor3d(new Uint8Array(pixels.buffer, pixels.byteOffset, pixels.byteLength), [INPUT_SIZE, INPUT_SIZE, 3], 'int32');
   try {
     const predictions = await model.classify(input, NSFW_CLASSES.length);
     return Object.fromEntries(predictions.map((p) => [p.className, p.probability]));

@@ -38,7 +38,10 @@ function expectLimited(res: { statusCode: number; headers: Record<string, unknow
 
 const countOf = async (table: PgTable, where?: SQL) => (await t.db.select({ n: count() }).from(table).where(where))[0]!.n;
 
-const jpeg = () => sharp({ create: { width: 64, height: 64, channels: 3, background: '#2f9e5b' } }).jpeg().toBuffer();
+const jpeg = () =>
+  sharp({ create: { width: 64, height: 64, channels: 3, background: '#2f9e5b' } })
+    .jpeg()
+    .toBuffer();
 
 describe('enforce', () => {
   it('lets exactly `max` through however many arrive at once, then says when to come back', async () => {
@@ -64,7 +67,12 @@ describe('every limit that costs us or others', () => {
   it('offers and counter-offers', async () => {
     const post = await createPost(t.db, { ownerId: ben.id, openToSelling: true, now: t.clock.now() });
     await useUp('offer', ana.id);
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/offers', ...as(ana), payload: { postId: post.id, cashKind: 'only', cashCents: 5000 } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/offers',
+      ...as(ana),
+      payload: { postId: post.id, cashKind: 'only', cashCents: 5000 },
+    });
     expectLimited(res, 'offer');
     expect(await countOf(offers, eq(offers.offererId, ana.id))).toBe(0);
   });
@@ -82,7 +90,10 @@ describe('every limit that costs us or others', () => {
       posts.map((p) => t.app.inject({ method: 'POST', url: `/api/v1/posts/${p.id}/report`, ...as(ana), payload: { reason: 'scam' } })),
     );
     expect(answers.filter((r) => r.statusCode === 202)).toHaveLength(RATE_LIMITS.report.max);
-    expectLimited(answers.find((r) => r.statusCode === 429)!, 'report');
+    expectLimited(
+      answers.find((r) => r.statusCode === 429)!,
+      'report',
+    );
     expect(await countOf(postReports, eq(postReports.reporterId, ana.id))).toBe(RATE_LIMITS.report.max);
   });
 
@@ -97,10 +108,20 @@ describe('every limit that costs us or others', () => {
     const post = await createPost(t.db, { ownerId: ben.id, now: t.clock.now() });
     await useUp('upload', ben.id);
     const file = multipartFile('file', 'bike.jpg', await jpeg(), 'image/jpeg');
-    const photo = await t.app.inject({ method: 'POST', url: `/api/v1/posts/${post.id}/images`, payload: file.payload, headers: { ...ben.headers, ...file.headers } });
+    const photo = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/posts/${post.id}/images`,
+      payload: file.payload,
+      headers: { ...ben.headers, ...file.headers },
+    });
     expectLimited(photo, 'upload');
     expect(await countOf(postImages, eq(postImages.postId, post.id))).toBe(0);
-    const avatar = await t.app.inject({ method: 'POST', url: '/api/v1/me/avatar', payload: file.payload, headers: { ...ben.headers, ...file.headers } });
+    const avatar = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/me/avatar',
+      payload: file.payload,
+      headers: { ...ben.headers, ...file.headers },
+    });
     expectLimited(avatar, 'upload');
     expect((await t.db.select().from(users).where(eq(users.id, ben.id)))[0]!.avatarKey).toBeNull();
   });
@@ -108,7 +129,10 @@ describe('every limit that costs us or others', () => {
   it('turning two-factor authentication off and deleting the account (each checks a secret)', async () => {
     const carl = await signUpMember(t.app);
     await useUp('twoFactorDisable', carl.id);
-    expectLimited(await t.app.inject({ method: 'POST', url: '/api/v1/me/2fa/disable', ...as(carl), payload: { code: '123456' } }), 'twoFactorDisable');
+    expectLimited(
+      await t.app.inject({ method: 'POST', url: '/api/v1/me/2fa/disable', ...as(carl), payload: { code: '123456' } }),
+      'twoFactorDisable',
+    );
     await useUp('accountDelete', carl.id);
     const del = await t.app.inject({ method: 'DELETE', url: '/api/v1/me', ...as(carl), payload: { password: 'secret1' } });
     expectLimited(del, 'accountDelete');
@@ -125,10 +149,18 @@ describe('the chat send limit', () => {
     await other.ready();
     try {
       const send = (app: typeof other, i: number) =>
-        app.inject({ method: 'POST', url: `/api/v1/rooms/${room.id}/messages`, headers: dee.headers, payload: { body: `message ${i}`, clientId: `c-${i}` } });
+        app.inject({
+          method: 'POST',
+          url: `/api/v1/rooms/${room.id}/messages`,
+          headers: dee.headers,
+          payload: { body: `message ${i}`, clientId: `c-${i}` },
+        });
       const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => send(i % 2 ? other : t.app, i)));
       expect(answers.filter((r) => r.statusCode === 201)).toHaveLength(RATE_LIMITS.chatSend.max);
-      expectLimited(answers.find((r) => r.statusCode === 429)!, 'chatSend');
+      expectLimited(
+        answers.find((r) => r.statusCode === 429)!,
+        'chatSend',
+      );
       expect(await countOf(messages, and(eq(messages.roomId, room.id), eq(messages.senderId, dee.id)))).toBe(RATE_LIMITS.chatSend.max);
       // Ten seconds later the member may talk again.
       t.clock.advance(RATE_LIMITS.chatSend.windowMs);

@@ -22,12 +22,17 @@ export async function createTestApp(opts: { now?: string; config?: Partial<Confi
   );
   const clock = fixedClock(opts.now ?? '2026-11-20T00:00:00.000Z');
   const moderator = fakeModerator();
-  const app = await buildApp({ config, database, clock, moderator, serveWeb: opts.serveWeb ?? false, offerExpiry: opts.offerExpiry ?? false }).catch(
-    async (err: unknown) => {
-      await database.close();
-      throw err;
-    },
-  );
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    moderator,
+    serveWeb: opts.serveWeb ?? false,
+    offerExpiry: opts.offerExpiry ?? false,
+  }).catch(async (err: unknown) => {
+    await database.close();
+    throw err;
+  });
   await app.ready();
   return {
     app,

@@ -51,7 +51,8 @@ export interface Case {
 /** Routes that cannot be driven by inject(), with the reason and where they are tested instead. */
 export const EXEMPT: Record<string, string> = {
   'GET /api/v1/ws': 'a WebSocket upgrade; its authentication (auth message, token version, membership) is tested in chat.test.ts',
-  'GET /identity/v1/oauth/:provider/start': 'redirects to Google/Facebook only when configured; oauth.test.ts drives it against a mock provider',
+  'GET /identity/v1/oauth/:provider/start':
+    'redirects to Google/Facebook only when configured; oauth.test.ts drives it against a mock provider',
   'GET /identity/v1/oauth/:provider/callback': 'needs a provider round trip; oauth.test.ts drives it against a mock provider',
   'GET /*': 'the web app shell (served only with a built web app)',
 };
@@ -59,7 +60,14 @@ export const EXEMPT: Record<string, string> = {
 // Expectation shorthands -------------------------------------------------------------------------
 
 /** Anyone, signed in or not, banned or not. */
-const anyone = (status: number): Expect => ({ anonymous: status, other: status, owner: status, admin: status, banned: status, pending: status });
+const anyone = (status: number): Expect => ({
+  anonymous: status,
+  other: status,
+  owner: status,
+  admin: status,
+  banned: status,
+  pending: status,
+});
 /** A signed-in member that is not banned; writes also need accepted terms. */
 const member = (status: number, write = true): Expect => ({
   anonymous: 401,
@@ -70,7 +78,14 @@ const member = (status: number, write = true): Expect => ({
   pending: write ? 403 : status,
 });
 /** Any signed-in account, banned ones included (their own account, support). */
-const account = (status: number): Expect => ({ anonymous: 401, other: status, owner: status, admin: status, banned: status, pending: status });
+const account = (status: number): Expect => ({
+  anonymous: 401,
+  other: status,
+  owner: status,
+  admin: status,
+  banned: status,
+  pending: status,
+});
 /** The owner (and an admin) of what the route is about; another member gets `others`. */
 const owned = (status: number, others: number, admin = status, write = true): Expect => ({
   anonymous: 401,
@@ -120,7 +135,12 @@ async function ownersOffer(w: World, state = 'pending') {
 /** The owner's room with a stranger. */
 async function ownersRoom(w: World) {
   const stranger = await createUser(w.t.db);
-  const res = await w.t.app.inject({ method: 'POST', url: '/api/v1/rooms', headers: w.actors.owner.headers, payload: { userId: stranger.id } });
+  const res = await w.t.app.inject({
+    method: 'POST',
+    url: '/api/v1/rooms',
+    headers: w.actors.owner.headers,
+    payload: { userId: stranger.id },
+  });
   if (res.statusCode >= 300) throw new Error(`room: ${res.statusCode} ${res.body}`);
   return res.json().id as string;
 }
@@ -145,7 +165,12 @@ const upload = (w: World) => multipartFile('file', 'photo.jpg', w.jpeg, 'image/j
 async function ownersPhoto(w: World) {
   const p = await ownersPost(w);
   const file = upload(w);
-  const res = await w.t.app.inject({ method: 'POST', url: `/api/v1/posts/${p.id}/images`, payload: file.payload, headers: { ...w.actors.owner.headers, ...file.headers } });
+  const res = await w.t.app.inject({
+    method: 'POST',
+    url: `/api/v1/posts/${p.id}/images`,
+    payload: file.payload,
+    headers: { ...w.actors.owner.headers, ...file.headers },
+  });
   if (res.statusCode !== 201) throw new Error(`photo: ${res.statusCode} ${res.body}`);
   return { post: p, imageId: res.json().images[0].id as string };
 }
@@ -159,7 +184,11 @@ export const CASES: Case[] = [
   { route: 'GET /api/docs', request: () => ({ url: '/api/docs' }), expect: anyone(200) },
   { route: 'GET /api/docs/static/index.html', request: () => ({ url: '/api/docs/static/index.html' }), expect: anyone(302) },
   { route: 'GET /api/docs/static/*', request: () => ({ url: '/api/docs/static/swagger-ui.css' }), expect: anyone(200) },
-  { route: 'GET /api/docs/static/swagger-initializer.js', request: () => ({ url: '/api/docs/static/swagger-initializer.js' }), expect: anyone(200) },
+  {
+    route: 'GET /api/docs/static/swagger-initializer.js',
+    request: () => ({ url: '/api/docs/static/swagger-initializer.js' }),
+    expect: anyone(200),
+  },
   { route: 'GET /api/docs/json', request: () => ({ url: '/api/docs/json' }), expect: anyone(200) },
   { route: 'GET /api/docs/yaml', request: () => ({ url: '/api/docs/yaml' }), expect: anyone(200) },
 
@@ -175,7 +204,12 @@ export const CASES: Case[] = [
     expect: anyone(200),
   },
   { route: 'GET /api/v1/posts', request: () => ({ url: '/api/v1/posts' }), expect: anyone(200) },
-  { route: 'GET /api/v1/posts/:id', name: 'a live listing', request: async (w) => ({ url: `/api/v1/posts/${(await ownersPost(w)).id}` }), expect: anyone(200) },
+  {
+    route: 'GET /api/v1/posts/:id',
+    name: 'a live listing',
+    request: async (w) => ({ url: `/api/v1/posts/${(await ownersPost(w)).id}` }),
+    expect: anyone(200),
+  },
   {
     route: 'GET /api/v1/posts/:id',
     name: 'a draft: its owner and admins only',
@@ -190,7 +224,11 @@ export const CASES: Case[] = [
   { route: 'GET /api/v1/categories', request: () => ({ url: '/api/v1/categories' }), expect: anyone(200) },
   { route: 'GET /api/v1/localities', request: () => ({ url: '/api/v1/localities?q=fitz' }), expect: anyone(200) },
   { route: 'GET /api/v1/blog', request: () => ({ url: '/api/v1/blog' }), expect: anyone(200) },
-  { route: 'GET /api/v1/blog/:id', request: async (w) => ({ url: `/api/v1/blog/${(await createBlogPost(w.t.db)).id}` }), expect: anyone(200) },
+  {
+    route: 'GET /api/v1/blog/:id',
+    request: async (w) => ({ url: `/api/v1/blog/${(await createBlogPost(w.t.db)).id}` }),
+    expect: anyone(200),
+  },
   {
     route: 'GET /api/v1/blog/by-url-title/:urlTitle',
     request: async (w) => ({ url: `/api/v1/blog/by-url-title/${(await createBlogPost(w.t.db)).urlTitle}` }),
@@ -244,8 +282,16 @@ export const CASES: Case[] = [
     },
     expect: owned(200, 403),
   },
-  { route: 'PUT /api/v1/posts/:id/like', request: async (w) => ({ url: `/api/v1/posts/${(await strangersPost(w)).id}/like` }), expect: member(200) },
-  { route: 'DELETE /api/v1/posts/:id/like', request: async (w) => ({ url: `/api/v1/posts/${(await strangersPost(w)).id}/like` }), expect: member(200) },
+  {
+    route: 'PUT /api/v1/posts/:id/like',
+    request: async (w) => ({ url: `/api/v1/posts/${(await strangersPost(w)).id}/like` }),
+    expect: member(200),
+  },
+  {
+    route: 'DELETE /api/v1/posts/:id/like',
+    request: async (w) => ({ url: `/api/v1/posts/${(await strangersPost(w)).id}/like` }),
+    expect: member(200),
+  },
   {
     route: 'POST /api/v1/posts/:id/report',
     request: async (w) => ({ url: `/api/v1/posts/${(await strangersPost(w)).id}/report`, payload: { reason: 'scam' } }),
@@ -282,8 +328,16 @@ export const CASES: Case[] = [
   },
   { route: 'DELETE /api/v1/me/banner', request: () => ({ url: '/api/v1/me/banner' }), expect: member(204) },
   { route: 'POST /api/v1/me/2fa/setup', request: () => ({ url: '/api/v1/me/2fa/setup' }), expect: member(200) },
-  { route: 'POST /api/v1/me/2fa/enable', request: () => ({ url: '/api/v1/me/2fa/enable', payload: { code: '000000' } }), expect: member(400) },
-  { route: 'POST /api/v1/me/2fa/disable', request: () => ({ url: '/api/v1/me/2fa/disable', payload: { code: '000000' } }), expect: member(400) },
+  {
+    route: 'POST /api/v1/me/2fa/enable',
+    request: () => ({ url: '/api/v1/me/2fa/enable', payload: { code: '000000' } }),
+    expect: member(400),
+  },
+  {
+    route: 'POST /api/v1/me/2fa/disable',
+    request: () => ({ url: '/api/v1/me/2fa/disable', payload: { code: '000000' } }),
+    expect: member(400),
+  },
   { route: 'GET /api/v1/me/saved-searches', request: () => ({ url: '/api/v1/me/saved-searches' }), expect: member(200, false) },
   {
     route: 'POST /api/v1/me/saved-searches',
@@ -294,7 +348,9 @@ export const CASES: Case[] = [
     route: 'DELETE /api/v1/me/saved-searches/:id',
     request: async (w) => {
       const id = newId();
-      await w.t.db.insert(savedSearches).values({ id, userId: w.actors.owner.id!, name: 'Lamps', filters: { q: 'lamp' }, createdAt: w.t.clock.now() });
+      await w.t.db
+        .insert(savedSearches)
+        .values({ id, userId: w.actors.owner.id!, name: 'Lamps', filters: { q: 'lamp' }, createdAt: w.t.clock.now() });
       return { url: `/api/v1/me/saved-searches/${id}` };
     },
     expect: owned(204, 404, 404),
@@ -312,7 +368,10 @@ export const CASES: Case[] = [
   {
     route: 'POST /api/v1/offers',
     name: 'offering the owner’s item: only the owner may',
-    request: async (w) => ({ url: '/api/v1/offers', payload: { postId: (await strangersPost(w)).id, itemIds: [(await ownersPost(w)).id] } }),
+    request: async (w) => ({
+      url: '/api/v1/offers',
+      payload: { postId: (await strangersPost(w)).id, itemIds: [(await ownersPost(w)).id] },
+    }),
     expect: { anonymous: 401, other: 403, owner: 201, admin: 403, banned: 403, pending: 403 },
   },
   { route: 'GET /api/v1/offers', request: () => ({ url: '/api/v1/offers' }), expect: member(200, false) },
@@ -328,7 +387,10 @@ export const CASES: Case[] = [
   },
   {
     route: 'POST /api/v1/offers/:id/review',
-    request: async (w) => ({ url: `/api/v1/offers/${(await ownersOffer(w, 'completed')).id}/review`, payload: { stars: 5, text: 'Great swap' } }),
+    request: async (w) => ({
+      url: `/api/v1/offers/${(await ownersOffer(w, 'completed')).id}/review`,
+      payload: { stars: 5, text: 'Great swap' },
+    }),
     expect: owned(201, 404, 404),
   },
 
@@ -339,7 +401,11 @@ export const CASES: Case[] = [
     request: async (w) => ({ url: '/api/v1/rooms', payload: { userId: (await createUser(w.t.db)).id } }),
     expect: member(201),
   },
-  { route: 'GET /api/v1/rooms/:id', request: async (w) => ({ url: `/api/v1/rooms/${await ownersRoom(w)}` }), expect: owned(200, 403, 403, false) },
+  {
+    route: 'GET /api/v1/rooms/:id',
+    request: async (w) => ({ url: `/api/v1/rooms/${await ownersRoom(w)}` }),
+    expect: owned(200, 403, 403, false),
+  },
   {
     route: 'GET /api/v1/rooms/:id/messages',
     request: async (w) => ({ url: `/api/v1/rooms/${await ownersRoom(w)}/messages` }),
@@ -350,9 +416,21 @@ export const CASES: Case[] = [
     request: async (w) => ({ url: `/api/v1/rooms/${await ownersRoom(w)}/messages`, payload: { body: 'Hello!' } }),
     expect: owned(201, 403, 403),
   },
-  { route: 'POST /api/v1/rooms/:id/seen', request: async (w) => ({ url: `/api/v1/rooms/${await ownersRoom(w)}/seen` }), expect: owned(204, 403, 403) },
-  { route: 'POST /api/v1/rooms/:id/block', request: async (w) => ({ url: `/api/v1/rooms/${await ownersRoom(w)}/block` }), expect: owned(204, 403, 403) },
-  { route: 'DELETE /api/v1/rooms/:id/block', request: async (w) => ({ url: `/api/v1/rooms/${await ownersRoom(w)}/block` }), expect: owned(204, 403, 403) },
+  {
+    route: 'POST /api/v1/rooms/:id/seen',
+    request: async (w) => ({ url: `/api/v1/rooms/${await ownersRoom(w)}/seen` }),
+    expect: owned(204, 403, 403),
+  },
+  {
+    route: 'POST /api/v1/rooms/:id/block',
+    request: async (w) => ({ url: `/api/v1/rooms/${await ownersRoom(w)}/block` }),
+    expect: owned(204, 403, 403),
+  },
+  {
+    route: 'DELETE /api/v1/rooms/:id/block',
+    request: async (w) => ({ url: `/api/v1/rooms/${await ownersRoom(w)}/block` }),
+    expect: owned(204, 403, 403),
+  },
   {
     route: 'POST /api/v1/rooms/:id/report',
     request: async (w) => ({ url: `/api/v1/rooms/${await ownersRoom(w)}/report`, payload: { reason: 'Rude' } }),
@@ -361,9 +439,17 @@ export const CASES: Case[] = [
 
   // Support: every account, banned ones included; the team side is admins only
   { route: 'GET /api/v1/support/messages', request: () => ({ url: '/api/v1/support/messages' }), expect: account(200) },
-  { route: 'POST /api/v1/support/messages', request: () => ({ url: '/api/v1/support/messages', payload: { body: 'Help, please' } }), expect: account(201) },
+  {
+    route: 'POST /api/v1/support/messages',
+    request: () => ({ url: '/api/v1/support/messages', payload: { body: 'Help, please' } }),
+    expect: account(201),
+  },
   { route: 'GET /api/v1/admin/support', request: () => ({ url: '/api/v1/admin/support' }), expect: adminOnly(200) },
-  { route: 'GET /api/v1/admin/support/:userId/messages', request: (w) => ({ url: `/api/v1/admin/support/${w.actors.owner.id}/messages` }), expect: adminOnly(200) },
+  {
+    route: 'GET /api/v1/admin/support/:userId/messages',
+    request: (w) => ({ url: `/api/v1/admin/support/${w.actors.owner.id}/messages` }),
+    expect: adminOnly(200),
+  },
   {
     route: 'POST /api/v1/admin/support/:userId/messages',
     request: (w) => ({ url: `/api/v1/admin/support/${w.actors.owner.id}/messages`, payload: { body: 'We are on it.' } }),
@@ -380,7 +466,11 @@ export const CASES: Case[] = [
   // Developer pages and test hooks (a loopback test server only; refused in production)
   { route: 'GET /api/v1/dev/mail', request: () => ({ url: '/api/v1/dev/mail' }), expect: anyone(200) },
   { route: 'GET /api/v1/dev/mail/:id', request: () => ({ url: '/api/v1/dev/mail/no-such-mail' }), expect: anyone(404) },
-  { route: 'POST /api/test/offers/:id/expire', request: async (w) => ({ url: `/api/test/offers/${(await ownersOffer(w)).id}/expire` }), expect: anyone(204) },
+  {
+    route: 'POST /api/test/offers/:id/expire',
+    request: async (w) => ({ url: `/api/test/offers/${(await ownersOffer(w)).id}/expire` }),
+    expect: anyone(204),
+  },
   { route: 'POST /api/test/search/alerts', request: () => ({ url: '/api/test/search/alerts', payload: {} }), expect: anyone(200) },
   { route: 'POST /api/test/search/terms', request: () => ({ url: '/api/test/search/terms' }), expect: anyone(200) },
   {
@@ -400,7 +490,11 @@ export const CASES: Case[] = [
     },
     expect: anyone(302),
   },
-  { route: 'POST /api/v1/auth/password-reset', request: () => ({ url: '/api/v1/auth/password-reset', payload: { email: 'nobody@example.com' } }), expect: anyone(202) },
+  {
+    route: 'POST /api/v1/auth/password-reset',
+    request: () => ({ url: '/api/v1/auth/password-reset', payload: { email: 'nobody@example.com' } }),
+    expect: anyone(202),
+  },
   {
     route: 'POST /api/v1/auth/password-reset/confirm',
     request: () => ({ url: '/api/v1/auth/password-reset/confirm', payload: { token: 'forged', password: 'secret-1' } }),
@@ -416,13 +510,24 @@ export const CASES: Case[] = [
     request: () => ({ url: '/api/v1/email-subscription/confirm', payload: { token: 'forged' } }),
     expect: anyone(400),
   },
-  { route: 'GET /api/v1/email-subscription/unsubscribe', request: () => ({ url: '/api/v1/email-subscription/unsubscribe?token=forged' }), expect: anyone(303) },
-  { route: 'POST /api/v1/email-subscription/unsubscribe', request: () => ({ url: '/api/v1/email-subscription/unsubscribe?token=forged' }), expect: anyone(404) },
+  {
+    route: 'GET /api/v1/email-subscription/unsubscribe',
+    request: () => ({ url: '/api/v1/email-subscription/unsubscribe?token=forged' }),
+    expect: anyone(303),
+  },
+  {
+    route: 'POST /api/v1/email-subscription/unsubscribe',
+    request: () => ({ url: '/api/v1/email-subscription/unsubscribe?token=forged' }),
+    expect: anyone(404),
+  },
 
   // The identity contract (credentials in the body, not a bearer token)
   {
     route: 'POST /identity/v1/accounts:signUp',
-    request: () => ({ url: '/identity/v1/accounts:signUp', payload: { email: `m-${newId()}@example.com`, password: 'secret-1', acceptTerms: true } }),
+    request: () => ({
+      url: '/identity/v1/accounts:signUp',
+      payload: { email: `m-${newId()}@example.com`, password: 'secret-1', acceptTerms: true },
+    }),
     expect: anyone(200),
   },
   {
@@ -430,34 +535,61 @@ export const CASES: Case[] = [
     request: () => ({ url: '/identity/v1/accounts:signInWithPassword', payload: { email: 'nobody@example.com', password: 'secret-1' } }),
     expect: anyone(400),
   },
-  { route: 'POST /identity/v1/accounts:signOut', request: () => ({ url: '/identity/v1/accounts:signOut', payload: { refreshToken: 'forged' } }), expect: anyone(204) },
-  { route: 'POST /identity/v1/token', request: () => ({ url: '/identity/v1/token', payload: { refreshToken: 'forged' } }), expect: anyone(400) },
+  {
+    route: 'POST /identity/v1/accounts:signOut',
+    request: () => ({ url: '/identity/v1/accounts:signOut', payload: { refreshToken: 'forged' } }),
+    expect: anyone(204),
+  },
+  {
+    route: 'POST /identity/v1/token',
+    request: () => ({ url: '/identity/v1/token', payload: { refreshToken: 'forged' } }),
+    expect: anyone(400),
+  },
   { route: 'POST /identity/v1/token/revoke', request: () => ({ url: '/identity/v1/token/revoke' }), expect: anyone(204) },
-  { route: 'POST /identity/v1/oauth/complete', request: () => ({ url: '/identity/v1/oauth/complete', payload: { code: 'forged', nonce: 'a-nonce-that-is-long-enough-0123' } }), expect: anyone(400) },
+  {
+    route: 'POST /identity/v1/oauth/complete',
+    request: () => ({ url: '/identity/v1/oauth/complete', payload: { code: 'forged', nonce: 'a-nonce-that-is-long-enough-0123' } }),
+    expect: anyone(400),
+  },
   {
     route: 'POST /identitytoolkit.googleapis.com/v1/accounts:signUp',
-    request: () => ({ url: '/identitytoolkit.googleapis.com/v1/accounts:signUp', payload: { email: `f-${newId()}@example.com`, password: 'secret-1' } }),
+    request: () => ({
+      url: '/identitytoolkit.googleapis.com/v1/accounts:signUp',
+      payload: { email: `f-${newId()}@example.com`, password: 'secret-1' },
+    }),
     expect: anyone(200),
   },
   {
     route: 'POST /identitytoolkit.googleapis.com/v1/accounts:signInWithPassword',
-    request: () => ({ url: '/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword', payload: { email: 'nobody@example.com', password: 'secret-1' } }),
+    request: () => ({
+      url: '/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword',
+      payload: { email: 'nobody@example.com', password: 'secret-1' },
+    }),
     expect: anyone(400),
   },
   {
     // The ID token in the body is the credential: each actor presents its own (a guest has none).
     route: 'POST /identitytoolkit.googleapis.com/v1/accounts:lookup',
-    request: (_w, as) => ({ url: '/identitytoolkit.googleapis.com/v1/accounts:lookup', payload: { idToken: as.headers.authorization?.slice(7) ?? '' } }),
+    request: (_w, as) => ({
+      url: '/identitytoolkit.googleapis.com/v1/accounts:lookup',
+      payload: { idToken: as.headers.authorization?.slice(7) ?? '' },
+    }),
     expect: { anonymous: 400, other: 200, owner: 200, admin: 200, banned: 200, pending: 200 },
   },
   {
     route: 'POST /identitytoolkit.googleapis.com/v1/accounts:update',
-    request: (_w, as) => ({ url: '/identitytoolkit.googleapis.com/v1/accounts:update', payload: { idToken: as.headers.authorization?.slice(7) ?? '', displayName: 'New Name' } }),
+    request: (_w, as) => ({
+      url: '/identitytoolkit.googleapis.com/v1/accounts:update',
+      payload: { idToken: as.headers.authorization?.slice(7) ?? '', displayName: 'New Name' },
+    }),
     expect: { anonymous: 400, other: 200, owner: 200, admin: 200, banned: 200, pending: 200 },
   },
   {
     route: 'POST /identitytoolkit.googleapis.com/v1/accounts:sendOobCode',
-    request: () => ({ url: '/identitytoolkit.googleapis.com/v1/accounts:sendOobCode', payload: { requestType: 'PASSWORD_RESET', email: 'nobody@example.com' } }),
+    request: () => ({
+      url: '/identitytoolkit.googleapis.com/v1/accounts:sendOobCode',
+      payload: { requestType: 'PASSWORD_RESET', email: 'nobody@example.com' },
+    }),
     expect: anyone(200),
   },
   {
@@ -484,6 +616,8 @@ export async function createWorld(t: TestApp): Promise<World> {
     banned: await make('banned', { banned: true }),
     pending: await make('pending', { termsAcceptedAt: null, privacyAcceptedAt: null }),
   };
-  const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2f9e5b' } }).jpeg().toBuffer();
+  const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2f9e5b' } })
+    .jpeg()
+    .toBuffer();
   return { t, actors, jpeg };
 }

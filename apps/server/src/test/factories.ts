@@ -32,10 +32,7 @@ export async function createUser(db: Tx, overrides: Partial<typeof users.$inferI
  * Inserts a post for `ownerId`, published 48 hours before `now` unless told otherwise, with every
  * required field filled (creating the owner when none is given).
  */
-export async function createPost(
-  db: Tx,
-  overrides: Partial<typeof posts.$inferInsert> & { now?: Date } = {},
-) {
+export async function createPost(db: Tx, overrides: Partial<typeof posts.$inferInsert> & { now?: Date } = {}) {
   const { now = new Date('2026-11-20T00:00:00Z'), ...rest } = overrides;
   const ownerId = rest.ownerId ?? (await createUser(db)).id;
   const state = rest.state ?? 'published';
@@ -86,11 +83,7 @@ export async function addImage(db: Tx, postId: string, position = 0) {
   return row!;
 }
 
-export async function addSubscription(
-  db: Tx,
-  userId: string,
-  overrides: Partial<typeof subscriptions.$inferInsert> = {},
-) {
+export async function addSubscription(db: Tx, userId: string, overrides: Partial<typeof subscriptions.$inferInsert> = {}) {
   const [row] = await db
     .insert(subscriptions)
     .values({

@@ -26,10 +26,27 @@ export const RUNS_PER_UPLOAD = 100;
 /** Fixed so a failure replays; the failing case's own seed and path are printed by fast-check. */
 export const FUZZ_SEED = 20261124;
 
-const SQL = ["' or 1=1 --", "'; drop table users; --", "1; select pg_sleep(10)", '" OR ""="', "\\'; delete from posts; --"];
+const SQL = ["' or 1=1 --", "'; drop table users; --", '1; select pg_sleep(10)', '" OR ""="', "\\'; delete from posts; --"];
 const HTML = ['<script>alert(1)</script>', '<img src=x onerror=alert(1)>', '"><svg onload=alert(1)>', 'javascript:alert(1)'];
 const PATHS = ['../../etc/passwd', '..%2F..%2Fetc%2Fpasswd', '%00', '/', '\\\\server\\share', 'C:\\Windows'];
-const ODD = ['', ' ', '\n\r\t', '\u0000', 'a\u0000b', '\uD800', '\uDFFF', '\u202Eevil', '😀'.repeat(300), 'ا'.repeat(80), '${7*7}', '{{7*7}}', '__proto__', 'constructor', 'null', 'NaN'];
+const ODD = [
+  '',
+  ' ',
+  '\n\r\t',
+  '\u0000',
+  'a\u0000b',
+  '\uD800',
+  '\uDFFF',
+  '\u202Eevil',
+  '😀'.repeat(300),
+  'ا'.repeat(80),
+  '${7*7}',
+  '{{7*7}}',
+  '__proto__',
+  'constructor',
+  'null',
+  'NaN',
+];
 
 /** Values nobody should send, of every JSON type. */
 export const hostile: fc.Arbitrary<unknown> = fc.oneof(
@@ -61,7 +78,8 @@ export function fromJsonSchema(schema: Json | undefined, depth = 0): fc.Arbitrar
   switch (type) {
     case 'string': {
       if (schema.format === 'email') return fc.emailAddress();
-      if (schema.format === 'date-time') return fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString());
+      if (schema.format === 'date-time')
+        return fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString());
       const minLength = typeof schema.minLength === 'number' ? schema.minLength : 0;
       const maxLength = Math.max(minLength, Math.min(typeof schema.maxLength === 'number' ? schema.maxLength : 40, 80));
       return fc.string({ minLength, maxLength });
@@ -92,7 +110,8 @@ export function fromJsonSchema(schema: Json | undefined, depth = 0): fc.Arbitrar
       if (keys.length === 0) return fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 }), { maxKeys: 3 });
       // Each field: usually a fitting value, sometimes a hostile one; optional ones may be left out.
       const record: Record<string, fc.Arbitrary<unknown>> = {};
-      for (const k of keys) record[k] = fc.oneof({ weight: 5, arbitrary: fromJsonSchema(props[k], depth + 1) }, { weight: 1, arbitrary: hostile });
+      for (const k of keys)
+        record[k] = fc.oneof({ weight: 5, arbitrary: fromJsonSchema(props[k], depth + 1) }, { weight: 1, arbitrary: hostile });
       return fc.record(record, { requiredKeys: keys.filter((k) => required.has(k) || Math.random() < 0.5) });
     }
     default:
@@ -136,7 +155,8 @@ export const bodySchemaFor = (route: string, declared: unknown) =>
   HANDLER_BODIES[route] ?? (route.includes(' /identity') || route.includes(' /securetoken') ? IDENTITY_BODY : declared);
 
 /** The identity contract answers in Firebase's shape: { error: { code: <status>, message: CODE } }. */
-export const firebaseShaped = (url: string) => url.startsWith('/identity/v1/') || url.startsWith('/identitytoolkit.') || url.startsWith('/securetoken.');
+export const firebaseShaped = (url: string) =>
+  url.startsWith('/identity/v1/') || url.startsWith('/identitytoolkit.') || url.startsWith('/securetoken.');
 
 const FirebaseErrorSchema = z.object({ error: z.object({ code: z.number().int(), message: z.string().regex(/^[A-Z_]+/) }) });
 
@@ -176,7 +196,12 @@ export async function createFuzzWorld(t: TestApp): Promise<FuzzWorld> {
   };
   const member = await person('user');
   const admin = await person('admin');
-  const post = await createPost(t.db, { ownerId: member.id, publishedAt: new Date(now.getTime() - 3 * 86_400_000), openToSelling: true, now });
+  const post = await createPost(t.db, {
+    ownerId: member.id,
+    publishedAt: new Date(now.getTime() - 3 * 86_400_000),
+    openToSelling: true,
+    now,
+  });
   const theirs = await createPost(t.db, { publishedAt: new Date(now.getTime() - 3 * 86_400_000), openToSelling: true, now });
   const image = await addImage(t.db, post.id);
   const blog = await createBlogPost(t.db);
@@ -281,67 +306,90 @@ export async function fuzzRoutes(t: TestApp, w: FuzzWorld, pick: (key: string) =
     const body: fc.Arbitrary<unknown> = upload
       ? fc.uint8Array({ maxLength: 2048 }).map((b) => Buffer.from(b))
       : hasBody
-        ? fc.oneof({ weight: 6, arbitrary: fromJsonSchema(bodySchema) }, { weight: 1, arbitrary: hostile }, { weight: 1, arbitrary: fc.constant('{"not json') })
+        ? fc.oneof(
+            { weight: 6, arbitrary: fromJsonSchema(bodySchema) },
+            { weight: 1, arbitrary: hostile },
+            { weight: 1, arbitrary: fc.constant('{"not json') },
+          )
         : fc.constant(undefined);
     const query = querySchema
-      ? fc.oneof({ weight: 4, arbitrary: fromJsonSchema(querySchema) }, { weight: 1, arbitrary: fc.dictionary(fc.constantFrom('q', 'token', 'limit', 'cursor', 'page', 'x'), hostile, { maxKeys: 3 }) })
-      : fc.oneof({ weight: 6, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: fc.dictionary(fc.constantFrom('token', 'q', 'x'), hostile, { maxKeys: 2 }) });
+      ? fc.oneof(
+          { weight: 4, arbitrary: fromJsonSchema(querySchema) },
+          { weight: 1, arbitrary: fc.dictionary(fc.constantFrom('q', 'token', 'limit', 'cursor', 'page', 'x'), hostile, { maxKeys: 3 }) },
+        )
+      : fc.oneof(
+          { weight: 6, arbitrary: fc.constant({}) },
+          { weight: 1, arbitrary: fc.dictionary(fc.constantFrom('token', 'q', 'x'), hostile, { maxKeys: 2 }) },
+        );
     const param = (name: string) =>
-      fc.oneof({ weight: 3, arbitrary: fc.constant(realParam(r.url, name, w)) }, { weight: 2, arbitrary: hostile.map((v) => (typeof v === 'string' ? v : JSON.stringify(v) ?? 'x')) });
+      fc.oneof(
+        { weight: 3, arbitrary: fc.constant(realParam(r.url, name, w)) },
+        { weight: 2, arbitrary: hostile.map((v) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? 'x'))) },
+      );
     const actor = fc.constantFrom('anonymous', 'member', r.url.includes('/admin/') ? 'admin' : 'member');
     const counts: FuzzStats = { route: key, cases: 0, ok: 0, client: 0, redirects: 0 };
     // The counterexample of a failure can hold a 100,000-character string: report a readable part.
     const shorten = (err: unknown) => {
       const cause = (err as { cause?: Error }).cause?.message ?? '';
-      return new Error(`${key}: ${cause.slice(0, 600)}\n${String((err as Error).message).replace(/(.)\1{40,}/g, '$1$1$1…').slice(0, 1500)}`);
+      return new Error(
+        `${key}: ${cause.slice(0, 600)}\n${String((err as Error).message)
+          .replace(/(.)\1{40,}/g, '$1$1$1…')
+          .slice(0, 1500)}`,
+      );
     };
-    await fc.assert(
-      fc.asyncProperty(
-        fc.record({
-          actor,
-          params: fc.tuple(...params.map(param)),
-          query,
-          body,
-          ip: fc.integer({ min: 1, max: firebaseShaped(r.url) ? 3 : 40 }),
-        }),
-        async (c) => {
-          let path = r.url.replace(/::/g, ':');
-          params.forEach((name, i) => {
-            path = path.replace(`/:${name}`, '/' + encodePathPart(String((c.params as unknown[])[i]) || 'x'));
-          });
-          const qs = new URLSearchParams();
-          for (const [k, v] of Object.entries((c.query ?? {}) as Record<string, unknown>)) {
-            if (v !== undefined) qs.append(k, typeof v === 'string' ? v : (JSON.stringify(v) ?? ''));
-          }
-          const url = qs.size ? `${path}?${qs.toString()}` : path;
-          const headers: Record<string, string> = c.actor === 'member' ? { ...w.member.headers } : c.actor === 'admin' ? { ...w.admin.headers } : {};
-          let payload: string | Buffer | undefined;
-          if (upload) {
-            const boundary = '----swapufuzz';
-            const b = c.body as Buffer;
-            payload = Buffer.concat([
-              Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="f.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
-              b,
-              Buffer.from(`\r\n--${boundary}--\r\n`),
-            ]);
-            headers['content-type'] = `multipart/form-data; boundary=${boundary}`;
-          } else if (c.body !== undefined) {
-            payload = typeof c.body === 'string' && c.body.startsWith('{"not') ? c.body : JSON.stringify(c.body);
-            headers['content-type'] = 'application/json';
-          }
-          const res = await t.app.inject({ method: r.method as 'GET', url, payload, headers, remoteAddress: `10.88.0.${c.ip}` });
-          counts.cases++;
-          if (res.statusCode < 300) counts.ok++;
-          else if (res.statusCode < 400) counts.redirects++;
-          else counts.client++;
-          const broken = violation(path, res);
-          if (broken) throw new Error(`${r.method} ${url.slice(0, 200)} as ${c.actor} with ${String(payload ?? '').slice(0, 300)}: ${broken}`);
-        },
-      ),
-      { numRuns: upload ? RUNS_PER_UPLOAD : RUNS_PER_ENDPOINT, seed: FUZZ_SEED, endOnFailure: true },
-    ).catch((err: unknown) => {
-      throw shorten(err);
-    });
+    await fc
+      .assert(
+        fc.asyncProperty(
+          fc.record({
+            actor,
+            params: fc.tuple(...params.map(param)),
+            query,
+            body,
+            ip: fc.integer({ min: 1, max: firebaseShaped(r.url) ? 3 : 40 }),
+          }),
+          async (c) => {
+            let path = r.url.replace(/::/g, ':');
+            params.forEach((name, i) => {
+              path = path.replace(`/:${name}`, '/' + encodePathPart(String((c.params as unknown[])[i]) || 'x'));
+            });
+            const qs = new URLSearchParams();
+            for (const [k, v] of Object.entries((c.query ?? {}) as Record<string, unknown>)) {
+              if (v !== undefined) qs.append(k, typeof v === 'string' ? v : (JSON.stringify(v) ?? ''));
+            }
+            const url = qs.size ? `${path}?${qs.toString()}` : path;
+            const headers: Record<string, string> =
+              c.actor === 'member' ? { ...w.member.headers } : c.actor === 'admin' ? { ...w.admin.headers } : {};
+            let payload: string | Buffer | undefined;
+            if (upload) {
+              const boundary = '----swapufuzz';
+              const b = c.body as Buffer;
+              payload = Buffer.concat([
+                Buffer.from(
+                  `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="f.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+                ),
+                b,
+                Buffer.from(`\r\n--${boundary}--\r\n`),
+              ]);
+              headers['content-type'] = `multipart/form-data; boundary=${boundary}`;
+            } else if (c.body !== undefined) {
+              payload = typeof c.body === 'string' && c.body.startsWith('{"not') ? c.body : JSON.stringify(c.body);
+              headers['content-type'] = 'application/json';
+            }
+            const res = await t.app.inject({ method: r.method as 'GET', url, payload, headers, remoteAddress: `10.88.0.${c.ip}` });
+            counts.cases++;
+            if (res.statusCode < 300) counts.ok++;
+            else if (res.statusCode < 400) counts.redirects++;
+            else counts.client++;
+            const broken = violation(path, res);
+            if (broken)
+              throw new Error(`${r.method} ${url.slice(0, 200)} as ${c.actor} with ${String(payload ?? '').slice(0, 300)}: ${broken}`);
+          },
+        ),
+        { numRuns: upload ? RUNS_PER_UPLOAD : RUNS_PER_ENDPOINT, seed: FUZZ_SEED, endOnFailure: true },
+      )
+      .catch((err: unknown) => {
+        throw shorten(err);
+      });
     stats.push(counts);
   }
   return stats;
@@ -349,9 +397,14 @@ export async function fuzzRoutes(t: TestApp, w: FuzzWorld, pick: (key: string) =
 
 /** The summary table a fuzz file prints. */
 export function summary(stats: FuzzStats[]): string {
-  const lines = stats.map((s) => `${s.route.padEnd(64)} ${String(s.cases).padStart(5)} ${String(s.ok).padStart(5)} ${String(s.client).padStart(5)} ${String(s.redirects).padStart(4)}`);
+  const lines = stats.map(
+    (s) =>
+      `${s.route.padEnd(64)} ${String(s.cases).padStart(5)} ${String(s.ok).padStart(5)} ${String(s.client).padStart(5)} ${String(s.redirects).padStart(4)}`,
+  );
   const total = stats.reduce((a, s) => a + s.cases, 0);
-  return [`${'endpoint'.padEnd(64)} cases   2xx   4xx  3xx`, ...lines, `${stats.length} endpoints, ${total} cases, 0 server errors`].join('\n');
+  return [`${'endpoint'.padEnd(64)} cases   2xx   4xx  3xx`, ...lines, `${stats.length} endpoints, ${total} cases, 0 server errors`].join(
+    '\n',
+  );
 }
 
 /** Routes split in four files so the test runner's forks fuzz them in parallel. */

@@ -6,10 +6,12 @@ import { MainLayout } from './layouts/main-layout';
 import { RouteError } from './route-error';
 
 /** A placeholder page for a screen a later issue builds: its title and one line from the `pages` catalogue. */
-const soon = (key: string): RouteObject['lazy'] => async () => {
-  const { comingSoonPage } = await withChunkTimeout(() => import('./routes/coming-soon'));
-  return { Component: comingSoonPage(key) };
-};
+const soon =
+  (key: string): RouteObject['lazy'] =>
+  async () => {
+    const { comingSoonPage } = await withChunkTimeout(() => import('./routes/coming-soon'));
+    return { Component: comingSoonPage(key) };
+  };
 
 /**
  * Guest-blocked routes (spec sections 2 and 6), listing (/create) among them: a stored user id of

@@ -1,10 +1,28 @@
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
 
 const swapu: MantineColorsTuple = [
-  '#e9f8ef', '#d6eede', '#aedcbf', '#82c99d', '#5eb981', '#47ae6e', '#2f9e5b', '#25894d', '#1b7a43', '#086a36',
+  '#e9f8ef',
+  '#d6eede',
+  '#aedcbf',
+  '#82c99d',
+  '#5eb981',
+  '#47ae6e',
+  '#2f9e5b',
+  '#25894d',
+  '#1b7a43',
+  '#086a36',
 ];
 const sand: MantineColorsTuple = [
-  '#faf8f5', '#f1ede6', '#e3dccf', '#d3c8b5', '#c5b69e', '#bcab8f', '#b7a587', '#a09075', '#8e8067', '#7b6d55',
+  '#faf8f5',
+  '#f1ede6',
+  '#e3dccf',
+  '#d3c8b5',
+  '#c5b69e',
+  '#bcab8f',
+  '#b7a587',
+  '#a09075',
+  '#8e8067',
+  '#7b6d55',
 ];
 
 /** One design: green for trust and sustainability, warm neutrals, rounded photo-first cards. */
@@ -12,8 +30,7 @@ export const theme = createTheme({
   primaryColor: 'swapu',
   primaryShade: { light: 6, dark: 5 },
   colors: { swapu, sand },
-  fontFamily:
-    'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '700' },
   defaultRadius: 'md',
   radius: { xs: '4px', sm: '8px', md: '12px', lg: '16px', xl: '24px' },

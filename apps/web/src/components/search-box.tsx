@@ -116,10 +116,7 @@ export function SearchBox({ compact = false }: { compact?: boolean }) {
       aria-label={t('searchBox.category')}
       value={category}
       onChange={(e) => setCategory(e.currentTarget.value)}
-      data={[
-        { value: '', label: t('searchBox.anyCategory') },
-        ...CATEGORIES.map((c) => ({ value: c, label: t(`categories:names.${c}`) })),
-      ]}
+      data={[{ value: '', label: t('searchBox.anyCategory') }, ...CATEGORIES.map((c) => ({ value: c, label: t(`categories:names.${c}`) }))]}
       w={compact ? '100%' : 190}
     />
   );

@@ -6,8 +6,7 @@ import { CATEGORIES } from '@swapu/shared/constants';
 import { NAMESPACES } from './namespaces';
 
 const dir = path.dirname(new URL(import.meta.url).pathname);
-const load = (locale: string, ns: string) =>
-  JSON.parse(fs.readFileSync(path.join(dir, locale, `${ns}.json`), 'utf8')) as unknown;
+const load = (locale: string, ns: string) => JSON.parse(fs.readFileSync(path.join(dir, locale, `${ns}.json`), 'utf8')) as unknown;
 
 /** Every leaf key path ("a.b.0.c") with its string value. */
 function leaves(value: unknown, prefix = ''): Map<string, string> {
@@ -22,7 +21,10 @@ const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)/g)].map((m) => 
 describe('i18n catalogues', () => {
   it('has one file per text area in every locale and nothing else', () => {
     for (const locale of LOCALES) {
-      const files = fs.readdirSync(path.join(dir, locale)).map((f) => f.replace(/\.json$/, '')).sort();
+      const files = fs
+        .readdirSync(path.join(dir, locale))
+        .map((f) => f.replace(/\.json$/, ''))
+        .sort();
       expect(files, locale).toEqual([...NAMESPACES].sort());
     }
   });

@@ -24,7 +24,9 @@ describe('api()', () => {
   });
 
   it('turns an error body into an ApiError with the catalogue code', async () => {
-    fetchMock.mockResolvedValueOnce(Response.json({ error: { code: 'password_incorrect', message: 'That password is not correct.' } }, { status: 400 }));
+    fetchMock.mockResolvedValueOnce(
+      Response.json({ error: { code: 'password_incorrect', message: 'That password is not correct.' } }, { status: 400 }),
+    );
     const err = await api('/x').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ status: 400, code: 'password_incorrect', message: 'That password is not correct.' });

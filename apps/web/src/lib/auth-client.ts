@@ -51,7 +51,13 @@ async function post<T>(path: string, body: unknown, init: RequestInit = {}): Pro
 // no script on the page can read it; only the token endpoint receives it.
 
 export const signInWithPassword = (email: string, password: string, totpCode?: string) =>
-  post<TokenResponse>('/identity/v1/accounts:signInWithPassword', { email, password, returnSecureToken: true, totpCode, sessionCookie: true });
+  post<TokenResponse>('/identity/v1/accounts:signInWithPassword', {
+    email,
+    password,
+    returnSecureToken: true,
+    totpCode,
+    sessionCookie: true,
+  });
 
 export const signUpWithPassword = (input: { email: string; password: string; language?: string; displayName?: string }) =>
   post<TokenResponse>('/identity/v1/accounts:signUp', { ...input, returnSecureToken: true, acceptTerms: true, sessionCookie: true });

@@ -35,6 +35,9 @@ export const formatNumber = (n: number, locale: string, digits = 1) =>
 
 /** "800 m", "2.4 km", "35 km": a decimal only where it helps. */
 export function formatDistance(km: number, locale: string): string {
-  if (km < 1) return new Intl.NumberFormat(locale, { style: 'unit', unit: 'meter', maximumFractionDigits: 0 }).format(Math.max(100, Math.round(km * 10) * 100));
+  if (km < 1)
+    return new Intl.NumberFormat(locale, { style: 'unit', unit: 'meter', maximumFractionDigits: 0 }).format(
+      Math.max(100, Math.round(km * 10) * 100),
+    );
   return new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilometer', maximumFractionDigits: km < 10 ? 1 : 0 }).format(km);
 }

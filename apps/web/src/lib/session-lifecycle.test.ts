@@ -201,7 +201,10 @@ describe('stopping the lifecycle', () => {
     window.localStorage.clear();
     restoreSession();
     let answer: (r: Response) => void = () => {};
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((r) => (answer = r))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((r) => (answer = r))),
+    );
     saveSession('u1', grant(), true);
     const stop = startSessionLifecycle();
     await vi.advanceTimersByTimeAsync(LOGIN_TOKEN_MS - REFRESH_AHEAD_MS);

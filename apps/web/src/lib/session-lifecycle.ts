@@ -28,10 +28,7 @@ const ACTIVITY_WRITE_MS = 10_000;
 const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'scroll', 'wheel', 'touchstart'] as const;
 
 export type SessionStep =
-  | { type: 'none' }
-  | { type: 'wait'; until: number }
-  | { type: 'refresh' }
-  | { type: 'logout'; reason: AutoLogoutReason };
+  { type: 'none' } | { type: 'wait'; until: number } | { type: 'refresh' } | { type: 'logout'; reason: AutoLogoutReason };
 
 /**
  * What the session needs now (spec section 4). A plain session ends at token expiry or after 30

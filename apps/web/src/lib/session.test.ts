@@ -68,7 +68,14 @@ describe('the stored session', () => {
     window.localStorage.setItem('refreshToken', 'from-before-the-cookie');
     window.localStorage.setItem('skipTour', 'true');
     saveSession('u1', grant, true);
-    expect(Object.fromEntries(['token', 'userId', 'expiration', 'refreshToken', 'stayLoggedin', 'didAutoLogout', 'skipTour'].map((k) => [k, window.localStorage.getItem(k)]))).toEqual({
+    expect(
+      Object.fromEntries(
+        ['token', 'userId', 'expiration', 'refreshToken', 'stayLoggedin', 'didAutoLogout', 'skipTour'].map((k) => [
+          k,
+          window.localStorage.getItem(k),
+        ]),
+      ),
+    ).toEqual({
       token: 'access-1',
       userId: 'u1',
       expiration: String(Date.now() + LOGIN_TOKEN_MS),

@@ -65,7 +65,9 @@ export const postMatches = pgTable(
       .references(() => posts.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('post_matches_pair_uq').on(sql`least(${t.postId}, ${t.counterPostId})`, sql`greatest(${t.postId}, ${t.counterPostId})`)],
+  (t) => [
+    uniqueIndex('post_matches_pair_uq').on(sql`least(${t.postId}, ${t.counterPostId})`, sql`greatest(${t.postId}, ${t.counterPostId})`),
+  ],
 );
 
 /** In-app notifications (the bell, /notification). `data` holds what the text needs. */
@@ -101,5 +103,8 @@ export const postReports = pgTable(
     status: text('status').notNull().default('open'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('post_reports_post_reporter_uq').on(t.postId, t.reporterId), index('post_reports_status_idx').on(t.status, t.createdAt)],
+  (t) => [
+    uniqueIndex('post_reports_post_reporter_uq').on(t.postId, t.reporterId),
+    index('post_reports_status_idx').on(t.status, t.createdAt),
+  ],
 );

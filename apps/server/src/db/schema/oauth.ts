@@ -17,10 +17,7 @@ export const userIdentities = pgTable(
     email: text('email'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [
-    uniqueIndex('user_identities_provider_subject_idx').on(t.provider, t.subject),
-    index('user_identities_user_idx').on(t.userId),
-  ],
+  (t) => [uniqueIndex('user_identities_provider_subject_idx').on(t.provider, t.subject), index('user_identities_user_idx').on(t.userId)],
 );
 
 /**

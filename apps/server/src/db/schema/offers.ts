@@ -37,8 +37,12 @@ export const offers = pgTable(
     index('offers_offerer_idx').on(t.offererId, t.createdAt),
     index('offers_owner_idx').on(t.ownerId, t.createdAt),
     index('offers_post_idx').on(t.postId),
-    index('offers_pending_expiry_idx').on(t.expiresAt).where(sql`${t.state} = 'pending'`),
-    index('offers_completed_idx').on(t.completedAt).where(sql`${t.state} = 'completed'`),
+    index('offers_pending_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.state} = 'pending'`),
+    index('offers_completed_idx')
+      .on(t.completedAt)
+      .where(sql`${t.state} = 'completed'`),
     check(
       'offers_state_check',
       sql`${t.state} in ('pending', 'accepted', 'declined', 'countered', 'withdrawn', 'expired', 'completed', 'disputed')`,
@@ -136,5 +140,8 @@ export const pointsLedger = pgTable(
     sourceId: text('source_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('points_ledger_once_uq').on(t.userId, t.reason, t.sourceId), index('points_ledger_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    uniqueIndex('points_ledger_once_uq').on(t.userId, t.reason, t.sourceId),
+    index('points_ledger_user_idx').on(t.userId, t.createdAt),
+  ],
 );

@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  doublePrecision,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 export type MaterialRow = { material: string; percent: number };
@@ -24,17 +14,32 @@ export const posts = pgTable(
     state: text('state').notNull().default('draft'),
     title: text('title').notNull().default(''),
     description: text('description').notNull().default(''),
-    categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
-    keywords: text('keywords').array().notNull().default(sql`'{}'::text[]`),
-    wishCategories: text('wish_categories').array().notNull().default(sql`'{}'::text[]`),
-    wishKeywords: text('wish_keywords').array().notNull().default(sql`'{}'::text[]`),
+    categories: text('categories')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    keywords: text('keywords')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    wishCategories: text('wish_categories')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    wishKeywords: text('wish_keywords')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     cashValueCents: integer('cash_value_cents'),
     weightKg: doublePrecision('weight_kg'),
     lengthCm: doublePrecision('length_cm'),
     widthCm: doublePrecision('width_cm'),
     heightCm: doublePrecision('height_cm'),
     sizePreset: text('size_preset'),
-    materials: jsonb('materials').$type<MaterialRow[]>().notNull().default(sql`'[]'::jsonb`),
+    materials: jsonb('materials')
+      .$type<MaterialRow[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     suburb: text('suburb'),
     postcode: text('postcode'),
     auState: text('au_state'),
@@ -52,13 +57,12 @@ export const posts = pgTable(
   },
   (t) => [
     // The feed: newest published first, keyset-paged on (published_at, id).
-    index('posts_feed_idx').on(t.publishedAt.desc(), t.id.desc()).where(sql`${t.state} = 'published'`),
+    index('posts_feed_idx')
+      .on(t.publishedAt.desc(), t.id.desc())
+      .where(sql`${t.state} = 'published'`),
     index('posts_owner_idx').on(t.ownerId, t.state),
     index('posts_categories_idx').using('gin', t.categories),
-    check(
-      'posts_state_check',
-      sql`${t.state} in ('draft', 'published', 'reserved', 'swapped', 'sold', 'archived')`,
-    ),
+    check('posts_state_check', sql`${t.state} in ('draft', 'published', 'reserved', 'swapped', 'sold', 'archived')`),
     check('posts_condition_check', sql`${t.condition} in ('used-fair', 'used-good', 'used-like-new', 'new')`),
     check('posts_delivery_check', sql`${t.deliveryOption} in ('sendle', 'person-to-person')`),
     check('posts_cash_value_check', sql`${t.cashValueCents} is null or ${t.cashValueCents} >= 0`),

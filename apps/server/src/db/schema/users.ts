@@ -17,7 +17,10 @@ export const users = pgTable(
     role: text('role').notNull().default('user'),
     banned: boolean('banned').notNull().default(false),
     language: text('language').notNull().default('en-US'),
-    interests: text('interests').array().notNull().default(sql`'{}'::text[]`),
+    interests: text('interests')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     avatarKey: text('avatar_key'),
     bannerKey: text('banner_key'),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
@@ -33,7 +36,10 @@ export const users = pgTable(
     totpSecret: text('totp_secret'),
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
     /** argon2 hashes of unused one-time recovery codes. */
-    totpRecoveryHashes: text('totp_recovery_hashes').array().notNull().default(sql`'{}'::text[]`),
+    totpRecoveryHashes: text('totp_recovery_hashes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** The last TOTP time step accepted (a code is good once). */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     /**

@@ -31,7 +31,10 @@ afterAll(async () => {
 
 describe('demo seed', () => {
   it('has every member accept the terms and the privacy policy (none is left “terms pending”)', async () => {
-    const pending = await a.db.select({ id: users.id }).from(users).where(or(isNull(users.termsAcceptedAt), isNull(users.privacyAcceptedAt)));
+    const pending = await a.db
+      .select({ id: users.id })
+      .from(users)
+      .where(or(isNull(users.termsAcceptedAt), isNull(users.privacyAcceptedAt)));
     expect(pending).toEqual([]);
   });
 
@@ -92,9 +95,15 @@ describe('demo seed', () => {
     for (const o of done) expect(o.carbonKg).toBeGreaterThan(0);
     expect((await a.db.select().from(reviews)).length).toBe(done.length * 2);
     const [demo] = await a.db.select().from(users).where(eq(users.email, 'demo@swapu.au'));
-    const waiting = await a.db.select().from(offers).where(and(eq(offers.ownerId, demo!.id), eq(offers.state, 'pending')));
+    const waiting = await a.db
+      .select()
+      .from(offers)
+      .where(and(eq(offers.ownerId, demo!.id), eq(offers.state, 'pending')));
     expect(waiting).toHaveLength(1);
-    const chats = await a.db.select().from(rooms).where(sql`${rooms.userA} = ${demo!.id} or ${rooms.userB} = ${demo!.id}`);
+    const chats = await a.db
+      .select()
+      .from(rooms)
+      .where(sql`${rooms.userA} = ${demo!.id} or ${rooms.userB} = ${demo!.id}`);
     expect(chats).toHaveLength(1);
   });
 

@@ -43,18 +43,51 @@ const DAY = 24 * 60 * 60 * 1000;
 
 /** Real suburbs in every state and territory; coordinates come from the localities table. */
 const SUBURBS: Array<[string, string, string]> = [
-  ['Newtown', '2042', 'NSW'], ['Parramatta', '2150', 'NSW'], ['Bondi', '2026', 'NSW'], ['Manly', '2095', 'NSW'],
-  ['Penrith', '2750', 'NSW'], ['Newcastle', '2300', 'NSW'], ['Wollongong', '2500', 'NSW'], ['Chatswood', '2067', 'NSW'],
-  ['Fitzroy', '3065', 'VIC'], ['Brunswick', '3056', 'VIC'], ['St Kilda', '3182', 'VIC'], ['Geelong', '3220', 'VIC'],
-  ['Ballarat Central', '3350', 'VIC'], ['Footscray', '3011', 'VIC'], ['Box Hill', '3128', 'VIC'], ['Frankston', '3199', 'VIC'],
-  ['West End', '4101', 'QLD'], ['Paddington', '4064', 'QLD'], ['Southport', '4215', 'QLD'], ['Toowoomba City', '4350', 'QLD'],
-  ['Cairns City', '4870', 'QLD'], ['Townsville City', '4810', 'QLD'], ['Noosa Heads', '4567', 'QLD'],
-  ['Fremantle', '6160', 'WA'], ['Subiaco', '6008', 'WA'], ['Joondalup', '6027', 'WA'], ['Mandurah', '6210', 'WA'],
-  ['Bunbury', '6230', 'WA'], ['Scarborough', '6019', 'WA'],
-  ['Glenelg', '5045', 'SA'], ['Norwood', '5067', 'SA'], ['Prospect', '5082', 'SA'], ['Mount Barker', '5251', 'SA'],
-  ['Hobart', '7000', 'TAS'], ['Launceston', '7250', 'TAS'], ['Sandy Bay', '7005', 'TAS'], ['Devonport', '7310', 'TAS'],
-  ['Braddon', '2612', 'ACT'], ['Belconnen', '2617', 'ACT'], ['Kingston', '2604', 'ACT'], ['Phillip', '2606', 'ACT'],
-  ['Darwin City', '0800', 'NT'], ['Palmerston City', '0830', 'NT'], ['Alice Springs', '0870', 'NT'], ['Nightcliff', '0810', 'NT'],
+  ['Newtown', '2042', 'NSW'],
+  ['Parramatta', '2150', 'NSW'],
+  ['Bondi', '2026', 'NSW'],
+  ['Manly', '2095', 'NSW'],
+  ['Penrith', '2750', 'NSW'],
+  ['Newcastle', '2300', 'NSW'],
+  ['Wollongong', '2500', 'NSW'],
+  ['Chatswood', '2067', 'NSW'],
+  ['Fitzroy', '3065', 'VIC'],
+  ['Brunswick', '3056', 'VIC'],
+  ['St Kilda', '3182', 'VIC'],
+  ['Geelong', '3220', 'VIC'],
+  ['Ballarat Central', '3350', 'VIC'],
+  ['Footscray', '3011', 'VIC'],
+  ['Box Hill', '3128', 'VIC'],
+  ['Frankston', '3199', 'VIC'],
+  ['West End', '4101', 'QLD'],
+  ['Paddington', '4064', 'QLD'],
+  ['Southport', '4215', 'QLD'],
+  ['Toowoomba City', '4350', 'QLD'],
+  ['Cairns City', '4870', 'QLD'],
+  ['Townsville City', '4810', 'QLD'],
+  ['Noosa Heads', '4567', 'QLD'],
+  ['Fremantle', '6160', 'WA'],
+  ['Subiaco', '6008', 'WA'],
+  ['Joondalup', '6027', 'WA'],
+  ['Mandurah', '6210', 'WA'],
+  ['Bunbury', '6230', 'WA'],
+  ['Scarborough', '6019', 'WA'],
+  ['Glenelg', '5045', 'SA'],
+  ['Norwood', '5067', 'SA'],
+  ['Prospect', '5082', 'SA'],
+  ['Mount Barker', '5251', 'SA'],
+  ['Hobart', '7000', 'TAS'],
+  ['Launceston', '7250', 'TAS'],
+  ['Sandy Bay', '7005', 'TAS'],
+  ['Devonport', '7310', 'TAS'],
+  ['Braddon', '2612', 'ACT'],
+  ['Belconnen', '2617', 'ACT'],
+  ['Kingston', '2604', 'ACT'],
+  ['Phillip', '2606', 'ACT'],
+  ['Darwin City', '0800', 'NT'],
+  ['Palmerston City', '0830', 'NT'],
+  ['Alice Springs', '0870', 'NT'],
+  ['Nightcliff', '0810', 'NT'],
 ];
 
 /** Every member accepted the terms and the privacy policy when they joined. */
@@ -239,7 +272,11 @@ export async function seedDemo(
     const completedAt = new Date(now.getTime() - rnd.int(2, 40) * DAY);
     const createdAt = new Date(completedAt.getTime() - rnd.int(2, 6) * DAY);
     const carbon =
-      Math.round((carbonSavedKg(target.weightKg!, target.materials!, target.categories!) + carbonSavedKg(given.weightKg!, given.materials!, given.categories!)) * 10) / 10;
+      Math.round(
+        (carbonSavedKg(target.weightKg!, target.materials!, target.categories!) +
+          carbonSavedKg(given.weightKg!, given.materials!, given.categories!)) *
+          10,
+      ) / 10;
     offerRows.push({
       id,
       postId: target.id!,
@@ -258,22 +295,64 @@ export async function seedDemo(
     });
     offerItemRows.push({ offerId: id, postId: given.id!, position: 0 });
     eventRows.push(
-      { id: rnd.uuid(), offerId: id, actorId: given.ownerId!, transition: 'create', fromState: null, toState: 'pending', message: 'Keen to swap if you are!', createdAt },
-      { id: rnd.uuid(), offerId: id, actorId: target.ownerId!, transition: 'accept', fromState: 'pending', toState: 'accepted', message: '', createdAt: new Date(createdAt.getTime() + DAY) },
-      { id: rnd.uuid(), offerId: id, actorId: target.ownerId!, transition: 'confirm_receipt', fromState: 'accepted', toState: 'completed', message: '', createdAt: completedAt },
+      {
+        id: rnd.uuid(),
+        offerId: id,
+        actorId: given.ownerId!,
+        transition: 'create',
+        fromState: null,
+        toState: 'pending',
+        message: 'Keen to swap if you are!',
+        createdAt,
+      },
+      {
+        id: rnd.uuid(),
+        offerId: id,
+        actorId: target.ownerId!,
+        transition: 'accept',
+        fromState: 'pending',
+        toState: 'accepted',
+        message: '',
+        createdAt: new Date(createdAt.getTime() + DAY),
+      },
+      {
+        id: rnd.uuid(),
+        offerId: id,
+        actorId: target.ownerId!,
+        transition: 'confirm_receipt',
+        fromState: 'accepted',
+        toState: 'completed',
+        message: '',
+        createdAt: completedAt,
+      },
     );
     const pairs: Array<[string, string]> = [
       [given.ownerId!, target.ownerId!],
       [target.ownerId!, given.ownerId!],
     ];
     for (const [reviewer, reviewee] of pairs) {
-      reviewRows.push({ id: rnd.uuid(), offerId: id, reviewerId: reviewer, revieweeId: reviewee, stars: rnd.chance(0.7) ? 5 : 4, text: rnd.pick(REVIEWS), createdAt: new Date(completedAt.getTime() + 3600_000) });
+      reviewRows.push({
+        id: rnd.uuid(),
+        offerId: id,
+        reviewerId: reviewer,
+        revieweeId: reviewee,
+        stars: rnd.chance(0.7) ? 5 : 4,
+        text: rnd.pick(REVIEWS),
+        createdAt: new Date(completedAt.getTime() + 3600_000),
+      });
     }
   }
   const demoUser = userRows[0]!;
-  const demoPost = postRows.find((p) => p.ownerId === demoUser.id && p.state === 'published' && p.publishedAt! <= new Date(now.getTime() - DAY));
-  const suitor = postRows.find((p) => p.ownerId !== demoUser.id && p.state === 'published' && p.publishedAt! <= new Date(now.getTime() - DAY));
-  let waitingRoom: { room: typeof rooms.$inferInsert & { id: string; userA: string; userB: string }; messages: Array<typeof messages.$inferInsert> } | null = null;
+  const demoPost = postRows.find(
+    (p) => p.ownerId === demoUser.id && p.state === 'published' && p.publishedAt! <= new Date(now.getTime() - DAY),
+  );
+  const suitor = postRows.find(
+    (p) => p.ownerId !== demoUser.id && p.state === 'published' && p.publishedAt! <= new Date(now.getTime() - DAY),
+  );
+  let waitingRoom: {
+    room: typeof rooms.$inferInsert & { id: string; userA: string; userB: string };
+    messages: Array<typeof messages.$inferInsert>;
+  } | null = null;
   if (demoPost && suitor) {
     const id = rnd.uuid();
     const createdAt = new Date(now.getTime() - 5 * 3600_000);
@@ -292,7 +371,16 @@ export async function seedDemo(
       updatedAt: createdAt,
     });
     offerItemRows.push({ offerId: id, postId: suitor.id!, position: 0 });
-    eventRows.push({ id: rnd.uuid(), offerId: id, actorId: suitor.ownerId!, transition: 'create', fromState: null, toState: 'pending', message: 'Would you take this plus $20?', createdAt });
+    eventRows.push({
+      id: rnd.uuid(),
+      offerId: id,
+      actorId: suitor.ownerId!,
+      transition: 'create',
+      fromState: null,
+      toState: 'pending',
+      message: 'Would you take this plus $20?',
+      createdAt,
+    });
     const [a, b] = [demoUser.id!, suitor.ownerId!].sort() as [string, string];
     const roomId = rnd.uuid();
     const texts = [
@@ -311,7 +399,18 @@ export async function seedDemo(
       createdAt: new Date(createdAt.getTime() - (texts.length - k) * 600_000),
     }));
     waitingRoom = {
-      room: { id: roomId, userA: a as string, userB: b as string, title: 'No Title', postId: demoPost.id!, lastSeq: 3, lastMessage: texts[2][1], lastSenderId: suitor.ownerId!, lastMessageAt: msgs[2]!.createdAt, createdAt: msgs[0]!.createdAt },
+      room: {
+        id: roomId,
+        userA: a as string,
+        userB: b as string,
+        title: 'No Title',
+        postId: demoPost.id!,
+        lastSeq: 3,
+        lastMessage: texts[2][1],
+        lastSenderId: suitor.ownerId!,
+        lastMessageAt: msgs[2]!.createdAt,
+        createdAt: msgs[0]!.createdAt,
+      },
       messages: msgs,
     };
   }

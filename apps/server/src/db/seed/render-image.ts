@@ -43,7 +43,13 @@ function pick<T>(r: Rng, list: readonly T[]): T {
 function mixHex(a: string, b: string, t: number): string {
   const pa = [1, 3, 5].map((i) => parseInt(a.slice(i, i + 2), 16));
   const pb = [1, 3, 5].map((i) => parseInt(b.slice(i, i + 2), 16));
-  return `#${pa.map((v, i) => Math.round(v + (pb[i]! - v) * t).toString(16).padStart(2, '0')).join('')}`;
+  return `#${pa
+    .map((v, i) =>
+      Math.round(v + (pb[i]! - v) * t)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 
 function hsl(h: number, s: number, l: number): string {
@@ -245,7 +251,9 @@ const ute: Draw = (c, r) => {
     `<rect x="182" y="520" width="264" height="10" fill="${c.mainDark}" opacity="0.6"/>`,
     `<line x1="566" y1="540" x2="566" y2="640" stroke="${c.mainDark}" stroke-width="4"/>`,
     `<rect x="480" y="392" width="150" height="10" rx="4" fill="${c.dark}"/>`,
-    snorkel ? `<path d="M700 530 L700 420 Q700 400 680 398 L660 398" fill="none" stroke="${c.dark}" stroke-width="14" stroke-linecap="round"/>` : '',
+    snorkel
+      ? `<path d="M700 530 L700 420 Q700 400 680 398 L660 398" fill="none" stroke="${c.dark}" stroke-width="14" stroke-linecap="round"/>`
+      : '',
     `<path d="M770 540 L812 540 L812 650 L770 650" fill="none" stroke="${c.dark}" stroke-width="14" stroke-linejoin="round"/>`,
     `<line x1="790" y1="560" x2="790" y2="640" stroke="${c.dark}" stroke-width="8"/>`,
     `<rect x="774" y="556" width="14" height="28" rx="6" fill="#fff6cf"/>`,
@@ -391,7 +399,10 @@ const sneaker: Draw = (c) => {
     `<path d="M230 700 L230 560 Q236 496 300 492 L360 500 Q400 470 450 500 L560 560 Q660 590 730 618 Q780 640 780 700 Z" fill="${c.main}"/>`,
     `<path d="M300 492 Q320 430 360 440 L380 500 Z" fill="${c.mainDark}"/>`,
     `<path d="M300 640 Q480 540 690 640" fill="none" stroke="${c.accent}" stroke-width="22" stroke-linecap="round"/>`,
-    ...[0, 1, 2, 3].map((i) => `<line x1="${420 + i * 34}" y1="${505 + i * 18}" x2="${452 + i * 34}" y2="${488 + i * 18}" stroke="${c.light}" stroke-width="9" stroke-linecap="round"/>`),
+    ...[0, 1, 2, 3].map(
+      (i) =>
+        `<line x1="${420 + i * 34}" y1="${505 + i * 18}" x2="${452 + i * 34}" y2="${488 + i * 18}" stroke="${c.light}" stroke-width="9" stroke-linecap="round"/>`,
+    ),
     `<path d="M220 690 L790 690 Q800 690 798 704 Q792 740 760 740 L240 740 Q220 740 220 720 Z" fill="${c.light}"/>`,
     `<line x1="226" y1="712" x2="794" y2="712" stroke="${c.metalDark}" stroke-width="4"/>`,
     `<path d="M230 560 L230 690 L270 690 L270 540 Z" fill="${c.mainDark}" opacity="0.6"/>`,
@@ -434,7 +445,9 @@ const dress: Draw = (c, r) => {
     `<path d="M408 206 L428 206 L440 300 L420 300 Z" fill="${c.mainDark}"/>`,
     `<path d="M532 206 L552 206 L540 300 L520 300 Z" fill="${c.mainDark}"/>`,
     `<path d="${outline}" fill="${c.main}"/>`,
-    dots ? `<clipPath id="dressclip"><path d="${outline}"/></clipPath><g clip-path="url(#dressclip)" fill="${c.light}" opacity="0.8">${dotSvg.join('')}</g>` : '',
+    dots
+      ? `<clipPath id="dressclip"><path d="${outline}"/></clipPath><g clip-path="url(#dressclip)" fill="${c.light}" opacity="0.8">${dotSvg.join('')}</g>`
+      : '',
     `<path d="M394 440 L566 440 L590 496 Q480 520 370 496 Z" fill="${c.mainDark}" opacity="0.35"/>`,
     belt ? `<rect x="386" y="430" width="188" height="26" rx="6" fill="${c.accent}"/>` : '',
     `<path d="M480 470 L430 752 M480 470 L540 752" stroke="${c.mainDark}" stroke-width="5" opacity="0.35" fill="none"/>`,
@@ -683,7 +696,10 @@ const petBowl: Draw = (c) => {
   const paw = (x: number, y: number, s: number, col: string) =>
     `<ellipse cx="${x}" cy="${y + s * 0.3}" rx="${s * 0.42}" ry="${s * 0.34}" fill="${col}"/>` +
     [-0.45, -0.16, 0.16, 0.45]
-      .map((dx, i) => `<ellipse cx="${x + dx * s}" cy="${y - s * (i === 0 || i === 3 ? 0.12 : 0.3)}" rx="${s * 0.15}" ry="${s * 0.19}" fill="${col}"/>`)
+      .map(
+        (dx, i) =>
+          `<ellipse cx="${x + dx * s}" cy="${y - s * (i === 0 || i === 3 ? 0.12 : 0.3)}" rx="${s * 0.15}" ry="${s * 0.19}" fill="${col}"/>`,
+      )
       .join('');
   const svg = [
     `<path d="M240 560 L720 560 L670 740 Q664 756 640 756 L320 756 Q296 756 290 740 Z" fill="${c.main}"/>`,
@@ -791,11 +807,19 @@ const fruitCrate: Draw = (c, r) => {
   const fruitCols = ['#e8892a', '#d94b3b', '#e6c23a', '#7fae3c'];
   const fruits: string[] = [];
   const spots = [
-    [340, 500], [430, 480], [520, 485], [610, 500], [385, 430], [475, 420], [565, 430],
+    [340, 500],
+    [430, 480],
+    [520, 485],
+    [610, 500],
+    [385, 430],
+    [475, 420],
+    [565, 430],
   ] as const;
   for (const [x, y] of spots) {
     const col = pick(r, fruitCols);
-    fruits.push(`<circle cx="${x}" cy="${y}" r="52" fill="${col}"/><circle cx="${x - 16}" cy="${y - 16}" r="12" fill="#ffffff" opacity="0.3"/>`);
+    fruits.push(
+      `<circle cx="${x}" cy="${y}" r="52" fill="${col}"/><circle cx="${x - 16}" cy="${y - 16}" r="12" fill="#ffffff" opacity="0.3"/>`,
+    );
   }
   const svg = [
     ...fruits,
@@ -868,17 +892,19 @@ const ooshie: Draw = (c) => {
       <path d="M-90 -230 Q-60 -280 0 -284" fill="none" stroke="#ffffff" stroke-width="14" stroke-linecap="round" opacity="0.45"/>
     </g>`;
   };
-  const svg = [
-    fig(620, 0.85, c.accent, c.accentDark),
-    fig(400, 1.25, c.main, c.mainDark),
-  ].join('');
+  const svg = [fig(620, 0.85, c.accent, c.accentDark), fig(400, 1.25, c.main, c.mainDark)].join('');
   return { svg, shadow: 300, base: 780 };
 };
 
 const palette: Draw = (c) => {
   const blobs = ['#d94b3b', '#e6c23a', '#3b7bd9', '#3fa45b', c.main, '#ffffff'];
   const pos = [
-    [330, 520], [400, 450], [500, 430], [600, 460], [640, 550], [560, 620],
+    [330, 520],
+    [400, 450],
+    [500, 430],
+    [600, 460],
+    [640, 550],
+    [560, 620],
   ] as const;
   const svg = [
     `<path d="M260 560 Q250 390 440 370 Q660 350 700 500 Q730 620 600 690 Q520 730 470 680 Q440 640 390 670 Q280 720 260 560 Z" fill="${c.wood}"/>`,
@@ -896,7 +922,10 @@ const yarn: Draw = (c) => {
     `<line x1="740" y1="320" x2="560" y2="740" stroke="${c.woodDark}" stroke-width="14" stroke-linecap="round"/>`,
     `<circle cx="740" cy="320" r="16" fill="${c.accent}"/>`,
     `<circle cx="420" cy="600" r="170" fill="${c.main}"/>`,
-    ...[-60, -20, 20, 60].map((dx) => `<path d="M${420 + dx - 80} 450 Q${420 + dx + 60} 600 ${420 + dx - 60} 760" fill="none" stroke="${c.mainDark}" stroke-width="8"/>`),
+    ...[-60, -20, 20, 60].map(
+      (dx) =>
+        `<path d="M${420 + dx - 80} 450 Q${420 + dx + 60} 600 ${420 + dx - 60} 760" fill="none" stroke="${c.mainDark}" stroke-width="8"/>`,
+    ),
     `<path d="M270 540 Q420 620 570 520" fill="none" stroke="${c.mainLight}" stroke-width="8"/>`,
     `<path d="M290 680 Q420 600 560 690" fill="none" stroke="${c.mainLight}" stroke-width="8"/>`,
     `<path d="M560 700 Q640 760 720 740" fill="none" stroke="${c.main}" stroke-width="8" stroke-linecap="round"/>`,

@@ -106,7 +106,9 @@ describe('the Firebase Auth JS SDK against SwapU', () => {
     const { user } = await createUserWithEmailAndPassword(auth, email, 'secret-1');
     const oldToken = await user.getIdToken();
     await sendEmailVerification(user);
-    const verification = (await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).filter((m) => m.template === 'email-verification');
+    const verification = (await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).filter(
+      (m) => m.template === 'email-verification',
+    );
     expect(verification).toHaveLength(2);
 
     await updatePassword(user, 'brand-new-1');

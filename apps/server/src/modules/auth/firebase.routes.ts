@@ -63,7 +63,13 @@ export const firebaseRoutes: FastifyPluginAsync = async (app) => {
     if (b.requestType === 'PASSWORD_RESET') {
       if (typeof b.email !== 'string' || !isValidEmail(b.email)) throw new IdentityError('INVALID_EMAIL');
       const d = deps();
-      await requestPasswordReset(d.db, { email: b.email.trim().toLowerCase(), ip: req.ip, now: d.now, publicUrl: d.publicUrl, secrets: d.secrets });
+      await requestPasswordReset(d.db, {
+        email: b.email.trim().toLowerCase(),
+        ip: req.ip,
+        now: d.now,
+        publicUrl: d.publicUrl,
+        secrets: d.secrets,
+      });
       return { kind: 'identitytoolkit#GetOobConfirmationCodeResponse', email: b.email.trim().toLowerCase() };
     }
     throw new IdentityError('INVALID_REQ_TYPE');

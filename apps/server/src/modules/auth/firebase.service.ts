@@ -42,7 +42,16 @@ function accountInfo(u: UserRow) {
     // Firebase sends a redacted marker when the account has a password; the SDK only tests it is there.
     ...(u.passwordHash ? { passwordHash: 'UkVEQUNURUQ=' } : {}),
     providerUserInfo: u.passwordHash
-      ? [{ providerId: 'password', federatedId: u.email, email: u.email, rawId: u.email, displayName: u.displayName, ...(photoUrl ? { photoUrl } : {}) }]
+      ? [
+          {
+            providerId: 'password',
+            federatedId: u.email,
+            email: u.email,
+            rawId: u.email,
+            displayName: u.displayName,
+            ...(photoUrl ? { photoUrl } : {}),
+          },
+        ]
       : [],
     validSince: String(Math.floor(u.updatedAt.getTime() / 1000)),
     disabled: false,

@@ -54,11 +54,15 @@ export const identityRoutes: FastifyPluginAsync = async (app) => {
       }
     },
   );
-  app.post('/identity/v1/token/revoke', { schema: { ...schema, summary: 'Sign out: revoke the session of the HttpOnly cookie' } }, async (req, reply) => {
-    await signOut(deps(), refreshCookieOf(req));
-    clearRefreshCookie(reply, publicUrl());
-    return reply.status(204).send();
-  });
+  app.post(
+    '/identity/v1/token/revoke',
+    { schema: { ...schema, summary: 'Sign out: revoke the session of the HttpOnly cookie' } },
+    async (req, reply) => {
+      await signOut(deps(), refreshCookieOf(req));
+      clearRefreshCookie(reply, publicUrl());
+      return reply.status(204).send();
+    },
+  );
   app.post('/identity/v1/accounts::signOut', { schema: { ...schema, summary: 'Revoke a session' } }, async (req, reply) => {
     await signOut(deps(), body(req.body).refreshToken);
     return reply.status(204).send();

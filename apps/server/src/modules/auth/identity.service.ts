@@ -272,7 +272,10 @@ export async function revokeFamily(db: Tx, familyId: string, now: Date) {
 /** Logout: revokes the family of the presented refresh token. Unknown tokens are ignored. */
 export async function signOut(deps: IdentityDeps, refreshToken: unknown): Promise<void> {
   if (typeof refreshToken !== 'string' || !refreshToken) return;
-  const [known] = await deps.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(refreshToken)));
+  const [known] = await deps.db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashToken(refreshToken)));
   if (known) await revokeFamily(deps.db, known.familyId, deps.now);
 }
 

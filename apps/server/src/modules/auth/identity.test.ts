@@ -75,9 +75,7 @@ describe('POST /identity/v1/accounts:signUp', () => {
 
   it('limits new accounts per IP, with Retry-After, creating nothing over the limit', async () => {
     const ip = '10.99.0.1';
-    await t.db
-      .insert(rateLimits)
-      .values({ key: `signUp:${ip}`, windowStart: t.clock.now(), count: RATE_LIMITS.signUp.max - 1 });
+    await t.db.insert(rateLimits).values({ key: `signUp:${ip}`, windowStart: t.clock.now(), count: RATE_LIMITS.signUp.max - 1 });
     const email = uniqueEmail();
     expect((await post('/identity/v1/accounts:signUp', { email, password: 'secret1', acceptTerms: true }, ip)).statusCode).toBe(200);
     const over = await post('/identity/v1/accounts:signUp', { email: uniqueEmail(), password: 'secret1', acceptTerms: true }, ip);
@@ -85,7 +83,10 @@ describe('POST /identity/v1/accounts:signUp', () => {
     expect(over.json()).toEqual({ error: { code: 429, message: 'TOO_MANY_ATTEMPTS_TRY_LATER' } });
     expect(Number(over.headers['retry-after'])).toBe(3600);
     // Another address is not affected.
-    expect((await post('/identity/v1/accounts:signUp', { email: uniqueEmail(), password: 'secret1', acceptTerms: true }, '10.99.0.2')).statusCode).toBe(200);
+    expect(
+      (await post('/identity/v1/accounts:signUp', { email: uniqueEmail(), password: 'secret1', acceptTerms: true }, '10.99.0.2'))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('makes an ADMIN_EMAILS address an admin only once its owner has verified it', async () => {
@@ -176,7 +177,9 @@ describe('behind a proxy (TRUST_PROXY)', () => {
 
 describe('the web app’s refresh token in an HttpOnly cookie', () => {
   const cookieOf = (res: { headers: Record<string, unknown> }) => {
-    const raw = ([] as string[]).concat((res.headers['set-cookie'] as string | string[] | undefined) ?? []).find((c) => c.startsWith('swapu_refresh='));
+    const raw = ([] as string[])
+      .concat((res.headers['set-cookie'] as string | string[] | undefined) ?? [])
+      .find((c) => c.startsWith('swapu_refresh='));
     return raw;
   };
   const valueOf = (cookie: string) => cookie.split(';')[0]!.slice('swapu_refresh='.length);
@@ -255,9 +258,7 @@ describe('access and refresh tokens', () => {
 
   it('never hands out two successors for one refresh token under concurrency', async () => {
     const first = (await signUp({ email: uniqueEmail(), password: 'secret1' })).json();
-    const results = await Promise.all(
-      Array.from({ length: 5 }, () => post('/identity/v1/token', { refreshToken: first.refreshToken })),
-    );
+    const results = await Promise.all(Array.from({ length: 5 }, () => post('/identity/v1/token', { refreshToken: first.refreshToken })));
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
   });
 
@@ -265,9 +266,7 @@ describe('access and refresh tokens', () => {
     const first = (await signUp({ email: uniqueEmail(), password: 'secret1' })).json();
     const out = await post('/identity/v1/accounts:signOut', { refreshToken: first.refreshToken });
     expect(out.statusCode).toBe(204);
-    expect((await post('/identity/v1/token', { refreshToken: first.refreshToken })).json().error.message).toBe(
-      'INVALID_REFRESH_TOKEN',
-    );
+    expect((await post('/identity/v1/token', { refreshToken: first.refreshToken })).json().error.message).toBe('INVALID_REFRESH_TOKEN');
     const rows = await t.db.select().from(refreshTokens).where(eq(refreshTokens.userId, first.localId));
     expect(rows.every((r) => r.revokedAt)).toBe(true);
   });

@@ -48,7 +48,11 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
       if (!enabled(provider) || !isProvider(provider)) throw errors.notFound();
       const language = req.headers['accept-language']?.toLowerCase().startsWith('pt') ? 'pt-PT' : 'en-US';
       try {
-        const { url, cookieValue } = await startSignIn(deps(), provider, { returnTo: req.query.returnTo, language, browserNonce: req.query.nonce });
+        const { url, cookieValue } = await startSignIn(deps(), provider, {
+          returnTo: req.query.returnTo,
+          language,
+          browserNonce: req.query.nonce,
+        });
         return reply
           .header('set-cookie', stateCookie(cookieValue, app.ctx.config.publicUrl))
           .header('cache-control', 'no-store')

@@ -273,7 +273,8 @@ export async function completeSignIn(
   deps: IdentityDeps,
   input: { code?: unknown; nonce?: unknown },
 ): Promise<{ tokens: TokenResponse; returnTo: string }> {
-  if (typeof input.code !== 'string' || input.code.length > 200 || !isBrowserNonce(input.nonce)) throw new IdentityError('INVALID_IDP_RESPONSE');
+  if (typeof input.code !== 'string' || input.code.length > 200 || !isBrowserNonce(input.nonce))
+    throw new IdentityError('INVALID_IDP_RESPONSE');
   const result = await deps.db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(signInCodes)

@@ -81,7 +81,9 @@ async function completed(res: { statusCode: number; headers: Record<string, unkn
   expect(done.statusCode).toBe(200);
   const body = done.json() as Omit<Completed, 'refreshToken'>;
   expect(body).not.toHaveProperty('refreshToken');
-  const cookie = ([] as string[]).concat((done.headers['set-cookie'] as string | string[]) ?? []).find((c) => c.startsWith('swapu_refresh='))!;
+  const cookie = ([] as string[])
+    .concat((done.headers['set-cookie'] as string | string[]) ?? [])
+    .find((c) => c.startsWith('swapu_refresh='))!;
   return { ...body, refreshToken: cookie.split(';')[0]!.slice('swapu_refresh='.length) };
 }
 
@@ -254,7 +256,12 @@ describe('Google sign-in', () => {
     person = { sub: `unverified-${email}`, email, email_verified: false };
     const res = await signInWithGoogle();
     expect(res.headers.location).toBe('/auth?error=auth_failed');
-    expect(await t.db.select().from(userIdentities).where(eq(userIdentities.subject, `unverified-${email}`))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(userIdentities)
+        .where(eq(userIdentities.subject, `unverified-${email}`)),
+    ).toEqual([]);
   });
 
   it('does not open an account protected by two-factor authentication by linking its email', async () => {
@@ -264,11 +271,19 @@ describe('Google sign-in', () => {
       url: '/identity/v1/accounts:signUp',
       payload: { email, password: 'secret1', returnSecureToken: true, acceptTerms: true },
     });
-    await t.db.update(users).set({ totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', totpEnabledAt: new Date() }).where(eq(users.id, signUp.json().localId));
+    await t.db
+      .update(users)
+      .set({ totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', totpEnabledAt: new Date() })
+      .where(eq(users.id, signUp.json().localId));
     person = { sub: `twofactor-${email}`, email, email_verified: true };
     const res = await signInWithGoogle();
     expect(res.headers.location).toBe('/auth?error=auth_failed');
-    expect(await t.db.select().from(userIdentities).where(eq(userIdentities.subject, `twofactor-${email}`))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(userIdentities)
+        .where(eq(userIdentities.subject, `twofactor-${email}`)),
+    ).toEqual([]);
   });
 
   it('refuses a state that does not match the cookie, a missing cookie and a denied consent', async () => {

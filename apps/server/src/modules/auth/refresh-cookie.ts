@@ -25,7 +25,12 @@ export function setRefreshCookie(reply: FastifyReply, publicUrl: string, token: 
 }
 
 export function clearRefreshCookie(reply: FastifyReply, publicUrl: string) {
-  reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure: publicUrl.startsWith('https://') });
+  reply.clearCookie(REFRESH_COOKIE, {
+    path: REFRESH_COOKIE_PATH,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: publicUrl.startsWith('https://'),
+  });
 }
 
 export const refreshCookieOf = (req: FastifyRequest): string | undefined => req.cookies?.[REFRESH_COOKIE] || undefined;

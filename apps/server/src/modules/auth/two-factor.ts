@@ -77,7 +77,9 @@ export async function enableTwoFactor(db: Tx, box: SecretBox, userId: string, co
   const step = await totpTimeStep(secret, code, now);
   if (step === null || !(await claimTimeStep(db, userId, step))) throw new AppError(400, 'two_factor_code_invalid');
   const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, () =>
-    randomBytes(5).toString('hex').replace(/(.{5})/, '$1-'),
+    randomBytes(5)
+      .toString('hex')
+      .replace(/(.{5})/, '$1-'),
   );
   const hashes = await Promise.all(recoveryCodes.map((c) => hash(c)));
   await db.update(users).set({ totpEnabledAt: now, totpRecoveryHashes: hashes }).where(eq(users.id, userId));

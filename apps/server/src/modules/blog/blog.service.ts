@@ -15,12 +15,7 @@ const summary = (r: Row): BlogPostSummary => ({
 });
 
 export async function listBlogPosts(db: Tx, now: Date): Promise<BlogPostSummary[]> {
-  const rows = await db
-    .select()
-    .from(blogPosts)
-    .where(lte(blogPosts.publishedAt, now))
-    .orderBy(desc(blogPosts.publishedAt))
-    .limit(100);
+  const rows = await db.select().from(blogPosts).where(lte(blogPosts.publishedAt, now)).orderBy(desc(blogPosts.publishedAt)).limit(100);
   return rows.map(summary);
 }
 
@@ -32,5 +27,4 @@ async function one(db: Tx, now: Date, where: ReturnType<typeof eq>): Promise<Blo
 
 export const getBlogPost = (db: Tx, now: Date, id: string) => one(db, now, eq(blogPosts.id, id));
 /** The spec's lookup of a Blog Post whose urlTitle equals a given value. */
-export const getBlogPostByUrlTitle = (db: Tx, now: Date, urlTitle: string) =>
-  one(db, now, eq(blogPosts.urlTitle, urlTitle));
+export const getBlogPostByUrlTitle = (db: Tx, now: Date, urlTitle: string) => one(db, now, eq(blogPosts.urlTitle, urlTitle));

@@ -29,6 +29,11 @@ describe('GET /api/v1/categories', () => {
     expect(by['sporting-goods']!.count).toBe(1);
     expect(by.cars!.count).toBe(1);
     expect(by.toys!.count).toBe(0);
-    expect(items.filter((c) => c.special).map((c) => c.slug).sort()).toEqual([...SPECIAL_CATEGORIES].sort());
+    expect(
+      items
+        .filter((c) => c.special)
+        .map((c) => c.slug)
+        .sort(),
+    ).toEqual([...SPECIAL_CATEGORIES].sort());
   });
 });

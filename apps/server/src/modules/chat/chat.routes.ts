@@ -28,13 +28,30 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const errorsOf = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 429: ErrorBodySchema };
   const tags = ['chat'];
 
-  app.get('/api/v1/rooms', { schema: { tags, security, summary: 'My chat rooms, newest first, with unread counts', response: { 200: RoomListSchema, ...errorsOf } } }, async (req) =>
-    (requireUser(req), listRooms(db(), req.viewer, now())),
+  app.get(
+    '/api/v1/rooms',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'My chat rooms, newest first, with unread counts',
+        response: { 200: RoomListSchema, ...errorsOf },
+      },
+    },
+    async (req) => (requireUser(req), listRooms(db(), req.viewer, now())),
   );
 
   app.post(
     '/api/v1/rooms',
-    { schema: { tags, security, summary: 'Open the room with a person (the existing one, or a new one)', body: CreateRoomSchema, response: { 200: RoomSchema, 201: RoomSchema, ...errorsOf } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Open the room with a person (the existing one, or a new one)',
+        body: CreateRoomSchema,
+        response: { 200: RoomSchema, 201: RoomSchema, ...errorsOf },
+      },
+    },
     async (req, reply) => {
       const me = requireUser(req);
       await enforce(db(), 'roomCreate', me, now());
@@ -43,35 +60,68 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/v1/rooms/:id', { schema: { tags, security, params: PostIdParamsSchema, response: { 200: RoomSchema, ...errorsOf } } }, async (req) =>
-    (requireUser(req), getRoom(db(), req.viewer, req.params.id, now())),
+  app.get(
+    '/api/v1/rooms/:id',
+    { schema: { tags, security, params: PostIdParamsSchema, response: { 200: RoomSchema, ...errorsOf } } },
+    async (req) => (requireUser(req), getRoom(db(), req.viewer, req.params.id, now())),
   );
 
   app.get(
     '/api/v1/rooms/:id/messages',
-    { schema: { tags, security, summary: 'Messages, a page before `before` (or all after `after`)', params: PostIdParamsSchema, querystring: MessagesQuerySchema, response: { 200: MessagePageSchema, ...errorsOf } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Messages, a page before `before` (or all after `after`)',
+        params: PostIdParamsSchema,
+        querystring: MessagesQuerySchema,
+        response: { 200: MessagePageSchema, ...errorsOf },
+      },
+    },
     async (req) => listMessages(db(), requireUser(req), req.params.id, req.query),
   );
 
   app.post(
     '/api/v1/rooms/:id/messages',
-    { schema: { tags, security, summary: 'Send a message (stored before it is acknowledged)', params: PostIdParamsSchema, body: SendMessageSchema, response: { 200: MessageSchema, 201: MessageSchema, ...errorsOf } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Send a message (stored before it is acknowledged)',
+        params: PostIdParamsSchema,
+        body: SendMessageSchema,
+        response: { 200: MessageSchema, 201: MessageSchema, ...errorsOf },
+      },
+    },
     async (req, reply) => {
       const { message, created } = await sendMessage(deps(), requireUser(req), req.params.id, req.body, now(), req.viewer);
       return reply.status(created ? 201 : 200).send(message);
     },
   );
 
-  app.post('/api/v1/rooms/:id/seen', { schema: { tags, security, params: PostIdParamsSchema, response: { 204: z.null(), ...errorsOf } } }, async (req, reply) => {
-    await markSeen(deps(), requireUser(req), req.params.id, now());
-    return reply.status(204).send(null);
-  });
+  app.post(
+    '/api/v1/rooms/:id/seen',
+    { schema: { tags, security, params: PostIdParamsSchema, response: { 204: z.null(), ...errorsOf } } },
+    async (req, reply) => {
+      await markSeen(deps(), requireUser(req), req.params.id, now());
+      return reply.status(204).send(null);
+    },
+  );
 
-  for (const [method, block] of [['POST', true], ['DELETE', false]] as const) {
+  for (const [method, block] of [
+    ['POST', true],
+    ['DELETE', false],
+  ] as const) {
     app.route({
       method,
       url: '/api/v1/rooms/:id/block',
-      schema: { tags, security, summary: block ? 'Block the other person' : 'Unblock the other person', params: PostIdParamsSchema, response: { 204: z.null(), ...errorsOf } },
+      schema: {
+        tags,
+        security,
+        summary: block ? 'Block the other person' : 'Unblock the other person',
+        params: PostIdParamsSchema,
+        response: { 204: z.null(), ...errorsOf },
+      },
       handler: async (req, reply) => {
         await setBlock(db(), requireUser(req), (req.params as { id: string }).id, block, now());
         return reply.status(204).send(null);
@@ -81,7 +131,16 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/v1/rooms/:id/report',
-    { schema: { tags, security, summary: 'Report the other person to the moderators', params: PostIdParamsSchema, body: ReportUserSchema, response: { 202: z.object({ received: z.literal(true) }), ...errorsOf } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Report the other person to the moderators',
+        params: PostIdParamsSchema,
+        body: ReportUserSchema,
+        response: { 202: z.object({ received: z.literal(true) }), ...errorsOf },
+      },
+    },
     async (req, reply) => {
       const me = requireUser(req);
       await enforce(db(), 'report', me, now());
@@ -91,8 +150,10 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Support (messages2): banned members may use it too; it is their only way to reach us.
-  app.get('/api/v1/support/messages', { schema: { tags: ['support'], security, response: { 200: SupportThreadSchema, ...errorsOf } } }, async (req) =>
-    supportThread(db(), requireAccount(req)),
+  app.get(
+    '/api/v1/support/messages',
+    { schema: { tags: ['support'], security, response: { 200: SupportThreadSchema, ...errorsOf } } },
+    async (req) => supportThread(db(), requireAccount(req)),
   );
   app.post(
     '/api/v1/support/messages',
@@ -103,18 +164,34 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(201).send(await postSupport(db(), app.ctx.hub, me, me, false, req.body.body, now()));
     },
   );
-  app.get('/api/v1/admin/support', { schema: { tags: ['admin'], security, response: { 200: SupportThreadListSchema, ...errorsOf } } }, async (req) => {
-    requireAdmin(req);
-    return supportThreads(db());
-  });
+  app.get(
+    '/api/v1/admin/support',
+    { schema: { tags: ['admin'], security, response: { 200: SupportThreadListSchema, ...errorsOf } } },
+    async (req) => {
+      requireAdmin(req);
+      return supportThreads(db());
+    },
+  );
   const UserParams = z.object({ userId: z.string().min(1).max(64) });
-  app.get('/api/v1/admin/support/:userId/messages', { schema: { tags: ['admin'], security, params: UserParams, response: { 200: SupportThreadSchema, ...errorsOf } } }, async (req) => {
-    requireAdmin(req);
-    return supportThread(db(), req.params.userId);
-  });
+  app.get(
+    '/api/v1/admin/support/:userId/messages',
+    { schema: { tags: ['admin'], security, params: UserParams, response: { 200: SupportThreadSchema, ...errorsOf } } },
+    async (req) => {
+      requireAdmin(req);
+      return supportThread(db(), req.params.userId);
+    },
+  );
   app.post(
     '/api/v1/admin/support/:userId/messages',
-    { schema: { tags: ['admin'], security, params: UserParams, body: SupportSendSchema, response: { 201: SupportMessageSchema, ...errorsOf } } },
+    {
+      schema: {
+        tags: ['admin'],
+        security,
+        params: UserParams,
+        body: SupportSendSchema,
+        response: { 201: SupportMessageSchema, ...errorsOf },
+      },
+    },
     async (req, reply) => {
       const admin = requireAdmin(req);
       return reply.status(201).send(await postSupport(db(), app.ctx.hub, req.params.userId, admin, true, req.body.body, now()));

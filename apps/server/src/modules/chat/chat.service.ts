@@ -1,12 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import {
-  MESSAGES_PAGE,
-  ROOM_EMPTY_MESSAGE,
-  ROOM_TITLE_DEFAULT,
-  type ChatMessage,
-  type Room,
-  type RoomSummary,
-} from '@swapu/shared/chat';
+import { MESSAGES_PAGE, ROOM_EMPTY_MESSAGE, ROOM_TITLE_DEFAULT, type ChatMessage, type Room, type RoomSummary } from '@swapu/shared/chat';
 import type { Database, Tx } from '../../db/client';
 import { messages, notifications, posts, roomReads, rooms, userBlocks, userReports, users } from '../../db/schema/index';
 import { AppError, errors } from '../../lib/errors';
@@ -42,7 +35,11 @@ export const toMessage = (m: MessageRow): ChatMessage => ({
 });
 
 async function canSeePost(db: Tx, viewer: Viewer, postId: string, now: Date) {
-  const rows = await db.select({ id: posts.id }).from(posts).where(and(eq(posts.id, postId), postSeenByCondition(viewer, now))).limit(1);
+  const rows = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(eq(posts.id, postId), postSeenByCondition(viewer, now)))
+    .limit(1);
   return rows.length > 0;
 }
 
@@ -84,7 +81,11 @@ export async function openRoom(db: Tx, viewer: Viewer, otherId: string, postId: 
     .returning();
   let room = inserted[0];
   if (!room) {
-    [room] = await db.select().from(rooms).where(and(eq(rooms.userA, ids.userA), eq(rooms.userB, ids.userB))).limit(1);
+    [room] = await db
+      .select()
+      .from(rooms)
+      .where(and(eq(rooms.userA, ids.userA), eq(rooms.userB, ids.userB)))
+      .limit(1);
     if (room && postId && room.postId !== postId) {
       [room] = await db.update(rooms).set({ postId }).where(eq(rooms.id, room.id)).returning();
     }
@@ -147,7 +148,6 @@ const SEND_SQL = `
     (select id from fresh) as fresh_id, m.*
   from (select 1) one left join chk on true left join m on true`;
 
-
 /**
  * Stores a message (in the database before anyone is told) and announces it to both members'
  * connections. Two round trips: one read (membership, blocks, a retried client id), then one
@@ -168,7 +168,11 @@ export async function sendMessage(
   if (body.postId && !(await canSeePost(db, viewer, body.postId, now))) throw errors.notFound();
   const clientId = body.clientId ?? null;
   const existing = async (members: [string, string]) => {
-    const [dup] = await db.select().from(messages).where(and(eq(messages.senderId, me), eq(messages.clientId, clientId!))).limit(1);
+    const [dup] = await db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.senderId, me), eq(messages.clientId, clientId!)))
+      .limit(1);
     return dup ? { message: toMessage(dup), created: false, members } : null;
   };
   const limit = RATE_LIMITS.chatSend;
@@ -246,7 +250,12 @@ export const recentMessages = new Map<string, ChatMessage>();
 export async function listMessages(db: Tx, me: string, roomId: string, q: { before?: number | undefined; after?: number | undefined }) {
   await memberRoom(db, roomId, me);
   if (q.after !== undefined) {
-    const rows = await db.select().from(messages).where(and(eq(messages.roomId, roomId), gt(messages.seq, q.after))).orderBy(asc(messages.seq)).limit(500);
+    const rows = await db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.roomId, roomId), gt(messages.seq, q.after)))
+      .orderBy(asc(messages.seq))
+      .limit(500);
     return { items: rows.map(toMessage), nextBefore: null };
   }
   const rows = await db
@@ -270,7 +279,14 @@ export async function markSeen(deps: ChatDeps, me: string, roomId: string, now: 
   await db
     .update(notifications)
     .set({ readAt: now })
-    .where(and(eq(notifications.userId, me), eq(notifications.kind, 'message'), isNull(notifications.readAt), sql`${notifications.data}->>'roomId' = ${roomId}`));
+    .where(
+      and(
+        eq(notifications.userId, me),
+        eq(notifications.kind, 'message'),
+        isNull(notifications.readAt),
+        sql`${notifications.data}->>'roomId' = ${roomId}`,
+      ),
+    );
   await deps.hub?.publish({ users: [otherOf(room, me)], kind: 'seen', roomId, userId: me, seq: room.lastSeq, at: now.toISOString() });
 }
 
@@ -286,7 +302,12 @@ export async function reportUser(db: Tx, me: string, roomId: string, reason: str
   await db.insert(userReports).values({ id: newId(), reporterId: me, reportedId: otherOf(room, me), roomId, reason, createdAt: now });
 }
 
-async function summaries(db: Tx, viewer: Viewer, now: Date, rows: RoomRow[]): Promise<Array<RoomSummary & { otherSeenSeq: number; otherSeenTime: string | null; members: Room['members'] }>> {
+async function summaries(
+  db: Tx,
+  viewer: Viewer,
+  now: Date,
+  rows: RoomRow[],
+): Promise<Array<RoomSummary & { otherSeenSeq: number; otherSeenTime: string | null; members: Room['members'] }>> {
   if (rows.length === 0) return [];
   const me = viewer.userId!;
   const ids = rows.map((r) => r.id);
@@ -302,7 +323,9 @@ async function summaries(db: Tx, viewer: Viewer, now: Date, rows: RoomRow[]): Pr
           id: posts.id,
           title: posts.title,
           cashValueCents: posts.cashValueCents,
-          imageKey: sql<string | null>`(select pi.storage_key from post_images pi where pi.post_id = "posts"."id" order by pi.position asc limit 1)`,
+          imageKey: sql<
+            string | null
+          >`(select pi.storage_key from post_images pi where pi.post_id = "posts"."id" order by pi.position asc limit 1)`,
         })
         .from(posts)
         // A context the viewer may not see (withdrawn since, still early access) is not disclosed.
@@ -331,7 +354,14 @@ async function summaries(db: Tx, viewer: Viewer, now: Date, rows: RoomRow[]): Pr
       seen: seenSeq >= r.lastSeq,
       seenTime: mine?.seenAt?.toISOString() ?? null,
       unread: Math.max(0, r.lastSeq - seenSeq),
-      post: p ? { id: p.id, title: p.title, cashValueCents: p.cashValueCents ?? 0, thumbUrl: p.imageKey ? `/media/${imageVariantKeys(p.imageKey).sm}` : null } : null,
+      post: p
+        ? {
+            id: p.id,
+            title: p.title,
+            cashValueCents: p.cashValueCents ?? 0,
+            thumbUrl: p.imageKey ? `/media/${imageVariantKeys(p.imageKey).sm}` : null,
+          }
+        : null,
       blocked: blocks.some((b) => (b.blockerId === me && b.blockedId === other) || (b.blockerId === other && b.blockedId === me)),
       blockedByMe: blocks.some((b) => b.blockerId === me && b.blockedId === other),
       members: [user(r.userA), user(r.userB)],
@@ -358,4 +388,3 @@ export async function getRoom(db: Tx, viewer: Viewer, roomId: string, now: Date)
   const room = await memberRoom(db, roomId, viewer.userId!);
   return (await summaries(db, viewer, now, [room]))[0]!;
 }
-

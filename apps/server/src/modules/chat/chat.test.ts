@@ -21,7 +21,12 @@ afterAll(async () => {
 const open = (m: TestMember, userId: string, postId?: string) =>
   t.app.inject({ method: 'POST', url: '/api/v1/rooms', headers: m.headers, payload: { userId, ...(postId ? { postId } : {}) } });
 const say = (m: TestMember, roomId: string, body: string, clientId?: string) =>
-  t.app.inject({ method: 'POST', url: `/api/v1/rooms/${roomId}/messages`, headers: m.headers, payload: { body, ...(clientId ? { clientId } : {}) } });
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v1/rooms/${roomId}/messages`,
+    headers: m.headers,
+    payload: { body, ...(clientId ? { clientId } : {}) },
+  });
 const NICE_TRY = 'Nice try, but you are not allowed in that room';
 
 /** A WebSocket client that records every event it gets. */
@@ -59,7 +64,12 @@ describe('rooms', () => {
     expect(ids.size).toBe(1);
     expect([a, b, c].map((r) => r.statusCode).sort()).toEqual([200, 200, 201]);
     const [lo, hi] = [ana.id, ben.id].sort();
-    expect(await t.db.select().from(rooms).where(and(eq(rooms.userA, lo!), eq(rooms.userB, hi!)))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(rooms)
+        .where(and(eq(rooms.userA, lo!), eq(rooms.userB, hi!))),
+    ).toHaveLength(1);
     const room = (await t.app.inject({ url: `/api/v1/rooms/${a.json().id}`, headers: ana.headers })).json();
     expect(room).toMatchObject({ title: 'No Title', lastMessage: 'There is no messages', unread: 0, post: { id: post.id, title: 'Bike' } });
 
@@ -117,7 +127,10 @@ describe('messages', () => {
     const anaList = (await t.app.inject({ url: '/api/v1/rooms', headers: ana.headers })).json();
     expect(anaList.items[0]).toMatchObject({ id: roomId, lastMessage: 'are you there?', unread: 3, seen: false });
     expect(anaList.unread).toBe(3);
-    const note = await t.db.select().from(notifications).where(and(eq(notifications.userId, ana.id), eq(notifications.kind, 'message')));
+    const note = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, ana.id), eq(notifications.kind, 'message')));
     expect(note).toHaveLength(1); // grouped per room
     const bell = (await t.app.inject({ url: '/api/v1/notifications', headers: ana.headers })).json();
     expect(bell.items[0]).toMatchObject({ kind: 'message', data: { count: '3', preview: 'are you there?' } });
@@ -151,9 +164,20 @@ describe('messages', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('user_blocked');
     expect((await open(ana, ben.id)).statusCode).toBe(403);
-    expect((await t.app.inject({ url: `/api/v1/rooms/${roomId}`, headers: ana.headers })).json()).toMatchObject({ blocked: true, blockedByMe: false });
-    expect((await t.app.inject({ url: `/api/v1/rooms/${roomId}`, headers: ben.headers })).json()).toMatchObject({ blocked: true, blockedByMe: true });
-    const report = await t.app.inject({ method: 'POST', url: `/api/v1/rooms/${roomId}/report`, headers: ben.headers, payload: { reason: 'Spam' } });
+    expect((await t.app.inject({ url: `/api/v1/rooms/${roomId}`, headers: ana.headers })).json()).toMatchObject({
+      blocked: true,
+      blockedByMe: false,
+    });
+    expect((await t.app.inject({ url: `/api/v1/rooms/${roomId}`, headers: ben.headers })).json()).toMatchObject({
+      blocked: true,
+      blockedByMe: true,
+    });
+    const report = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/rooms/${roomId}/report`,
+      headers: ben.headers,
+      payload: { reason: 'Spam' },
+    });
     expect(report.statusCode).toBe(202);
     await t.app.inject({ method: 'DELETE', url: `/api/v1/rooms/${roomId}/block`, headers: ben.headers });
     expect((await say(ana, roomId, 'sorry')).statusCode).toBe(201);
@@ -222,13 +246,28 @@ describe('a room’s post context', () => {
     const day = 24 * 3600_000;
     const draft = await createPost(t.db, { ownerId: ben.id, title: 'Secret draft', state: 'draft', now: t.clock.now() });
     const archived = await createPost(t.db, { ownerId: ben.id, title: 'Withdrawn', state: 'archived', now: t.clock.now() });
-    const early = await createPost(t.db, { ownerId: ben.id, title: 'Just listed', publishedAt: new Date(t.clock.now().getTime() - 60_000), now: t.clock.now() });
-    const open2 = await createPost(t.db, { ownerId: ben.id, title: 'Listed days ago', publishedAt: new Date(t.clock.now().getTime() - 3 * day), now: t.clock.now() });
+    const early = await createPost(t.db, {
+      ownerId: ben.id,
+      title: 'Just listed',
+      publishedAt: new Date(t.clock.now().getTime() - 60_000),
+      now: t.clock.now(),
+    });
+    const open2 = await createPost(t.db, {
+      ownerId: ben.id,
+      title: 'Listed days ago',
+      publishedAt: new Date(t.clock.now().getTime() - 3 * day),
+      now: t.clock.now(),
+    });
     for (const id of [draft.id, archived.id, early.id, 'no-such-post']) {
       const res = await open(ana, ben.id, id);
       expect(res.statusCode, id).toBe(404);
     }
-    expect(await t.db.select().from(rooms).where(and(eq(rooms.userA, [ana.id, ben.id].sort()[0]!), eq(rooms.userB, [ana.id, ben.id].sort()[1]!)))).toHaveLength(0);
+    expect(
+      await t.db
+        .select()
+        .from(rooms)
+        .where(and(eq(rooms.userA, [ana.id, ben.id].sort()[0]!), eq(rooms.userB, [ana.id, ben.id].sort()[1]!))),
+    ).toHaveLength(0);
 
     // A visible one works; its owner may use their own new listing too.
     const room = (await open(ana, ben.id, open2.id)).json();
@@ -241,7 +280,12 @@ describe('a room’s post context', () => {
 
     // A message cannot carry a post its sender may not see either (nor an unknown one).
     for (const postId of [draft.id, 'no-such-post']) {
-      const res = await t.app.inject({ method: 'POST', url: `/api/v1/rooms/${room.id}/messages`, headers: ana.headers, payload: { body: 'About this?', postId } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/rooms/${room.id}/messages`,
+        headers: ana.headers,
+        payload: { body: 'About this?', postId },
+      });
       expect(res.statusCode, postId).toBe(404);
     }
     expect(await t.db.select().from(messages).where(eq(messages.roomId, room.id))).toHaveLength(0);
@@ -249,7 +293,12 @@ describe('a room’s post context', () => {
 
   it('is not disclosed once the viewer may no longer see it', async () => {
     const [ana, ben] = [await signUpMember(t.app), await signUpMember(t.app)];
-    const lamp = await createPost(t.db, { ownerId: ben.id, title: 'Brass lamp', publishedAt: new Date(t.clock.now().getTime() - 3 * 24 * 3600_000), now: t.clock.now() });
+    const lamp = await createPost(t.db, {
+      ownerId: ben.id,
+      title: 'Brass lamp',
+      publishedAt: new Date(t.clock.now().getTime() - 3 * 24 * 3600_000),
+      now: t.clock.now(),
+    });
     const room = (await open(ana, ben.id, lamp.id)).json();
     expect(room.post.title).toBe('Brass lamp');
     // Ben withdraws the lamp: Ana's room no longer shows it; Ben still sees his own listing.
@@ -309,9 +358,16 @@ describe('a live connection stops acting for an account', () => {
     const open = await connect(resetting);
     const resetCode = closed(open.ws);
     await t.app.inject({ method: 'POST', url: '/api/v1/auth/password-reset', payload: { email: resetting.email } });
-    const [mail] = await t.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, resetting.email), eq(mailOutbox.template, 'password-reset')));
+    const [mail] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, resetting.email), eq(mailOutbox.template, 'password-reset')));
     const token = /token=([\w-]+)/.exec(asDelivered(t, mail!).text)![1]!;
-    const done = await t.app.inject({ method: 'POST', url: '/api/v1/auth/password-reset/confirm', payload: { token, password: 'brand-new-1' } });
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/password-reset/confirm',
+      payload: { token, password: 'brand-new-1' },
+    });
     expect(done.statusCode).toBe(200);
     expect(await resetCode).toBe(4001);
   });
@@ -334,8 +390,22 @@ describe('support', () => {
     const admin = await signUpMember(t.app);
     await t.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.id));
     // Suspended by an admin through the API (another member may not).
-    expect((await t.app.inject({ method: 'PUT', url: `/api/v1/admin/users/${member.id}/ban`, headers: member.headers, payload: { banned: true } })).statusCode).toBe(403);
-    const ban = await t.app.inject({ method: 'PUT', url: `/api/v1/admin/users/${member.id}/ban`, headers: admin.headers, payload: { banned: true } });
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/v1/admin/users/${member.id}/ban`,
+          headers: member.headers,
+          payload: { banned: true },
+        })
+      ).statusCode,
+    ).toBe(403);
+    const ban = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/admin/users/${member.id}/ban`,
+      headers: admin.headers,
+      payload: { banned: true },
+    });
     expect(ban.json()).toEqual({ id: member.id, banned: true });
     // The ban ended every session: the old token opens nothing; signing in again works.
     expect((await t.app.inject({ url: '/api/v1/me', headers: member.headers })).statusCode).toBe(401);
@@ -343,7 +413,12 @@ describe('support', () => {
     // Banned: the rest of the app is closed…
     expect((await t.app.inject({ url: '/api/v1/rooms', headers: member.headers })).statusCode).toBe(403);
     // …but support is open.
-    const sent = await t.app.inject({ method: 'POST', url: '/api/v1/support/messages', headers: member.headers, payload: { body: 'Why was I suspended?' } });
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/support/messages',
+      headers: member.headers,
+      payload: { body: 'Why was I suspended?' },
+    });
     expect(sent.statusCode).toBe(201);
     const ws = await connect(member);
     const threads = (await t.app.inject({ url: '/api/v1/admin/support', headers: admin.headers })).json();
@@ -356,7 +431,9 @@ describe('support', () => {
       payload: { body: 'We are looking into it.' },
     });
     expect(answer.statusCode).toBe(201);
-    expect(await ws.until((e) => e.type === 'support' && (e.message as { fromTeam: boolean }).fromTeam)).toMatchObject({ message: { fromTeam: true, authorName: 'SwapU team', body: 'We are looking into it.' } });
+    expect(await ws.until((e) => e.type === 'support' && (e.message as { fromTeam: boolean }).fromTeam)).toMatchObject({
+      message: { fromTeam: true, authorName: 'SwapU team', body: 'We are looking into it.' },
+    });
     const thread = (await t.app.inject({ url: '/api/v1/support/messages', headers: member.headers })).json();
     expect(thread.items.map((m: { body: string }) => m.body)).toEqual(['Why was I suspended?', 'We are looking into it.']);
     ws.close();
@@ -371,7 +448,11 @@ describe('unread message digest', () => {
     await say(ana, r1, 'Is the bike still available?');
     await say(ana, r1, 'I can pick it up today');
     await say(cy, r2, 'Would you swap for a tent?');
-    const digests = (to: string) => t.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, to), eq(mailOutbox.template, 'message-digest')));
+    const digests = (to: string) =>
+      t.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.to, to), eq(mailOutbox.template, 'message-digest')));
     const at = t.clock.now().getTime();
 
     // Too soon: they may just be between tabs.
@@ -390,7 +471,10 @@ describe('unread message digest', () => {
     expect(await digests(ben.email)).toHaveLength(1);
 
     // Online people are not mailed; people who turned it off are not mailed.
-    await t.db.update(users).set({ lastOnlineAt: new Date(at + 58 * 60_000) }).where(eq(users.id, ben.id));
+    await t.db
+      .update(users)
+      .set({ lastOnlineAt: new Date(at + 58 * 60_000) })
+      .where(eq(users.id, ben.id));
     await say(ana, r1, 'Hello?');
     await sendMessageDigests(t.database, t.config.publicUrl, new Date(at + 60 * 60_000));
     expect(await digests(ben.email)).toHaveLength(1);

@@ -34,12 +34,17 @@ export async function sendMessageDigests(database: Database, publicUrl: string, 
         and (u.last_online_at is null or u.last_online_at <= ${awaySince}::timestamptz)
       order by rr.user_id
       limit 2000
-      for update of rr skip locked`)) as unknown as { rows: Array<{ room_id: string; user_id: string; last_seq: number; fresh: number; preview: string | null; other_name: string }> };
+      for update of rr skip locked`)) as unknown as {
+      rows: Array<{ room_id: string; user_id: string; last_seq: number; fresh: number; preview: string | null; other_name: string }>;
+    };
     const rows = due.rows ?? (due as unknown as typeof due.rows);
     const byUser = new Map<string, typeof rows>();
     for (const r of rows) byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), r]);
     if (byUser.size === 0) return 0;
-    const people = await tx.select().from(users).where(inArray(users.id, [...byUser.keys()]));
+    const people = await tx
+      .select()
+      .from(users)
+      .where(inArray(users.id, [...byUser.keys()]));
     for (const u of people) {
       const rooms = byUser.get(u.id)!;
       const mail = messageDigestMail(u.language, {

@@ -33,11 +33,22 @@ export async function supportThread(db: Tx, threadUserId: string) {
 }
 
 /** Adds a message to a thread, from the member or from the team, and tells both sides live. */
-export async function postSupport(db: Tx, hub: Hub | null, threadUserId: string, authorId: string, fromTeam: boolean, body: string, now: Date) {
+export async function postSupport(
+  db: Tx,
+  hub: Hub | null,
+  threadUserId: string,
+  authorId: string,
+  fromTeam: boolean,
+  body: string,
+  now: Date,
+) {
   // The team answers an existing member's thread; an unknown one is a 404, not a broken insert.
   const [member] = await db.select({ id: users.id }).from(users).where(eq(users.id, threadUserId)).limit(1);
   if (!member) throw errors.notFound();
-  const [row] = await db.insert(supportMessages).values({ id: newId(), threadUserId, authorId, fromTeam, body, createdAt: now }).returning();
+  const [row] = await db
+    .insert(supportMessages)
+    .values({ id: newId(), threadUserId, authorId, fromTeam, body, createdAt: now })
+    .returning();
   const [author] = await db.select({ name: users.displayName }).from(users).where(eq(users.id, authorId));
   await hub?.publish({ users: [threadUserId], kind: 'support', id: row!.id, admins: true });
   return toSupport(row!, author?.name ?? null);

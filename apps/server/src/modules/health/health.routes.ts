@@ -4,11 +4,9 @@ import { ErrorBodySchema, HealthSchema } from '@swapu/shared/api';
 import { AppError } from '../../lib/errors';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/health',
-    { schema: { tags: ['operations'], summary: 'Liveness', response: { 200: HealthSchema } } },
-    async () => ({ status: 'ok' as const }),
-  );
+  app.get('/api/health', { schema: { tags: ['operations'], summary: 'Liveness', response: { 200: HealthSchema } } }, async () => ({
+    status: 'ok' as const,
+  }));
   app.get(
     '/api/ready',
     {

@@ -24,7 +24,7 @@ export const likesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['likes'],
         security,
-        summary: "Like a post (adds it to favourites; a mutual like is a match: both get an email and a notification)",
+        summary: 'Like a post (adds it to favourites; a mutual like is a match: both get an email and a notification)',
         params: PostIdParamsSchema,
         response: { 200: LikeResultSchema, ...errorsOf },
       },
@@ -39,7 +39,15 @@ export const likesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/v1/posts/:id/like',
-    { schema: { tags: ['likes'], security, summary: 'Unlike a post', params: PostIdParamsSchema, response: { 200: LikeResultSchema, ...errorsOf } } },
+    {
+      schema: {
+        tags: ['likes'],
+        security,
+        summary: 'Unlike a post',
+        params: PostIdParamsSchema,
+        response: { 200: LikeResultSchema, ...errorsOf },
+      },
+    },
     async (req) => {
       const userId = requireUser(req);
       const result = await unlikePost(deps(), req.viewer, req.params.id);
@@ -50,7 +58,14 @@ export const likesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/me/favorites',
-    { schema: { tags: ['likes'], security, summary: 'My favourites, newest like first', response: { 200: FavoriteListSchema, ...errorsOf } } },
+    {
+      schema: {
+        tags: ['likes'],
+        security,
+        summary: 'My favourites, newest like first',
+        response: { 200: FavoriteListSchema, ...errorsOf },
+      },
+    },
     async (req) => listFavorites(app.ctx.database.db, requireUser(req), now()),
   );
 

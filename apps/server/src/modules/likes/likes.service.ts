@@ -35,7 +35,10 @@ async function lockPair(tx: Tx, a: string, b: string) {
 }
 
 async function likeCount(tx: Tx, postId: string) {
-  const [r] = await tx.select({ n: sql<number>`count(*)::int` }).from(postLikes).where(eq(postLikes.postId, postId));
+  const [r] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(postLikes)
+    .where(eq(postLikes.postId, postId));
   return r?.n ?? 0;
 }
 
@@ -80,7 +83,8 @@ export async function likePost(deps: LikeDeps, viewer: Viewer, postId: string, n
         .onConflictDoNothing()
         .returning({ id: postMatches.id });
       matched = true;
-      if (inserted.length > 0) await announceMatch(tx, deps.publicUrl, { postId, postTitle: post.title, likerId: userId, ownerId: post.ownerId, counter }, now);
+      if (inserted.length > 0)
+        await announceMatch(tx, deps.publicUrl, { postId, postTitle: post.title, likerId: userId, ownerId: post.ownerId, counter }, now);
     }
     return { liked: true, matched, likeCount: await likeCount(tx, postId) };
   });
@@ -115,7 +119,13 @@ async function announceMatch(
       createdAt: now,
     });
     if (s.me.email && !s.me.deletedAt) {
-      await enqueueMail(tx, s.me.email, 'match', matchMail(s.me.language, { name: s.me.name, otherName: s.other.name, theirTitle: s.theirTitle, myTitle: s.myTitle, url }), now);
+      await enqueueMail(
+        tx,
+        s.me.email,
+        'match',
+        matchMail(s.me.language, { name: s.me.name, otherName: s.other.name, theirTitle: s.theirTitle, myTitle: s.myTitle, url }),
+        now,
+      );
     }
   }
 }

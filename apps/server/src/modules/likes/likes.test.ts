@@ -15,13 +15,20 @@ afterAll(async () => {
 });
 
 const like = (m: TestMember, postId: string) => t.app.inject({ method: 'PUT', url: `/api/v1/posts/${postId}/like`, headers: m.headers });
-const unlike = (m: TestMember, postId: string) => t.app.inject({ method: 'DELETE', url: `/api/v1/posts/${postId}/like`, headers: m.headers });
+const unlike = (m: TestMember, postId: string) =>
+  t.app.inject({ method: 'DELETE', url: `/api/v1/posts/${postId}/like`, headers: m.headers });
 const postOf = (m: TestMember, title: string, extra: Parameters<typeof createPost>[1] = {}) =>
   createPost(t.db, { ownerId: m.id, title, now: NOW, ...extra });
 const likesOf = (postId: string, userId: string) =>
-  t.db.select().from(postLikes).where(and(eq(postLikes.postId, postId), eq(postLikes.likedById, userId)));
+  t.db
+    .select()
+    .from(postLikes)
+    .where(and(eq(postLikes.postId, postId), eq(postLikes.likedById, userId)));
 const mailTo = (email: string, template = 'match') =>
-  t.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, email), eq(mailOutbox.template, template)));
+  t.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.to, email), eq(mailOutbox.template, template)));
 
 describe('liking a post', () => {
   it('needs an account', async () => {
@@ -148,7 +155,12 @@ describe('reporting a listing', () => {
     const rows = await t.db.select().from(postReports).where(eq(postReports.postId, post.id));
     expect(rows).toMatchObject([{ reporterId: reporter.id, reason: 'prohibited', details: 'Also looks stolen', status: 'open' }]);
     expect((await send('nonsense', '')).statusCode).toBe(400);
-    const own = await t.app.inject({ method: 'POST', url: `/api/v1/posts/${post.id}/report`, headers: owner.headers, payload: { reason: 'other' } });
+    const own = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/posts/${post.id}/report`,
+      headers: owner.headers,
+      payload: { reason: 'other' },
+    });
     expect(own.statusCode).toBe(400);
   });
 });

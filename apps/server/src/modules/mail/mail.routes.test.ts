@@ -73,7 +73,10 @@ describe('GET /api/v1/admin/mail', () => {
     const reset = passwordResetMail('en-US', { name: 'Ana', url: secretRef('reset'), minutes: 60 });
     const values = { reset: 'http://localhost:3000/forgot-password?token=s3cr3t-t0ken' };
     const id = await enqueueMail(t.db, 'ana@example.com', 'password-reset', reset, t.clock.now(), { box: t.app.ctx.secrets, values });
-    const devId = await enqueueMail(dev.db, 'ana@example.com', 'password-reset', reset, t.clock.now(), { box: dev.app.ctx.secrets, values });
+    const devId = await enqueueMail(dev.db, 'ana@example.com', 'password-reset', reset, t.clock.now(), {
+      box: dev.app.ctx.secrets,
+      values,
+    });
     const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
     // At rest: neither the bodies nor the sealed column hold the token in clear text.
     expect(JSON.stringify(row)).not.toContain('s3cr3t-t0ken');

@@ -116,7 +116,13 @@ describe('mail delivery through SMTP', () => {
     const to = address();
     // The welcome mail a confirmed subscription gets, with the address's unsubscribe link.
     const link = await unsubscribeUrl(t.db, to, t.clock.now(), t.config.publicUrl);
-    const id = await enqueueMail(t.db, to, 'newsletter-welcome', newsletterWelcomeMail('en-US', { unsubscribeUrl: link, url: t.config.publicUrl }), t.clock.now());
+    const id = await enqueueMail(
+      t.db,
+      to,
+      'newsletter-welcome',
+      newsletterWelcomeMail('en-US', { unsubscribeUrl: link, url: t.config.publicUrl }),
+      t.clock.now(),
+    );
     const [queued] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
     await eventually(async () => (await row(queued!.id)).sentAt);
     const mail = smtp.received.find((m) => m.to.includes(to))!;

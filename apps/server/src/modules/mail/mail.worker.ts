@@ -157,9 +157,7 @@ export async function startMailWorker(ctx: AppContext, log: FastifyBaseLogger, o
         subject: mail.subject,
         text: bodies.text,
         html: bodies.html,
-        ...(unsubscribe
-          ? { list: { unsubscribe }, headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }
-          : {}),
+        ...(unsubscribe ? { list: { unsubscribe }, headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } } : {}),
       });
     } catch (err) {
       // A permanent refusal completes the job: retrying cannot help.

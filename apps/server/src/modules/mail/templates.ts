@@ -15,8 +15,7 @@ export const NON_TRANSACTIONAL_TEMPLATES: ReadonlySet<string> = new Set(['newsle
 type Action = { label: string; url: string };
 type Footer = { unsubscribe?: { label: string; url: string } };
 
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const isPt = (lang: string) => lang.startsWith('pt');
 const TAGLINE = { en: 'SwapU — swap what you have for what you need.', pt: 'SwapU — troque o que tem pelo que precisa.' };
@@ -215,7 +214,10 @@ export function newsletterUnsubscribeLinkMail(lang: string, p: { url: string }):
 }
 
 /** Two people like each other's items (spec section 4): links the liked post. */
-export function matchMail(lang: string, p: { name: string; otherName: string; theirTitle: string; myTitle: string; url: string }): MailContent {
+export function matchMail(
+  lang: string,
+  p: { name: string; otherName: string; theirTitle: string; myTitle: string; url: string },
+): MailContent {
   return isPt(lang)
     ? build(
         lang,
@@ -253,17 +255,50 @@ export type OfferMailEvent =
   | 'expired';
 
 const OFFER_LINES: Record<OfferMailEvent, { en: [string, string]; pt: [string, string] }> = {
-  created: { en: ['New offer for your {title}', '{other} made you an offer for "{title}".'], pt: ['Nova oferta para o seu {title}', '{other} fez-lhe uma oferta por "{title}".'] },
-  accepted: { en: ['Offer accepted: {title}', '{other} accepted the offer for "{title}". The items are reserved for this swap.'], pt: ['Oferta aceite: {title}', '{other} aceitou a oferta por "{title}". Os artigos ficam reservados para esta troca.'] },
-  declined: { en: ['Offer declined: {title}', '{other} declined the offer for "{title}". You can send it again or change it.'], pt: ['Oferta recusada: {title}', '{other} recusou a oferta por "{title}". Pode voltar a enviá-la ou alterá-la.'] },
-  countered: { en: ['Counter-offer for {title}', '{other} answered your offer for "{title}" with a counter-offer.'], pt: ['Contraproposta para {title}', '{other} respondeu à sua oferta por "{title}" com uma contraproposta.'] },
-  suggest_change: { en: ['{other} suggests a change', '{other} would like a change to the offer for "{title}".'], pt: ['{other} sugere uma alteração', '{other} gostaria de alterar a oferta por "{title}".'] },
-  withdrawn: { en: ['Offer withdrawn: {title}', '{other} withdrew the offer for "{title}".'], pt: ['Oferta retirada: {title}', '{other} retirou a oferta por "{title}".'] },
-  resubmitted: { en: ['Offer sent again: {title}', '{other} sent the offer for "{title}" again.'], pt: ['Oferta reenviada: {title}', '{other} voltou a enviar a oferta por "{title}".'] },
-  confirm_receipt: { en: ['{other} received their items', '{other} confirmed receiving their side of the swap for "{title}". Confirm yours to complete it.'], pt: ['{other} recebeu os artigos', '{other} confirmou que recebeu a sua parte da troca por "{title}". Confirme a sua para a concluir.'] },
-  completed: { en: ['Swap completed: {title}', 'The swap for "{title}" with {other} is complete. Leave a review to help the community.'], pt: ['Troca concluída: {title}', 'A troca por "{title}" com {other} está concluída. Deixe uma avaliação para ajudar a comunidade.'] },
-  disputed: { en: ['Problem reported: {title}', '{other} reported a problem with the swap for "{title}". Our team will look into it.'], pt: ['Problema comunicado: {title}', '{other} comunicou um problema com a troca por "{title}". A nossa equipa vai analisar.'] },
-  expired: { en: ['Offer expired: {title}', 'The offer for "{title}" expired without an answer. It is no longer valid.'], pt: ['Oferta expirada: {title}', 'A oferta por "{title}" expirou sem resposta. Já não é válida.'] },
+  created: {
+    en: ['New offer for your {title}', '{other} made you an offer for "{title}".'],
+    pt: ['Nova oferta para o seu {title}', '{other} fez-lhe uma oferta por "{title}".'],
+  },
+  accepted: {
+    en: ['Offer accepted: {title}', '{other} accepted the offer for "{title}". The items are reserved for this swap.'],
+    pt: ['Oferta aceite: {title}', '{other} aceitou a oferta por "{title}". Os artigos ficam reservados para esta troca.'],
+  },
+  declined: {
+    en: ['Offer declined: {title}', '{other} declined the offer for "{title}". You can send it again or change it.'],
+    pt: ['Oferta recusada: {title}', '{other} recusou a oferta por "{title}". Pode voltar a enviá-la ou alterá-la.'],
+  },
+  countered: {
+    en: ['Counter-offer for {title}', '{other} answered your offer for "{title}" with a counter-offer.'],
+    pt: ['Contraproposta para {title}', '{other} respondeu à sua oferta por "{title}" com uma contraproposta.'],
+  },
+  suggest_change: {
+    en: ['{other} suggests a change', '{other} would like a change to the offer for "{title}".'],
+    pt: ['{other} sugere uma alteração', '{other} gostaria de alterar a oferta por "{title}".'],
+  },
+  withdrawn: {
+    en: ['Offer withdrawn: {title}', '{other} withdrew the offer for "{title}".'],
+    pt: ['Oferta retirada: {title}', '{other} retirou a oferta por "{title}".'],
+  },
+  resubmitted: {
+    en: ['Offer sent again: {title}', '{other} sent the offer for "{title}" again.'],
+    pt: ['Oferta reenviada: {title}', '{other} voltou a enviar a oferta por "{title}".'],
+  },
+  confirm_receipt: {
+    en: ['{other} received their items', '{other} confirmed receiving their side of the swap for "{title}". Confirm yours to complete it.'],
+    pt: ['{other} recebeu os artigos', '{other} confirmou que recebeu a sua parte da troca por "{title}". Confirme a sua para a concluir.'],
+  },
+  completed: {
+    en: ['Swap completed: {title}', 'The swap for "{title}" with {other} is complete. Leave a review to help the community.'],
+    pt: ['Troca concluída: {title}', 'A troca por "{title}" com {other} está concluída. Deixe uma avaliação para ajudar a comunidade.'],
+  },
+  disputed: {
+    en: ['Problem reported: {title}', '{other} reported a problem with the swap for "{title}". Our team will look into it.'],
+    pt: ['Problema comunicado: {title}', '{other} comunicou um problema com a troca por "{title}". A nossa equipa vai analisar.'],
+  },
+  expired: {
+    en: ['Offer expired: {title}', 'The offer for "{title}" expired without an answer. It is no longer valid.'],
+    pt: ['Oferta expirada: {title}', 'A oferta por "{title}" expirou sem resposta. Já não é válida.'],
+  },
 };
 
 /** Every offer transition, told to the other party (spec section 4). */
@@ -273,9 +308,14 @@ export function offerMail(
   p: { name: string; otherName: string; title: string; message?: string; url: string },
 ): MailContent {
   const pt = isPt(lang);
-  const [subject, line] = OFFER_LINES[event][pt ? 'pt' : 'en'].map((s) => s.replaceAll('{title}', p.title).replaceAll('{other}', p.otherName)) as [string, string];
+  const [subject, line] = OFFER_LINES[event][pt ? 'pt' : 'en'].map((s) =>
+    s.replaceAll('{title}', p.title).replaceAll('{other}', p.otherName),
+  ) as [string, string];
   const paragraphs = [line, ...(p.message ? [pt ? `Mensagem: "${p.message}"` : `Message: "${p.message}"`] : [])];
-  return build(lang, pt ? `Olá ${p.name},` : `Hi ${p.name},`, subject, paragraphs, { label: pt ? 'Ver a oferta' : 'View the offer', url: p.url });
+  return build(lang, pt ? `Olá ${p.name},` : `Hi ${p.name},`, subject, paragraphs, {
+    label: pt ? 'Ver a oferta' : 'View the offer',
+    url: p.url,
+  });
 }
 
 /** One email about unread chat messages while the person was away (not one per message). */
@@ -296,7 +336,9 @@ export function messageDigestMail(
   return build(
     lang,
     pt ? `Olá ${p.name},` : `Hi ${p.name},`,
-    pt ? `Tem ${total} ${total === 1 ? 'mensagem nova' : 'mensagens novas'} na SwapU` : `You have ${total} unread ${total === 1 ? 'message' : 'messages'} on SwapU`,
+    pt
+      ? `Tem ${total} ${total === 1 ? 'mensagem nova' : 'mensagens novas'} na SwapU`
+      : `You have ${total} unread ${total === 1 ? 'message' : 'messages'} on SwapU`,
     [pt ? 'Enquanto esteve fora:' : 'While you were away:', ...lines, off],
     { label: pt ? 'Abrir as mensagens' : 'Open your messages', url: p.url },
   );

@@ -6,7 +6,13 @@ import { AppError, errors } from '../../lib/errors';
 import { overLimit } from '../../lib/rate-limit';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index';
-import { confirmSubscription, requestSubscription, requestUnsubscribe, unsubscribeOwnAddress, unsubscribeToken } from './newsletter.service';
+import {
+  confirmSubscription,
+  requestSubscription,
+  requestUnsubscribe,
+  unsubscribeOwnAddress,
+  unsubscribeToken,
+} from './newsletter.service';
 
 /** Subscription changes allowed per IP, and subscriptions (each sends a mail) per address. */
 export const SUBSCRIPTION_LIMITS = { windowMs: 15 * 60_000, perIp: 20, perEmail: 3 } as const;

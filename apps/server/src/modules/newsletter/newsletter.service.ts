@@ -38,19 +38,13 @@ export async function unsubscribeUrl(tx: Tx, email: string, now: Date, publicUrl
 
 /** The unsubscribe link of an address that has one, for the List-Unsubscribe header; null otherwise. */
 export async function unsubscribeUrlIfKnown(db: Tx, email: string, publicUrl: string): Promise<string | null> {
-  const [row] = await db
-    .select({ token: newsletterSubscribers.unsubscribeToken })
-    .from(newsletterSubscribers)
-    .where(byEmail(email));
+  const [row] = await db.select({ token: newsletterSubscribers.unsubscribeToken }).from(newsletterSubscribers).where(byEmail(email));
   return row ? linkFor(publicUrl, row.token) : null;
 }
 
 /** False once the address has unsubscribed: senders of non-transactional mail must skip it. */
 export async function acceptsNonTransactionalMail(db: Tx, email: string): Promise<boolean> {
-  const [row] = await db
-    .select({ unsubscribedAt: newsletterSubscribers.unsubscribedAt })
-    .from(newsletterSubscribers)
-    .where(byEmail(email));
+  const [row] = await db.select({ unsubscribedAt: newsletterSubscribers.unsubscribedAt }).from(newsletterSubscribers).where(byEmail(email));
   return !row?.unsubscribedAt;
 }
 
@@ -92,16 +86,17 @@ export async function requestSubscription(
  * the person has just asked), the link is spent, and a welcome mail with the unsubscribe link
  * every news mail carries is queued.
  */
-export async function confirmSubscription(db: Db, input: { token: string; now: Date; publicUrl: string }): Promise<EmailSubscriptionResult> {
+export async function confirmSubscription(
+  db: Db,
+  input: { token: string; now: Date; publicUrl: string },
+): Promise<EmailSubscriptionResult> {
   const { token, now, publicUrl } = input;
   const oldest = new Date(now.getTime() - SUBSCRIPTION_CONFIRM_TTL_MS);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(newsletterSubscribers)
       .set({ subscribedAt: now, unsubscribedAt: null, confirmTokenHash: null, confirmRequestedAt: null, updatedAt: now })
-      .where(
-        and(eq(newsletterSubscribers.confirmTokenHash, hashToken(token)), gt(newsletterSubscribers.confirmRequestedAt, oldest)),
-      )
+      .where(and(eq(newsletterSubscribers.confirmTokenHash, hashToken(token)), gt(newsletterSubscribers.confirmRequestedAt, oldest)))
       .returning();
     if (!row) throw new AppError(400, 'subscription_link_invalid');
     const mail = newsletterWelcomeMail(row.language, { unsubscribeUrl: linkFor(publicUrl, row.unsubscribeToken), url: publicUrl });
@@ -139,7 +134,11 @@ export async function unsubscribeOwnAddress(db: Db, email: string, now: Date): P
     const row = await ensureRow(tx, email, 'en-US', now);
     await tx
       .update(newsletterSubscribers)
-      .set({ unsubscribedAt: sql`coalesce(${newsletterSubscribers.unsubscribedAt}, ${now.toISOString()}::timestamptz)`, confirmTokenHash: null, updatedAt: now })
+      .set({
+        unsubscribedAt: sql`coalesce(${newsletterSubscribers.unsubscribedAt}, ${now.toISOString()}::timestamptz)`,
+        confirmTokenHash: null,
+        updatedAt: now,
+      })
       .where(eq(newsletterSubscribers.id, row.id));
     return { email: row.email, status: 'unsubscribed' as const };
   });

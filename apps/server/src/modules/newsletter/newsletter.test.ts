@@ -28,7 +28,12 @@ const change = (email: string, subscribe: boolean, opts: { ip?: string; lang?: s
     headers: opts.lang ? { 'accept-language': opts.lang } : {},
   });
 const rowOf = async (email: string) =>
-  (await t.db.select().from(newsletterSubscribers).where(sql`lower(${newsletterSubscribers.email}) = ${email.toLowerCase()}`))[0];
+  (
+    await t.db
+      .select()
+      .from(newsletterSubscribers)
+      .where(sql`lower(${newsletterSubscribers.email}) = ${email.toLowerCase()}`)
+  )[0];
 const mailsTo = (email: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
 const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
 
@@ -104,7 +109,11 @@ describe('subscribing (double opt-in)', () => {
       const answers = [];
       for (const email of [subscribed, unsubscribed, uniqueEmail()]) {
         const res = await change(email, subscribe);
-        answers.push({ status: res.statusCode, body: JSON.stringify({ ...res.json(), email: 'x' }), headers: Object.keys(res.headers).sort().join() });
+        answers.push({
+          status: res.statusCode,
+          body: JSON.stringify({ ...res.json(), email: 'x' }),
+          headers: Object.keys(res.headers).sort().join(),
+        });
       }
       expect(new Set(answers.map((a) => JSON.stringify(a))).size, JSON.stringify(answers)).toBe(1);
       expect(answers[0]).toMatchObject({ status: 202, body: '{"email":"x","status":"check_inbox"}' });

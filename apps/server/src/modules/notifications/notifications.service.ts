@@ -22,7 +22,10 @@ export async function listNotifications(db: Tx, userId: string, cursor?: string)
       and(
         eq(notifications.userId, userId),
         after
-          ? or(lt(notifications.createdAt, after.publishedAt), and(eq(notifications.createdAt, after.publishedAt), lt(notifications.id, after.id)))
+          ? or(
+              lt(notifications.createdAt, after.publishedAt),
+              and(eq(notifications.createdAt, after.publishedAt), lt(notifications.id, after.id)),
+            )
           : undefined,
       ),
     )
@@ -43,7 +46,11 @@ export async function listNotifications(db: Tx, userId: string, cursor?: string)
     const r = n.kind === 'message' ? live.find((x) => x.roomId === n.data.roomId) : undefined;
     if (!r) return n.data;
     const count = Math.max(1, r.lastSeq - r.seenSeq);
-    return { ...n.data, count: String(count), preview: n.readAt ? n.data.preview ?? '' : (r.lastMessage ?? n.data.preview ?? '').slice(0, 120) };
+    return {
+      ...n.data,
+      count: String(count),
+      preview: n.readAt ? (n.data.preview ?? '') : (r.lastMessage ?? n.data.preview ?? '').slice(0, 120),
+    };
   };
   return {
     items: page.map((n) => ({

@@ -29,11 +29,21 @@ describe('notifications', () => {
     expect(list.items[1]).toMatchObject({ data: { event: 'created', postTitle: 'Bike' }, readAt: null });
 
     // Ana cannot mark Ben's notifications read.
-    const other = await t.app.inject({ method: 'POST', url: '/api/v1/notifications/read', headers: ana.headers, payload: { ids: [list.items[0].id] } });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/notifications/read',
+      headers: ana.headers,
+      payload: { ids: [list.items[0].id] },
+    });
     expect(other.statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/v1/notifications', headers: ben.headers })).json().unread).toBe(2);
 
-    const one = await t.app.inject({ method: 'POST', url: '/api/v1/notifications/read', headers: ben.headers, payload: { ids: [list.items[0].id] } });
+    const one = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/notifications/read',
+      headers: ben.headers,
+      payload: { ids: [list.items[0].id] },
+    });
     expect(one.json()).toEqual({ unread: 1 });
     const all = await t.app.inject({ method: 'POST', url: '/api/v1/notifications/read', headers: ben.headers, payload: {} });
     expect(all.json()).toEqual({ unread: 0 });

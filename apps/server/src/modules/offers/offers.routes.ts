@@ -28,11 +28,26 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
     publicUrl: app.ctx.config.publicUrl,
     scheduleExpiry: app.ctx.offerExpiry?.schedule,
   });
-  const errorsOf = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema, 429: ErrorBodySchema };
+  const errorsOf = {
+    400: ErrorBodySchema,
+    401: ErrorBodySchema,
+    403: ErrorBodySchema,
+    404: ErrorBodySchema,
+    409: ErrorBodySchema,
+    429: ErrorBodySchema,
+  };
 
   app.post(
     '/api/v1/offers',
-    { schema: { tags: ['offers'], security, summary: 'Make an offer on a post', body: CreateOfferSchema, response: { 201: OfferSchema, ...errorsOf } } },
+    {
+      schema: {
+        tags: ['offers'],
+        security,
+        summary: 'Make an offer on a post',
+        body: CreateOfferSchema,
+        response: { 201: OfferSchema, ...errorsOf },
+      },
+    },
     async (req, reply) => {
       await enforce(db(), 'offer', requireUser(req), now());
       const id = await createOffer(deps(), req.viewer, req.body, now());
@@ -42,7 +57,15 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/offers',
-    { schema: { tags: ['offers'], security, summary: 'My offers, sent or received, by state', querystring: OfferListQuerySchema, response: { 200: OfferListSchema, ...errorsOf } } },
+    {
+      schema: {
+        tags: ['offers'],
+        security,
+        summary: 'My offers, sent or received, by state',
+        querystring: OfferListQuerySchema,
+        response: { 200: OfferListSchema, ...errorsOf },
+      },
+    },
     async (req) => {
       requireUser(req);
       return { items: await listOffers(db(), req.viewer, req.query, now()) };
@@ -51,7 +74,15 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/offers/:id',
-    { schema: { tags: ['offers'], security, summary: 'One offer (its two parties and admins only)', params: PostIdParamsSchema, response: { 200: OfferSchema, ...errorsOf } } },
+    {
+      schema: {
+        tags: ['offers'],
+        security,
+        summary: 'One offer (its two parties and admins only)',
+        params: PostIdParamsSchema,
+        response: { 200: OfferSchema, ...errorsOf },
+      },
+    },
     async (req) => {
       requireUser(req);
       return getOffer(db(), req.viewer, req.params.id, now());
@@ -82,7 +113,16 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/v1/offers/:id/review',
-    { schema: { tags: ['offers'], security, summary: 'Review the other party of a completed swap, once', params: PostIdParamsSchema, body: ReviewBodySchema, response: { 201: ReviewSchema, ...errorsOf } } },
+    {
+      schema: {
+        tags: ['offers'],
+        security,
+        summary: 'Review the other party of a completed swap, once',
+        params: PostIdParamsSchema,
+        body: ReviewBodySchema,
+        response: { 201: ReviewSchema, ...errorsOf },
+      },
+    },
     async (req, reply) => {
       requireUser(req);
       return reply.status(201).send(await reviewSwap(app.ctx.database.db, req.viewer, req.params.id, req.body, now()));
@@ -91,18 +131,36 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/users/:id/reviews',
-    { schema: { tags: ['users'], summary: 'Reviews a member received, with their rating', params: PostIdParamsSchema, response: { 200: ReviewListSchema } } },
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Reviews a member received, with their rating',
+        params: PostIdParamsSchema,
+        response: { 200: ReviewListSchema },
+      },
+    },
     async (req) => listReviews(db(), req.params.id),
   );
 
-  app.get('/api/v1/activity', { schema: { tags: ['offers'], summary: 'Community feed and totals', response: { 200: ActivitySchema } } }, async () => activity(db(), now()));
+  app.get(
+    '/api/v1/activity',
+    { schema: { tags: ['offers'], summary: 'Community feed and totals', response: { 200: ActivitySchema } } },
+    async () => activity(db(), now()),
+  );
 
   // Journeys cannot wait a week for an offer to expire: with SWAPU_TEST_HOOKS on (never in
   // production) they may move one offer's expiry into the past.
   if (app.ctx.config.testHooks) {
-    app.post('/api/test/offers/:id/expire', { schema: { hide: true, params: PostIdParamsSchema, response: { 204: z.null() } } }, async (req, reply) => {
-      await db().update(offers).set({ expiresAt: new Date(now().getTime() - 1000) }).where(eq(offers.id, req.params.id));
-      return reply.status(204).send(null);
-    });
+    app.post(
+      '/api/test/offers/:id/expire',
+      { schema: { hide: true, params: PostIdParamsSchema, response: { 204: z.null() } } },
+      async (req, reply) => {
+        await db()
+          .update(offers)
+          .set({ expiresAt: new Date(now().getTime() - 1000) })
+          .where(eq(offers.id, req.params.id));
+        return reply.status(204).send(null);
+      },
+    );
   }
 };

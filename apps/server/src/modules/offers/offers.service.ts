@@ -17,7 +17,17 @@ import {
   type TransitionBody,
 } from '@swapu/shared/offers';
 import type { Database, Tx } from '../../db/client';
-import { notifications, offerEvents, offerItems, offers, pointsLedger, postReservations, posts, reviews, users } from '../../db/schema/index';
+import {
+  notifications,
+  offerEvents,
+  offerItems,
+  offers,
+  pointsLedger,
+  postReservations,
+  posts,
+  reviews,
+  users,
+} from '../../db/schema/index';
 import { AppError, errors } from '../../lib/errors';
 import { guard } from '../../lib/guards';
 import { newId } from '../../lib/ids';
@@ -67,7 +77,8 @@ async function checkTerms(tx: Tx, terms: OfferTerms, target: { id: string; openT
       .select({ id: posts.id, ownerId: posts.ownerId, state: posts.state })
       .from(posts)
       .where(inArray(posts.id, itemIds));
-    if (rows.length !== itemIds.length || (rows.some((r) => r.ownerId !== offererId) && guard('offer-items-owner'))) throw errors.forbidden('permission_denied');
+    if (rows.length !== itemIds.length || (rows.some((r) => r.ownerId !== offererId) && guard('offer-items-owner')))
+      throw errors.forbidden('permission_denied');
     if (rows.some((r) => r.state !== 'published')) throw noLongerValid();
   }
   return itemIds;
@@ -97,7 +108,16 @@ async function insertOffer(
   return id;
 }
 
-async function recordEvent(tx: Tx, offerId: string, actorId: string | null, transition: string, from: OfferState | null, to: OfferState, message: string, now: Date) {
+async function recordEvent(
+  tx: Tx,
+  offerId: string,
+  actorId: string | null,
+  transition: string,
+  from: OfferState | null,
+  to: OfferState,
+  message: string,
+  now: Date,
+) {
   await tx.insert(offerEvents).values({ id: newId(), offerId, actorId, transition, fromState: from, toState: to, message, createdAt: now });
 }
 
@@ -156,7 +176,12 @@ export async function createOffer(deps: OfferDeps, viewer: Viewer, body: CreateO
       now,
     );
     await recordEvent(tx, id, userId, 'create', null, 'pending', body.message, now);
-    await notifyParty(tx, deps.publicUrl, { offerId: id, recipientId: target.ownerId, otherId: userId, event: 'created', title: target.title, message: body.message }, now);
+    await notifyParty(
+      tx,
+      deps.publicUrl,
+      { offerId: id, recipientId: target.ownerId, otherId: userId, event: 'created', title: target.title, message: body.message },
+      now,
+    );
     return { id, expiresAt: new Date(now.getTime() + body.expiryDays * DAY) };
   });
   await deps.scheduleExpiry?.(created.id, created.expiresAt);
@@ -189,7 +214,11 @@ async function expireOne(tx: Tx, publicUrl: string, o: OfferRow, now: Date) {
 
 /** Every post an offer moves: the target and the offered items. */
 async function offerPostIds(tx: Tx, o: OfferRow) {
-  const items = await tx.select({ postId: offerItems.postId }).from(offerItems).where(eq(offerItems.offerId, o.id)).orderBy(asc(offerItems.position));
+  const items = await tx
+    .select({ postId: offerItems.postId })
+    .from(offerItems)
+    .where(eq(offerItems.offerId, o.id))
+    .orderBy(asc(offerItems.position));
   return [o.postId, ...items.map((i) => i.postId)];
 }
 
@@ -239,7 +268,10 @@ export async function transitionOffer(deps: OfferDeps, viewer: Viewer, offerId: 
     switch (t) {
       case 'accept': {
         const ids = await offerPostIds(tx, o);
-        const live = await tx.select({ id: posts.id }).from(posts).where(and(inArray(posts.id, ids), eq(posts.state, 'published')));
+        const live = await tx
+          .select({ id: posts.id })
+          .from(posts)
+          .where(and(inArray(posts.id, ids), eq(posts.state, 'published')));
         if (live.length !== ids.length) throw noLongerValid();
         // The primary key of post_reservations lets only one accepted offer hold each item.
         const held = await tx
@@ -261,12 +293,22 @@ export async function transitionOffer(deps: OfferDeps, viewer: Viewer, offerId: 
                 cashKind: o.cashKind as OfferTerms['cashKind'],
                 cashCents: o.cashCents,
                 message: o.message,
-                expiryDays: Math.min(OFFER_EXPIRY_DAYS_MAX, Math.max(OFFER_EXPIRY_DAYS_MIN, Math.round((o.expiresAt.getTime() - o.createdAt.getTime()) / DAY))),
+                expiryDays: Math.min(
+                  OFFER_EXPIRY_DAYS_MAX,
+                  Math.max(OFFER_EXPIRY_DAYS_MIN, Math.round((o.expiresAt.getTime() - o.createdAt.getTime()) / DAY)),
+                ),
               };
         if (target.state !== 'published') throw noLongerValid();
         const itemIds = await checkTerms(tx, terms, target, o.offererId);
         const proposedBy = t === 'counter' ? (o.proposedBy === 'offerer' ? 'owner' : 'offerer') : (o.proposedBy as 'offerer' | 'owner');
-        showId = await insertOffer(tx, { postId: o.postId, offererId: o.offererId, ownerId: o.ownerId, proposedBy, parentId: o.id }, terms, itemIds, terms.expiryDays, now);
+        showId = await insertOffer(
+          tx,
+          { postId: o.postId, offererId: o.offererId, ownerId: o.ownerId, proposedBy, parentId: o.id },
+          terms,
+          itemIds,
+          terms.expiryDays,
+          now,
+        );
         await recordEvent(tx, showId, userId, t === 'counter' ? 'create_counter' : 'create_resubmit', null, 'pending', terms.message, now);
         scheduled = { id: showId, at: new Date(now.getTime() + terms.expiryDays * DAY) };
         break;
@@ -276,7 +318,10 @@ export async function transitionOffer(deps: OfferDeps, viewer: Viewer, offerId: 
         if (o[mine]) return { showId };
         const both = userId === o.offererId ? !!o.ownerConfirmedAt : !!o.offererConfirmedAt;
         to = nextState(state, t, both);
-        await tx.update(offers).set({ [mine]: now, updatedAt: now }).where(eq(offers.id, o.id));
+        await tx
+          .update(offers)
+          .set({ [mine]: now, updatedAt: now })
+          .where(eq(offers.id, o.id));
         if (to === 'completed') await complete(tx, o, now);
         break;
       }
@@ -288,10 +333,24 @@ export async function transitionOffer(deps: OfferDeps, viewer: Viewer, offerId: 
     else await tx.update(offers).set({ updatedAt: now }).where(eq(offers.id, o.id));
     await recordEvent(tx, o.id, userId, t, state, to, t === 'counter' || t === 'resubmit' ? '' : message, now);
 
-    const event: OfferMailEvent | undefined = t === 'confirm_receipt' ? (to === 'completed' ? 'completed' : 'confirm_receipt') : EVENT_OF[t];
+    const event: OfferMailEvent | undefined =
+      t === 'confirm_receipt' ? (to === 'completed' ? 'completed' : 'confirm_receipt') : EVENT_OF[t];
     if (event) {
-      await notifyParty(tx, deps.publicUrl, { offerId: showId, recipientId: otherId, otherId: userId, event, title: target.title, message: t === 'counter' ? body.terms.message : message }, now);
-      if (event === 'completed') await notifyParty(tx, deps.publicUrl, { offerId: o.id, recipientId: userId, otherId, event, title: target.title }, now);
+      await notifyParty(
+        tx,
+        deps.publicUrl,
+        {
+          offerId: showId,
+          recipientId: otherId,
+          otherId: userId,
+          event,
+          title: target.title,
+          message: t === 'counter' ? body.terms.message : message,
+        },
+        now,
+      );
+      if (event === 'completed')
+        await notifyParty(tx, deps.publicUrl, { offerId: o.id, recipientId: userId, otherId, event, title: target.title }, now);
     }
     return { showId, scheduled };
   });
@@ -303,13 +362,25 @@ export async function transitionOffer(deps: OfferDeps, viewer: Viewer, offerId: 
 /** Both have their items: every item is swapped, the carbon saving is fixed, points are awarded. */
 async function complete(tx: Tx, o: OfferRow, now: Date) {
   const ids = await offerPostIds(tx, o);
-  const rows = await tx.select({ weightKg: posts.weightKg, materials: posts.materials, categories: posts.categories }).from(posts).where(inArray(posts.id, ids));
+  const rows = await tx
+    .select({ weightKg: posts.weightKg, materials: posts.materials, categories: posts.categories })
+    .from(posts)
+    .where(inArray(posts.id, ids));
   const carbon = Math.round(rows.reduce((s, r) => s + carbonSavedKg(r.weightKg ?? 0, r.materials, r.categories), 0) * 10) / 10;
   await tx.update(posts).set({ state: 'swapped', updatedAt: now }).where(inArray(posts.id, ids));
   await tx.update(offers).set({ completedAt: now, carbonKg: carbon }).where(eq(offers.id, o.id));
   await tx
     .insert(pointsLedger)
-    .values([o.offererId, o.ownerId].map((userId) => ({ id: newId(), userId, points: POINTS.swapCompleted, reason: 'swap_completed', sourceId: o.id, createdAt: now })))
+    .values(
+      [o.offererId, o.ownerId].map((userId) => ({
+        id: newId(),
+        userId,
+        points: POINTS.swapCompleted,
+        reason: 'swap_completed',
+        sourceId: o.id,
+        createdAt: now,
+      })),
+    )
     .onConflictDoNothing();
 }
 
@@ -321,13 +392,38 @@ const party = userRef;
 async function present(db: Tx, viewer: Viewer, rows: OfferRow[], now: Date, withHistory: boolean): Promise<Offer[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const items = await db.select({ offerId: offerItems.offerId, position: offerItems.position, ...cardColumns }).from(offerItems).innerJoin(posts, eq(posts.id, offerItems.postId)).where(inArray(offerItems.offerId, ids)).orderBy(asc(offerItems.position));
-  const targets = await db.select(cardColumns).from(posts).where(inArray(posts.id, [...new Set(rows.map((r) => r.postId))]));
-  const people = await db.select({ id: users.id, displayName: users.displayName, avatarKey: users.avatarKey }).from(users).where(inArray(users.id, [...new Set(rows.flatMap((r) => [r.offererId, r.ownerId]))]));
-  const children = await db.select({ id: offers.id, parentId: offers.parentId }).from(offers).where(inArray(offers.parentId, ids)).orderBy(asc(offers.createdAt));
-  const reserved = await db.select().from(postReservations).where(inArray(postReservations.postId, [...new Set([...rows.map((r) => r.postId), ...items.map((i) => i.id)])]));
-  const myReviews = viewer.userId ? await db.select({ offerId: reviews.offerId }).from(reviews).where(and(inArray(reviews.offerId, ids), eq(reviews.reviewerId, viewer.userId))) : [];
-  const history = withHistory ? await db.select().from(offerEvents).where(inArray(offerEvents.offerId, ids)).orderBy(asc(offerEvents.seq)) : [];
+  const items = await db
+    .select({ offerId: offerItems.offerId, position: offerItems.position, ...cardColumns })
+    .from(offerItems)
+    .innerJoin(posts, eq(posts.id, offerItems.postId))
+    .where(inArray(offerItems.offerId, ids))
+    .orderBy(asc(offerItems.position));
+  const targets = await db
+    .select(cardColumns)
+    .from(posts)
+    .where(inArray(posts.id, [...new Set(rows.map((r) => r.postId))]));
+  const people = await db
+    .select({ id: users.id, displayName: users.displayName, avatarKey: users.avatarKey })
+    .from(users)
+    .where(inArray(users.id, [...new Set(rows.flatMap((r) => [r.offererId, r.ownerId]))]));
+  const children = await db
+    .select({ id: offers.id, parentId: offers.parentId })
+    .from(offers)
+    .where(inArray(offers.parentId, ids))
+    .orderBy(asc(offers.createdAt));
+  const reserved = await db
+    .select()
+    .from(postReservations)
+    .where(inArray(postReservations.postId, [...new Set([...rows.map((r) => r.postId), ...items.map((i) => i.id)])]));
+  const myReviews = viewer.userId
+    ? await db
+        .select({ offerId: reviews.offerId })
+        .from(reviews)
+        .where(and(inArray(reviews.offerId, ids), eq(reviews.reviewerId, viewer.userId)))
+    : [];
+  const history = withHistory
+    ? await db.select().from(offerEvents).where(inArray(offerEvents.offerId, ids)).orderBy(asc(offerEvents.seq))
+    : [];
   const heldBy = new Map(reserved.map((r) => [r.postId, r.offerId]));
   return rows.map((o) => {
     const state = effectiveState(o, now);
@@ -336,8 +432,7 @@ async function present(db: Tx, viewer: Viewer, rows: OfferRow[], now: Date, with
     const target = targets.find((t) => t.id === o.postId)!;
     const all = [target, ...its];
     // Pending offers need every item live and unheld; accepted ones hold their items themselves.
-    const stillValid =
-      state !== 'pending' || all.every((p) => p.state === 'published' && (!heldBy.has(p.id) || heldBy.get(p.id) === o.id));
+    const stillValid = state !== 'pending' || all.every((p) => p.state === 'published' && (!heldBy.has(p.id) || heldBy.get(p.id) === o.id));
     const actions = availableTransitions(state, role).filter((t) => t !== 'expire' && (stillValid || t === 'withdraw' || t === 'decline'));
     return {
       id: o.id,
@@ -363,7 +458,15 @@ async function present(db: Tx, viewer: Viewer, rows: OfferRow[], now: Date, with
       reviewedByMe: myReviews.some((r) => r.offerId === o.id),
       history: history
         .filter((h) => h.offerId === o.id)
-        .map((h) => ({ id: h.id, transition: h.transition, actorId: h.actorId, fromState: h.fromState, toState: h.toState, message: h.message, at: h.createdAt.toISOString() })),
+        .map((h) => ({
+          id: h.id,
+          transition: h.transition,
+          actorId: h.actorId,
+          fromState: h.fromState,
+          toState: h.toState,
+          message: h.message,
+          at: h.createdAt.toISOString(),
+        })),
     };
   });
 }
@@ -371,7 +474,8 @@ async function present(db: Tx, viewer: Viewer, rows: OfferRow[], now: Date, with
 /** One offer, for its two parties and admins only (others get 404, as if it did not exist). */
 export async function getOffer(db: Tx, viewer: Viewer, id: string, now: Date): Promise<Offer> {
   const [o] = await db.select().from(offers).where(eq(offers.id, id)).limit(1);
-  if (!o || (viewer.role !== 'admin' && viewer.userId !== o.offererId && viewer.userId !== o.ownerId && guard('offer-party'))) throw errors.notFound();
+  if (!o || (viewer.role !== 'admin' && viewer.userId !== o.offererId && viewer.userId !== o.ownerId && guard('offer-party')))
+    throw errors.notFound();
   return (await present(db, viewer, [o], now, true))[0]!;
 }
 

@@ -60,8 +60,18 @@ describe('making an offer', () => {
     expect(o.items.map((i: { id: string }) => i.id)).toEqual([tent.id]);
     const theirs = (await read(ben, o.id)).json();
     expect(theirs).toMatchObject({ box: 'received', actions: ['accept', 'decline', 'counter', 'suggest_change'] });
-    expect(await t.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, ben.email), eq(mailOutbox.template, 'offer-created')))).toHaveLength(1);
-    expect(await t.db.select().from(notifications).where(and(eq(notifications.userId, ben.id), eq(notifications.kind, 'offer')))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.to, ben.email), eq(mailOutbox.template, 'offer-created'))),
+    ).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, ben.id), eq(notifications.kind, 'offer'))),
+    ).toHaveLength(1);
   });
 
   it("refuses an offer with nothing in it, with the spec's message, and changes nothing", async () => {
@@ -74,7 +84,9 @@ describe('making an offer', () => {
 
   it('refuses own posts, other people’s items, cash only on a post not for sale, and bad expiry', async () => {
     const { ana, ben, bike, tent } = await scene();
-    expect((await offer(ben, { postId: bike.id, cashKind: 'add', cashCents: 100 })).json().error.message).toBe('You cannot make an offer on your own item.');
+    expect((await offer(ben, { postId: bike.id, cashKind: 'add', cashCents: 100 })).json().error.message).toBe(
+      'You cannot make an offer on your own item.',
+    );
     const stranger = await signUpMember(t.app);
     const res = await offer(stranger, { postId: bike.id, itemIds: [tent.id] });
     expect(res.statusCode).toBe(403);
@@ -107,7 +119,10 @@ describe('the lifecycle', () => {
     const wrong = await act(ana, first.id, { transition: 'accept' });
     expect(wrong.statusCode).toBe(403);
 
-    const counter = await act(ben, first.id, { transition: 'counter', terms: { itemIds: [tent.id], cashKind: 'add', cashCents: 4000, message: 'Plus $40 and it is yours' } });
+    const counter = await act(ben, first.id, {
+      transition: 'counter',
+      terms: { itemIds: [tent.id], cashKind: 'add', cashCents: 4000, message: 'Plus $40 and it is yours' },
+    });
     expect(counter.statusCode).toBe(201);
     const c = counter.json();
     expect(c).toMatchObject({ parentId: first.id, proposedBy: 'owner', state: 'pending', cashCents: 4000 });
@@ -192,7 +207,12 @@ describe('the lifecycle', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe('This offer is no longer valid');
     expect((await read(ana2, o.id)).json()).toMatchObject({ state: 'expired', actions: ['resubmit'] });
-    expect(await t.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, ana.email), eq(mailOutbox.template, 'offer-expired')))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.to, ana.email), eq(mailOutbox.template, 'offer-expired'))),
+    ).toHaveLength(1);
   });
 
   it('refuses to accept a pending offer past its expiry even before the job runs', async () => {

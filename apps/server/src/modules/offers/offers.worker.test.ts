@@ -21,7 +21,12 @@ it('the running server expires an offer by itself once its time has come', async
   const [ana, ben] = [await signUpMember(t.app), await signUpMember(t.app)];
   const bike = await createPost(t.db, { ownerId: ben.id, title: 'Bike' });
   const tent = await createPost(t.db, { ownerId: ana.id, title: 'Tent' });
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/offers', headers: ana.headers, payload: { postId: bike.id, itemIds: [tent.id], expiryDays: 1 } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/offers',
+    headers: ana.headers,
+    payload: { postId: bike.id, itemIds: [tent.id], expiryDays: 1 },
+  });
   expect(res.statusCode).toBe(201);
   const id = res.json().id as string;
   const stateNow = async () => (await t.db.select({ s: offers.state }).from(offers).where(eq(offers.id, id)))[0]!.s;

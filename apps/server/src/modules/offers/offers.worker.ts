@@ -48,7 +48,11 @@ export function attachOfferExpiry(app: App) {
         await b.start();
         await b.createQueue(OFFER_EXPIRY_QUEUE, { retryLimit: 5, retryDelay: 30 });
         await b.work<{ offerId: string }>(OFFER_EXPIRY_QUEUE, { pollingIntervalSeconds: 5 }, async (jobs) => {
-          await expireDue(deps(), app.ctx.clock.now(), jobs.map((j) => j.data.offerId));
+          await expireDue(
+            deps(),
+            app.ctx.clock.now(),
+            jobs.map((j) => j.data.offerId),
+          );
         });
         boss = b;
         app.log.info({ queue: OFFER_EXPIRY_QUEUE }, 'offer expiry queue started');

@@ -74,9 +74,19 @@ export async function activity(db: Tx, now: Date): Promise<Activity> {
       members: sql<number>`(select count(*)::int from users where deleted_at is null)`,
     })
     .from(sql`(select 1) as one`);
-  const [live] = await db.select({ n: sql<number>`count(*)::int` }).from(posts).where(visiblePublishedCondition(GUEST, now));
+  const [live] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(posts)
+    .where(visiblePublishedCondition(GUEST, now));
   const swaps = await db
-    .select({ id: offers.id, at: offers.completedAt, carbon: offers.carbonKg, title: posts.title, a: sql<string>`oa.display_name`, b: sql<string>`ob.display_name` })
+    .select({
+      id: offers.id,
+      at: offers.completedAt,
+      carbon: offers.carbonKg,
+      title: posts.title,
+      a: sql<string>`oa.display_name`,
+      b: sql<string>`ob.display_name`,
+    })
     .from(offers)
     .innerJoin(posts, eq(posts.id, offers.postId))
     .innerJoin(sql`users oa`, sql`oa.id = ${offers.offererId}`)
@@ -84,16 +94,33 @@ export async function activity(db: Tx, now: Date): Promise<Activity> {
     .where(eq(offers.state, 'completed'))
     .orderBy(desc(offers.completedAt))
     .limit(20);
-  const listings = await db.select(cardColumns).from(posts).where(visiblePublishedCondition(GUEST, now)).orderBy(sql`${posts.publishedAt} desc nulls last`, sql`${posts.id} desc nulls last`).limit(20);
+  const listings = await db
+    .select(cardColumns)
+    .from(posts)
+    .where(visiblePublishedCondition(GUEST, now))
+    .orderBy(sql`${posts.publishedAt} desc nulls last`, sql`${posts.id} desc nulls last`)
+    .limit(20);
   // First names only in a public feed.
   const first = (n: string) => n.split(' ')[0] ?? n;
   const items: Activity['items'] = [
-    ...swaps.map((s) => ({ kind: 'swap' as const, at: s.at!.toISOString(), offerId: s.id, a: first(s.a), b: first(s.b), title: s.title, carbonKg: s.carbon ?? 0 })),
+    ...swaps.map((s) => ({
+      kind: 'swap' as const,
+      at: s.at!.toISOString(),
+      offerId: s.id,
+      a: first(s.a),
+      b: first(s.b),
+      title: s.title,
+      carbonKg: s.carbon ?? 0,
+    })),
     ...listings.map((p) => ({ kind: 'listing' as const, at: p.publishedAt!.toISOString(), post: toCard(p, now) })),
   ].sort((x, y) => y.at.localeCompare(x.at));
   return {
-    totals: { swapsCompleted: totals!.swaps, carbonKg: Math.round(totals!.carbon * 10) / 10, members: totals!.members, liveListings: live!.n },
+    totals: {
+      swapsCompleted: totals!.swaps,
+      carbonKg: Math.round(totals!.carbon * 10) / 10,
+      members: totals!.members,
+      liveListings: live!.n,
+    },
     items: items.slice(0, 30),
   };
 }
-

@@ -74,7 +74,11 @@ export async function confirmPasswordReset(db: Db, input: { token: string; passw
       .update(passwordResetTokens)
       .set({ usedAt: now })
       .where(
-        and(eq(passwordResetTokens.tokenHash, hashToken(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)),
+        and(
+          eq(passwordResetTokens.tokenHash, hashToken(token)),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, now),
+        ),
       )
       .returning({ userId: passwordResetTokens.userId });
     if (!claimed) throw invalid;

@@ -52,12 +52,20 @@ describe('shared renderings of the feed', () => {
     const owner = await createUser(t.db);
     const others = [];
     for (let i = 0; i < 5; i++) {
-      others.push(await createPost(t.db, { title: `Lamp ${i}`, categories: ['furniture'], publishedAt: new Date(NOW.getTime() - (30 + i) * HOUR) }));
+      others.push(
+        await createPost(t.db, { title: `Lamp ${i}`, categories: ['furniture'], publishedAt: new Date(NOW.getTime() - (30 + i) * HOUR) }),
+      );
     }
-    const ownOld = await createPost(t.db, { ownerId: owner.id, categories: ['furniture'], publishedAt: new Date(NOW.getTime() - 40 * HOUR) });
+    const ownOld = await createPost(t.db, {
+      ownerId: owner.id,
+      categories: ['furniture'],
+      publishedAt: new Date(NOW.getTime() - 40 * HOUR),
+    });
     const ownEarly = [];
     for (let i = 0; i < 3; i++) {
-      ownEarly.push(await createPost(t.db, { ownerId: owner.id, categories: ['furniture'], publishedAt: new Date(NOW.getTime() - (i + 1) * HOUR) }));
+      ownEarly.push(
+        await createPost(t.db, { ownerId: owner.id, categories: ['furniture'], publishedAt: new Date(NOW.getTime() - (i + 1) * HOUR) }),
+      );
     }
     // Someone else's early listing: the owner does not see it.
     await createPost(t.db, { categories: ['furniture'], publishedAt: new Date(NOW.getTime() - 3 * HOUR) });
@@ -112,7 +120,11 @@ describe('shared renderings of a post page', () => {
     const other = await createUser(t.db);
     const post = await createPost(t.db, { ownerId: owner.id });
     expect((await get(`/api/v1/posts/${post.id}`, fan.id)).json()).toMatchObject({ likeCount: 0, likedByMe: false });
-    const liked = await t.app.inject({ method: 'PUT', url: `/api/v1/posts/${post.id}/like`, headers: { authorization: `Bearer ${await tokenOf(fan.id)}` } });
+    const liked = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/posts/${post.id}/like`,
+      headers: { authorization: `Bearer ${await tokenOf(fan.id)}` },
+    });
     expect(liked.statusCode).toBe(200);
     expect((await get(`/api/v1/posts/${post.id}`, fan.id)).json()).toMatchObject({ likeCount: 1, likedByMe: true });
     expect((await get(`/api/v1/posts/${post.id}`, other.id)).json()).toMatchObject({ likeCount: 1, likedByMe: false });
@@ -128,7 +140,11 @@ describe('shared renderings of a post page', () => {
     expect((await get(`/api/v1/posts/${post.id}`, owner.id)).json().title).toBe('Giant Talon 2, new tyres');
     expect((await get(`/api/v1/posts/${post.id}`, fan.id)).json()).toMatchObject({ title: 'Giant Talon 2, new tyres', likedByMe: true });
 
-    const unliked = await t.app.inject({ method: 'DELETE', url: `/api/v1/posts/${post.id}/like`, headers: { authorization: `Bearer ${await tokenOf(fan.id)}` } });
+    const unliked = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/posts/${post.id}/like`,
+      headers: { authorization: `Bearer ${await tokenOf(fan.id)}` },
+    });
     expect(unliked.statusCode).toBe(200);
     expect((await get(`/api/v1/posts/${post.id}`, fan.id)).json()).toMatchObject({ likeCount: 0, likedByMe: false });
   });
@@ -206,15 +222,13 @@ describe('early access in memory and in SQL', () => {
     const made = [];
     for (const publishedAt of ages) made.push(await createPost(t.db, { ownerId: owner.id, publishedAt }));
     for (const viewer of viewers) {
-      const sqlSees = await t.db
-        .select({ id: postsTable.id })
-        .from(postsTable)
-        .where(visiblePublishedCondition(viewer, NOW));
+      const sqlSees = await t.db.select({ id: postsTable.id }).from(postsTable).where(visiblePublishedCondition(viewer, NOW));
       const inSql = new Set(sqlSees.map((r) => r.id));
       for (const p of made) {
-        expect(publishedVisibleTo(viewer, { ownerId: p.ownerId, publishedAt: p.publishedAt! }, NOW), `${viewer.role} ${p.publishedAt?.toISOString()}`).toBe(
-          inSql.has(p.id),
-        );
+        expect(
+          publishedVisibleTo(viewer, { ownerId: p.ownerId, publishedAt: p.publishedAt! }, NOW),
+          `${viewer.role} ${p.publishedAt?.toISOString()}`,
+        ).toBe(inSql.has(p.id));
       }
     }
   });

@@ -78,7 +78,8 @@ export class PostViews {
     const mine = own.filter(
       (c) => (!query.category || c.categories.includes(query.category)) && (!after || isAfter(c, after.publishedAt, after.id)),
     );
-    const rest = mine.length > query.limit ? { items: [], nextCursor: null } : await this.sharedFeed(cls, now, { ...query, cursor: undefined });
+    const rest =
+      mine.length > query.limit ? { items: [], nextCursor: null } : await this.sharedFeed(cls, now, { ...query, cursor: undefined });
     const items = [...mine, ...rest.items];
     const page = items.slice(0, query.limit);
     const last = page.at(-1);

@@ -21,12 +21,20 @@ const act = (m: TestMember, id: string, payload: object) =>
   t.app.inject({ method: 'POST', url: `/api/v1/offers/${id}/transitions`, headers: m.headers, payload });
 const del = (m: TestMember, id: string) => t.app.inject({ method: 'DELETE', url: `/api/v1/posts/${id}`, headers: m.headers });
 const stateOf = async (id: string) => (await t.db.select({ s: posts.state }).from(posts).where(eq(posts.id, id)))[0]?.s;
-const jpeg = () => sharp({ create: { width: 96, height: 64, channels: 3, background: '#d9480f' } }).jpeg().toBuffer();
+const jpeg = () =>
+  sharp({ create: { width: 96, height: 64, channels: 3, background: '#d9480f' } })
+    .jpeg()
+    .toBuffer();
 
 /** Uploads a photo to the listing and returns its two public URLs. */
 async function photo(m: TestMember, postId: string) {
   const file = multipartFile('file', 'thing.jpg', await jpeg(), 'image/jpeg');
-  const res = await t.app.inject({ method: 'POST', url: `/api/v1/posts/${postId}/images`, payload: file.payload, headers: { ...m.headers, ...file.headers } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/posts/${postId}/images`,
+    payload: file.payload,
+    headers: { ...m.headers, ...file.headers },
+  });
   expect(res.statusCode).toBe(201);
   const img = res.json().images.at(-1) as { url: string; thumbUrl?: string };
   const [row] = await t.db.select().from(postImages).where(eq(postImages.postId, postId));
@@ -52,16 +60,26 @@ describe('deleting a listing', () => {
     const [ana, ben] = [await signUpMember(t.app), await signUpMember(t.app)];
     const bike = await post(ben, 'Road bike');
     const tent = await post(ana, 'Tent');
-    const o = (await t.app.inject({ method: 'POST', url: '/api/v1/offers', headers: ana.headers, payload: { postId: bike.id, itemIds: [tent.id] } })).json();
+    const o = (
+      await t.app.inject({ method: 'POST', url: '/api/v1/offers', headers: ana.headers, payload: { postId: bike.id, itemIds: [tent.id] } })
+    ).json();
     await act(ben, o.id, { transition: 'accept' });
     await act(ana, o.id, { transition: 'confirm_receipt' });
     expect((await act(ben, o.id, { transition: 'confirm_receipt' })).json().state).toBe('completed');
-    await t.app.inject({ method: 'POST', url: `/api/v1/offers/${o.id}/review`, headers: ana.headers, payload: { stars: 5, text: 'Lovely bike' } });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/offers/${o.id}/review`,
+      headers: ana.headers,
+      payload: { stars: 5, text: 'Lovely bike' },
+    });
     const before = (await t.app.inject({ url: `/api/v1/users/${ben.id}` })).json();
     expect(before).toMatchObject({ swapsCompleted: 1, reviewsCount: 1 });
 
     // Both sides delete their swapped item.
-    for (const [m, p] of [[ben, bike], [ana, tent]] as const) {
+    for (const [m, p] of [
+      [ben, bike],
+      [ana, tent],
+    ] as const) {
       const res = await del(m, p.id);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ outcome: 'archived' });
@@ -78,7 +96,8 @@ describe('deleting a listing', () => {
     let cause: unknown = refused;
     // foreign_key_violation (23503) on PostgreSQL 15, restrict_violation (23001) on PGlite's PostgreSQL 17.
     const fkCodes = ['23503', '23001'];
-    while (cause && typeof cause === 'object' && !fkCodes.includes((cause as { code?: string }).code ?? '')) cause = (cause as { cause?: unknown }).cause;
+    while (cause && typeof cause === 'object' && !fkCodes.includes((cause as { code?: string }).code ?? ''))
+      cause = (cause as { cause?: unknown }).cause;
     expect(fkCodes, String(refused)).toContain((cause as { code?: string } | undefined)?.code);
     expect(await t.db.select().from(offers).where(eq(offers.id, o.id))).toHaveLength(1);
   });
@@ -87,7 +106,14 @@ describe('deleting a listing', () => {
     const [ana, ben] = [await signUpMember(t.app), await signUpMember(t.app)];
     const guitar = await post(ben, 'Guitar');
     const drum = await post(ana, 'Snare drum');
-    const o = (await t.app.inject({ method: 'POST', url: '/api/v1/offers', headers: ana.headers, payload: { postId: guitar.id, itemIds: [drum.id] } })).json();
+    const o = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/offers',
+        headers: ana.headers,
+        payload: { postId: guitar.id, itemIds: [drum.id] },
+      })
+    ).json();
     expect((await act(ben, o.id, { transition: 'decline' })).statusCode).toBe(200);
     const res = await del(ana, drum.id);
     expect(res.json()).toEqual({ outcome: 'archived' });
@@ -103,7 +129,14 @@ describe('deleting a listing', () => {
   it('archives a live listing that only has a pending offer on it; the offer can no longer be accepted', async () => {
     const [ana, ben] = [await signUpMember(t.app), await signUpMember(t.app)];
     const chair = await post(ben, 'Armchair', { openToSelling: true });
-    const o = (await t.app.inject({ method: 'POST', url: '/api/v1/offers', headers: ana.headers, payload: { postId: chair.id, cashKind: 'only', cashCents: 8000 } })).json();
+    const o = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/offers',
+        headers: ana.headers,
+        payload: { postId: chair.id, cashKind: 'only', cashCents: 8000 },
+      })
+    ).json();
     const res = await del(ben, chair.id);
     expect(res.json()).toEqual({ outcome: 'archived' });
     expect(await stateOf(chair.id)).toBe('archived');
@@ -118,7 +151,12 @@ describe('deleting a listing', () => {
 describe('replaced and deleted images leave storage', () => {
   const upload = async (m: TestMember, kind: 'avatar' | 'banner') => {
     const file = multipartFile('file', `${kind}.jpg`, await jpeg(), 'image/jpeg');
-    const res = await t.app.inject({ method: 'POST', url: `/api/v1/me/${kind}`, payload: file.payload, headers: { ...m.headers, ...file.headers } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/me/${kind}`,
+      payload: file.payload,
+      headers: { ...m.headers, ...file.headers },
+    });
     expect(res.statusCode).toBe(200);
     return res.json().url as string;
   };
@@ -138,7 +176,9 @@ describe('replaced and deleted images leave storage', () => {
     const vase = await post(ana, 'Vase');
     const [lg] = await photo(ana, vase.id);
     const [row] = await t.db.select().from(postImages).where(eq(postImages.postId, vase.id));
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/posts/${vase.id}/images/${row!.id}`, headers: ana.headers })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/v1/posts/${vase.id}/images/${row!.id}`, headers: ana.headers })).statusCode,
+    ).toBe(200);
     expect(await status(lg!)).toBe(404);
   });
 

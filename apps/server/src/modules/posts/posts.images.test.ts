@@ -111,11 +111,21 @@ describe('listing photos', () => {
     for (const c of ['#111111', '#555555', '#999999']) await upload(m, id, await photo(c));
     const detail = (await t.app.inject({ url: `/api/v1/posts/${id}`, headers: m.headers })).json();
     const [a, b, c] = detail.images.map((i: { id: string }) => i.id);
-    const reordered = await t.app.inject({ method: 'PUT', url: `/api/v1/posts/${id}/images/order`, headers: m.headers, payload: { imageIds: [c, a, b] } });
+    const reordered = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/posts/${id}/images/order`,
+      headers: m.headers,
+      payload: { imageIds: [c, a, b] },
+    });
     expect(reordered.statusCode).toBe(200);
     expect(reordered.json().images.map((i: { id: string }) => i.id)).toEqual([c, a, b]);
 
-    const partial = await t.app.inject({ method: 'PUT', url: `/api/v1/posts/${id}/images/order`, headers: m.headers, payload: { imageIds: [c, a] } });
+    const partial = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/posts/${id}/images/order`,
+      headers: m.headers,
+      payload: { imageIds: [c, a] },
+    });
     expect(partial.statusCode).toBe(400);
     expect(partial.json().error.message).toBe('Data invalid');
 
@@ -141,7 +151,12 @@ describe('listing photos', () => {
     expect((await upload(null, id, img)).statusCode).toBe(401);
     const del = await t.app.inject({ method: 'DELETE', url: `/api/v1/posts/${id}/images/${mine}`, headers: other.headers });
     expect(del.statusCode).toBe(403);
-    const order = await t.app.inject({ method: 'PUT', url: `/api/v1/posts/${id}/images/order`, headers: other.headers, payload: { imageIds: [mine] } });
+    const order = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/posts/${id}/images/order`,
+      headers: other.headers,
+      payload: { imageIds: [mine] },
+    });
     expect(order.statusCode).toBe(403);
     expect(await t.db.select().from(postImages).where(eq(postImages.postId, id))).toHaveLength(1);
   });

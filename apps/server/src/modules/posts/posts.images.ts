@@ -32,7 +32,10 @@ async function lockPost(tx: Tx, postId: string) {
 }
 
 async function imageCount(db: Tx, postId: string) {
-  const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(postImages).where(eq(postImages.postId, postId));
+  const [r] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(postImages)
+    .where(eq(postImages.postId, postId));
   return r?.n ?? 0;
 }
 

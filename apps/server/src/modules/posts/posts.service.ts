@@ -43,10 +43,7 @@ export async function listFeed(
 ): Promise<PostList> {
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
   const afterCond = after
-    ? or(
-        lt(posts.publishedAt, after.publishedAt),
-        and(eq(posts.publishedAt, after.publishedAt), lt(posts.id, after.id)),
-      )
+    ? or(lt(posts.publishedAt, after.publishedAt), and(eq(posts.publishedAt, after.publishedAt), lt(posts.id, after.id)))
     : undefined;
   const rows = await db
     .select(cardColumns)
@@ -96,7 +93,10 @@ export async function loadPost(db: Tx, id: string): Promise<PostRecord | null> {
   const [images, stats, [likes]] = await Promise.all([
     db.select().from(postImages).where(eq(postImages.postId, id)).orderBy(asc(postImages.position)),
     userStats(db, [p.ownerId]),
-    db.select({ count: sql<number>`count(*)::int` }).from(postLikes).where(eq(postLikes.postId, id)),
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(postLikes)
+      .where(eq(postLikes.postId, id)),
   ]);
   const ownerStats = stats.get(p.ownerId)!;
   const detail: PostDetail = {
@@ -166,7 +166,11 @@ export async function likes(db: Tx, userId: string, postId: string): Promise<boo
 
 /** The ids of the posts a member likes, or null when there are more than `max` (ask `likes`). */
 export async function likedPostIds(db: Tx, userId: string, max: number): Promise<Set<string> | null> {
-  const rows = await db.select({ id: postLikes.postId }).from(postLikes).where(eq(postLikes.likedById, userId)).limit(max + 1);
+  const rows = await db
+    .select({ id: postLikes.postId })
+    .from(postLikes)
+    .where(eq(postLikes.likedById, userId))
+    .limit(max + 1);
   return rows.length > max ? null : new Set(rows.map((r) => r.id));
 }
 
@@ -187,4 +191,3 @@ export async function countByCategory(db: Tx, viewer: Viewer, now: Date): Promis
     .groupBy(sql`1`);
   return new Map(rows.map((r) => [r.slug, r.count]));
 }
-

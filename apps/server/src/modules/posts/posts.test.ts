@@ -31,7 +31,9 @@ describe('GET /api/v1/posts (home feed)', () => {
     const owner = await createUser(t.db);
     const created: Array<Awaited<ReturnType<typeof createPost>>> = [];
     for (let i = 0; i < 23; i++) {
-      created.push(await createPost(t.db, { ownerId: owner.id, title: `Item ${i}`, publishedAt: new Date(NOW.getTime() - (30 + i) * HOUR) }));
+      created.push(
+        await createPost(t.db, { ownerId: owner.id, title: `Item ${i}`, publishedAt: new Date(NOW.getTime() - (30 + i) * HOUR) }),
+      );
     }
     // Two posts listed at the same instant still page deterministically.
     created.push(await createPost(t.db, { ownerId: owner.id, title: 'Twin', publishedAt: new Date(NOW.getTime() - 30 * HOUR) }));
@@ -114,8 +116,7 @@ describe('early-access rule in the feed service', () => {
     const young = await createPost(t.db, { ownerId: owner.id, publishedAt: new Date(NOW.getTime() - HOUR) });
     const subscriber = await createUser(t.db);
     await addSubscription(t.db, subscriber.id);
-    const ids = async (viewer: Parameters<typeof listFeed>[1]) =>
-      (await listFeed(t.db, viewer, NOW, { limit: 10 })).items.map((p) => p.id);
+    const ids = async (viewer: Parameters<typeof listFeed>[1]) => (await listFeed(t.db, viewer, NOW, { limit: 10 })).items.map((p) => p.id);
 
     expect(await ids({ userId: null, role: 'guest', subscriber: false })).toEqual([]);
     expect(await ids({ userId: subscriber.id, role: 'user', subscriber: false })).toEqual([]);

@@ -39,7 +39,15 @@ export const postsWriteRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/v1/posts',
-    { schema: { tags: ['posts'], security, summary: 'Start a draft listing', body: z.unknown(), response: { 201: PostDetailSchema, ...errorsOf } } },
+    {
+      schema: {
+        tags: ['posts'],
+        security,
+        summary: 'Start a draft listing',
+        body: z.unknown(),
+        response: { 201: PostDetailSchema, ...errorsOf },
+      },
+    },
     async (req, reply) => {
       const userId = requireUser(req);
       const id = await createDraft(db(), userId, fields(req.body), now());
@@ -49,7 +57,15 @@ export const postsWriteRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/api/v1/posts/:id',
-    { schema: { tags: ['posts'], security, params: PostIdParamsSchema, body: z.unknown(), response: { 200: PostDetailSchema, ...errorsOf } } },
+    {
+      schema: {
+        tags: ['posts'],
+        security,
+        params: PostIdParamsSchema,
+        body: z.unknown(),
+        response: { 200: PostDetailSchema, ...errorsOf },
+      },
+    },
     async (req) => {
       requireUser(req);
       await updatePost(db(), req.viewer, req.params.id, fields(req.body), now());
@@ -132,7 +148,15 @@ export const postsWriteRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/v1/posts/:id/images/:imageId',
-    { schema: { tags: ['posts'], security, summary: 'Remove a photo', params: ImageParams, response: { 200: PostDetailSchema, ...errorsOf } } },
+    {
+      schema: {
+        tags: ['posts'],
+        security,
+        summary: 'Remove a photo',
+        params: ImageParams,
+        response: { 200: PostDetailSchema, ...errorsOf },
+      },
+    },
     async (req) => {
       requireUser(req);
       await removePostImage(uploadDeps(), req.viewer, req.params.id, req.params.imageId, now());

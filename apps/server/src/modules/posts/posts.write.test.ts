@@ -91,7 +91,15 @@ describe('listing an item', () => {
     [{ widthCm: -3 }, 'Please enter length, width and height greater than zero'],
     [{ materials: [{ material: 'steel', percent: null }] }, 'Please choose a material and its percentage together'],
     [{ materials: [{ material: null, percent: 40 }] }, 'Please choose a material and its percentage together'],
-    [{ materials: [{ material: 'steel', percent: 70 }, { material: 'wood', percent: 40 }] }, 'Please choose a material and its percentage together'],
+    [
+      {
+        materials: [
+          { material: 'steel', percent: 70 },
+          { material: 'wood', percent: 40 },
+        ],
+      },
+      'Please choose a material and its percentage together',
+    ],
     [{ location: { suburb: 'Atlantis', postcode: '3065' } }, 'Please enter valid address'],
   ])('refuses the edit %j with "%s" and changes nothing', async (bad, message) => {
     const m = await member();
@@ -142,7 +150,12 @@ describe('listing an item', () => {
     expect(otherDelete.statusCode).toBe(403);
     expect((await patch(other, 'no-such-post', { title: 'x' })).statusCode).toBe(404);
 
-    const withdrawn = await t.app.inject({ method: 'POST', url: `/api/v1/posts/${id}/state`, headers: m.headers, payload: { state: 'archived' } });
+    const withdrawn = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/posts/${id}/state`,
+      headers: m.headers,
+      payload: { state: 'archived' },
+    });
     expect(withdrawn.json().state).toBe('archived');
     const mine = await t.app.inject({ url: '/api/v1/me/posts?state=archived', headers: m.headers });
     expect(mine.json().items.map((p: { id: string }) => p.id)).toEqual([id]);

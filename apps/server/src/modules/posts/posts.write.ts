@@ -120,7 +120,10 @@ export async function updatePost(db: Tx, viewer: Viewer, id: string, fields: Pos
     const error = firstPublishError({ ...row, ...set } as PostRow);
     if (error) throw error;
   }
-  await db.update(posts).set({ ...set, updatedAt: now }).where(eq(posts.id, id));
+  await db
+    .update(posts)
+    .set({ ...set, updatedAt: now })
+    .where(eq(posts.id, id));
 }
 
 /** Publishes a complete draft; it becomes visible under the early-access rule from now. */
@@ -139,7 +142,13 @@ export async function publishPost(db: Tx, viewer: Viewer, id: string, now: Date)
 }
 
 /** Owner actions that end a listing: withdraw (archive), mark swapped or sold. */
-export async function setPostState(db: Tx, viewer: Viewer, id: string, state: Extract<PostState, 'archived' | 'swapped' | 'sold'>, now: Date) {
+export async function setPostState(
+  db: Tx,
+  viewer: Viewer,
+  id: string,
+  state: Extract<PostState, 'archived' | 'swapped' | 'sold'>,
+  now: Date,
+) {
   const row = await ownPost(db, viewer, id);
   if (row.state !== 'published' && row.state !== 'reserved') throw new AppError(409, 'form_issue');
   await db.update(posts).set({ state, updatedAt: now }).where(eq(posts.id, id));
@@ -163,11 +172,15 @@ export async function deletePost(db: Db, storage: Storage, viewer: Viewer, id: s
     const row = await ownPost(tx, viewer, id);
     // Locked, so an offer cannot start naming it between the check and the delete.
     await tx.select({ id: posts.id }).from(posts).where(eq(posts.id, id)).for('update');
-    const [history] = await tx.execute<{ has: boolean }>(sql`select (
+    const [history] = await tx
+      .execute<{ has: boolean }>(
+        sql`select (
         exists (select 1 from offers where post_id = ${id})
         or exists (select 1 from offer_items where post_id = ${id})
         or exists (select 1 from post_reservations where post_id = ${id})
-      ) as has`).then((r) => (r as unknown as { rows: { has: boolean }[] }).rows);
+      ) as has`,
+      )
+      .then((r) => (r as unknown as { rows: { has: boolean }[] }).rows);
     if (history?.has || row.state === 'reserved' || row.state === 'swapped' || row.state === 'sold') {
       if (!ENDED.has(row.state)) await tx.update(posts).set({ state: 'archived', updatedAt: now }).where(eq(posts.id, id));
       return 'archived' as const;

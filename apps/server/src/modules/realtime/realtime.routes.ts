@@ -58,7 +58,9 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
 
   const fanOut = async (event: HubEvent) => {
     if (event.kind === 'sessions-ended') return closeSessions(event.users);
-    const targets = event.everyone ? [...byUser.values()].flatMap((set) => [...set]) : event.users.flatMap((u) => [...(byUser.get(u) ?? [])]);
+    const targets = event.everyone
+      ? [...byUser.values()].flatMap((set) => [...set])
+      : event.users.flatMap((u) => [...(byUser.get(u) ?? [])]);
     if (event.admins) targets.push(...admins);
     if (targets.length === 0) return;
     const db = app.ctx.database.db;
@@ -76,10 +78,12 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
         break;
       }
       case 'seen':
-        for (const c of targets) send(c.socket, { type: 'seen', roomId: event.roomId!, userId: event.userId!, seq: event.seq!, at: event.at! });
+        for (const c of targets)
+          send(c.socket, { type: 'seen', roomId: event.roomId!, userId: event.userId!, seq: event.seq!, at: event.at! });
         break;
       case 'typing':
-        for (const c of targets) if (c.rooms.has(event.roomId!)) send(c.socket, { type: 'typing', roomId: event.roomId!, userId: event.userId! });
+        for (const c of targets)
+          if (c.rooms.has(event.roomId!)) send(c.socket, { type: 'typing', roomId: event.roomId!, userId: event.userId! });
         break;
       case 'notification': {
         const payload = JSON.stringify({ type: 'notification', id: event.id!, kind: 'notification' } satisfies ServerEvent);
@@ -145,7 +149,10 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
     presence = setInterval(() => markOnline([...byUser.keys()].slice(0, 5000)), 60_000).unref();
     // The hub closes an ended session's sockets at once; this sweep catches an announcement lost
     // while an instance's LISTEN connection was reconnecting.
-    sessionSweep = setInterval(() => void sweepSessions().catch((err: unknown) => app.log.warn({ err }, 'session sweep failed')), SESSION_SWEEP_MS).unref();
+    sessionSweep = setInterval(
+      () => void sweepSessions().catch((err: unknown) => app.log.warn({ err }, 'session sweep failed')),
+      SESSION_SWEEP_MS,
+    ).unref();
   });
   app.addHook('onClose', async () => {
     unlisten?.();
@@ -254,7 +261,13 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
           if (c.viewer?.banned) return send(socket, { type: 'error', code: 'account_banned' });
           if (c.viewer?.termsAccepted === false) return send(socket, { type: 'error', code: 'terms_pending' });
           // Stored and announced (NOTIFY on commit) by sendMessage; acknowledged only after that.
-          const { message } = await sendMessage({ database: app.ctx.database, hub: app.ctx.hub }, me, ev.roomId, { body: ev.body, clientId: ev.clientId }, app.ctx.clock.now());
+          const { message } = await sendMessage(
+            { database: app.ctx.database, hub: app.ctx.hub },
+            me,
+            ev.roomId,
+            { body: ev.body, clientId: ev.clientId },
+            app.ctx.clock.now(),
+          );
           send(socket, { type: 'sent', clientId: ev.clientId ?? null, message });
           return;
         }
@@ -262,4 +275,3 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
     };
   });
 };
-

@@ -49,7 +49,10 @@ export function memo<T>(s: GeoSample, key: string, compute: () => T): T {
 const geoSamples = new WeakMap<Database, Promise<GeoSample>>();
 
 async function loadGeoSample(database: Database): Promise<GeoSample> {
-  const [stat] = await rowsOf<{ n: number }>(database.db, sql`select greatest(reltuples, 0)::float8 as n from pg_class where oid = 'posts'::regclass`);
+  const [stat] = await rowsOf<{ n: number }>(
+    database.db,
+    sql`select greatest(reltuples, 0)::float8 as n from pg_class where oid = 'posts'::regclass`,
+  );
   const tuples = stat?.n ?? 0;
   const pct = tuples <= GEO_SAMPLE_SIZE * 2 ? 100 : Math.max(0.01, Math.min(100, (100 * GEO_SAMPLE_SIZE) / tuples));
   const found = await rowsOf<{ lat: number; lng: number; categories: string[]; ms: number }>(
@@ -76,7 +79,6 @@ export function forgetPositionSample(database: Database) {
 }
 
 export const geoSample = (database: Database) => cachedFor(geoSamples, database, GEO_SAMPLE_TTL_MS, loadGeoSample);
-
 
 /** Great-circle distance (km) from `o` to the sampled point `i` (haversine). */
 function sampleDistance(s: GeoSample, i: number, o: Point, cos0: number): number {
@@ -117,7 +119,6 @@ export async function estimateWithin(database: Database, o: Point, km: number): 
   if (!s.lat.length) return 0;
   return (sampleWithin(s, o, km).length / s.lat.length) * s.live;
 }
-
 
 /** The radius (km) around `o` that holds about `items` live items (`whole` when the sample says every item). */
 export function radiusHolding(s: GeoSample, o: Point, items: number, whole: number): number {

@@ -21,7 +21,13 @@ const RANK_WEIGHTS = '{0.05,0.2,0.5,1.0}';
  * windows of the SEARCH_RANK_WINDOW newest matches, so ranking never has to score every match of
  * a common word (decision 0011). The window a page came from travels in the cursor.
  */
-export async function featuredRanked(database: Database, p: SearchPlan, where: SQL, limit: number, cursor: SearchCursor | undefined): Promise<SearchPage> {
+export async function featuredRanked(
+  database: Database,
+  p: SearchPlan,
+  where: SQL,
+  limit: number,
+  cursor: SearchCursor | undefined,
+): Promise<SearchPage> {
   let ph: 'b' | 'n' = cursor?.ph ?? 'b';
   let wb = cursor?.wb;
   let k = cursor?.k;
@@ -59,11 +65,15 @@ export async function featuredRanked(database: Database, p: SearchPlan, where: S
   }
   const page = picked.slice(0, limit);
   const ids = page.map((c) => c.id);
-  const cards = firstCards && ids.every((id) => firstCards.has(id)) ? ids.map((id) => firstCards.get(id)!) : await cardsFor(database, p, ids);
+  const cards =
+    firstCards && ids.every((id) => firstCards.has(id)) ? ids.map((id) => firstCards.get(id)!) : await cardsFor(database, p, ids);
   const last = page.at(-1);
   return {
     rows: cards,
-    next: picked.length > limit && last ? { s: 'featured', ph: last.ph, ...(last.wb ? { wb: last.wb } : {}), k: [last.rank, last.at, last.id] } : null,
+    next:
+      picked.length > limit && last
+        ? { s: 'featured', ph: last.ph, ...(last.wb ? { wb: last.wb } : {}), k: [last.rank, last.at, last.id] }
+        : null,
     seen: [...seen.values()],
   };
 }
@@ -154,10 +164,18 @@ function windowSql(p: SearchPlan, where: SQL, wb: [string, string] | undefined):
     order by published_at desc nulls last, id desc nulls last`;
 }
 
-async function windowCandidates(database: Database, p: SearchPlan, where: SQL, wb: [string, string] | undefined, byTime: boolean): Promise<Candidate[]> {
+async function windowCandidates(
+  database: Database,
+  p: SearchPlan,
+  where: SQL,
+  wb: [string, string] | undefined,
+  byTime: boolean,
+): Promise<Candidate[]> {
   if (!byTime) {
     const before = wb ? sql`(posts.published_at, posts.id) < (${ts(wb[0])}, ${wb[1]})` : null;
-    return (await rowsOf<RankedRow>(database.db, newestRanked(p.text.tsquery!, andAll(where, before), SEARCH_RANK_WINDOW))).map(toCandidate);
+    return (await rowsOf<RankedRow>(database.db, newestRanked(p.text.tsquery!, andAll(where, before), SEARCH_RANK_WINDOW))).map(
+      toCandidate,
+    );
   }
   return (await rowsOf<RankedRow>(database.db, windowSql(p, where, wb))).map(toCandidate);
 }

@@ -26,7 +26,10 @@ const toDto = (r: typeof savedSearches.$inferSelect, hits: number): SavedSearch 
 
 export async function listSavedSearches(db: Tx, userId: string): Promise<SavedSearch[]> {
   const list = await db
-    .select({ s: savedSearches, hits: sql<number>`(select count(*)::int from saved_search_hits h where h.saved_search_id = ${savedSearches.id})` })
+    .select({
+      s: savedSearches,
+      hits: sql<number>`(select count(*)::int from saved_search_hits h where h.saved_search_id = ${savedSearches.id})`,
+    })
     .from(savedSearches)
     .where(eq(savedSearches.userId, userId))
     .orderBy(asc(savedSearches.createdAt), asc(savedSearches.id));
@@ -37,7 +40,12 @@ export async function listSavedSearches(db: Tx, userId: string): Promise<SavedSe
  * Saves a search. Its filters are planned like a real search first, so a search that could not
  * run (no term, an unknown suburb) is refused with the search's own message.
  */
-export async function createSavedSearch(database: Database, viewer: Viewer, now: Date, input: { name: string; filters: Filters }): Promise<SavedSearch> {
+export async function createSavedSearch(
+  database: Database,
+  viewer: Viewer,
+  now: Date,
+  input: { name: string; filters: Filters },
+): Promise<SavedSearch> {
   const userId = viewer.userId!;
   await planSearch(database, viewer, now, input.filters);
   const filters = Object.fromEntries(Object.entries(input.filters).filter(([, v]) => v !== undefined));
@@ -101,7 +109,11 @@ async function sweepAudience(deps: AlertDeps, audience: Audience, now: Date): Pr
   const reached = full ? new Date(batch.at(-1)!.published_at) : upper;
 
   // Match outside the write transaction (planning a search reads through the pool).
-  const found: { search: typeof savedSearches.$inferSelect; user: { email: string; name: string; language: string }; posts: { id: string; title: string }[] }[] = [];
+  const found: {
+    search: typeof savedSearches.$inferSelect;
+    user: { email: string; name: string; language: string };
+    posts: { id: string; title: string }[];
+  }[] = [];
   if (batch.length) {
     const ids = batch.map((b) => b.id);
     const searches = await db
@@ -154,7 +166,10 @@ async function sweepAudience(deps: AlertDeps, audience: Audience, now: Date): Pr
       const freshIds = new Set(fresh.map((r) => r.postId));
       const items = f.posts.filter((p) => freshIds.has(p.id));
       const first = items[0]!;
-      const link = items.length === 1 ? paths.viewPost(first.id) : `${paths.search}${searchUrlQuery({ ...(f.search.filters as Filters), sort: 'recent' })}`;
+      const link =
+        items.length === 1
+          ? paths.viewPost(first.id)
+          : `${paths.search}${searchUrlQuery({ ...(f.search.filters as Filters), sort: 'recent' })}`;
       await tx.insert(notifications).values({
         id: newId(),
         userId: f.search.userId,

@@ -19,12 +19,23 @@ afterAll(async () => {
 
 const save = (m: TestMember | undefined, body: unknown) =>
   t.app.inject({ method: 'POST', url: '/api/v1/me/saved-searches', headers: m?.headers, payload: body as object });
-const list = async (m: TestMember) => (await t.app.inject({ method: 'GET', url: '/api/v1/me/saved-searches', headers: m.headers })).json().items;
+const list = async (m: TestMember) =>
+  (await t.app.inject({ method: 'GET', url: '/api/v1/me/saved-searches', headers: m.headers })).json().items;
 const alerts = (at: Date) => runSearchAlerts({ database: t.database, publicUrl: 'https://swapu.test' }, at);
-const notesOf = (userId: string) => t.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.kind, 'saved_search')));
-const mailsTo = (email: string) => t.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, email), eq(mailOutbox.template, 'saved_search')));
+const notesOf = (userId: string) =>
+  t.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.kind, 'saved_search')));
+const mailsTo = (email: string) =>
+  t.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.to, email), eq(mailOutbox.template, 'saved_search')));
 async function subscribe(m: TestMember) {
-  await t.db.insert(subscriptions).values({ id: `sub-${m.id}`, userId: m.id, status: 'active', currentPeriodEnd: new Date(NOW.getTime() + 30 * 24 * HOUR) });
+  await t.db
+    .insert(subscriptions)
+    .values({ id: `sub-${m.id}`, userId: m.id, status: 'active', currentPeriodEnd: new Date(NOW.getTime() + 30 * 24 * HOUR) });
 }
 
 describe('saved searches', () => {
@@ -33,7 +44,11 @@ describe('saved searches', () => {
     const res = await save(me, { name: 'Road bikes', filters: { q: 'road bike', category: ['bicycles'], radiusKm: 25, near: '3065' } });
     expect(res.statusCode).toBe(201);
     const saved = res.json();
-    expect(saved).toMatchObject({ name: 'Road bikes', filters: { q: 'road bike', category: ['bicycles'], radiusKm: 25, near: '3065' }, hits: 0 });
+    expect(saved).toMatchObject({
+      name: 'Road bikes',
+      filters: { q: 'road bike', category: ['bicycles'], radiusKm: 25, near: '3065' },
+      hits: 0,
+    });
     expect(await list(me)).toHaveLength(1);
     expect(await list(other)).toHaveLength(0);
     const theirs = await t.app.inject({ method: 'DELETE', url: `/api/v1/me/saved-searches/${saved.id}`, headers: other.headers });
@@ -53,7 +68,10 @@ describe('saved searches', () => {
     expect(nowhere.json().error.message).toBe('Please enter valid address');
     const results = await Promise.all(Array.from({ length: 22 }, (_, i) => save(me, { name: `Search ${i}`, filters: { q: `word${i}` } })));
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(20);
-    expect(results.filter((r) => r.statusCode === 400).map((r) => r.json().error.code)).toEqual(['saved_searches_limit', 'saved_searches_limit']);
+    expect(results.filter((r) => r.statusCode === 400).map((r) => r.json().error.code)).toEqual([
+      'saved_searches_limit',
+      'saved_searches_limit',
+    ]);
     expect(await list(me)).toHaveLength(20);
   });
 });
@@ -74,7 +92,11 @@ describe('saved-search alerts', () => {
 
     await alerts(new Date(NOW.getTime() + 6 * MIN));
     const [note] = await notesOf(subscriber.id);
-    expect(note).toMatchObject({ kind: 'saved_search', link: `/viewPost/${item.id}`, data: { name: 'Kookaburra things', postTitle: 'Kookaburra print', count: '1' } });
+    expect(note).toMatchObject({
+      kind: 'saved_search',
+      link: `/viewPost/${item.id}`,
+      data: { name: 'Kookaburra things', postTitle: 'Kookaburra print', count: '1' },
+    });
     const [mail] = await mailsTo(subscriber.email);
     expect(mail!.subject).toBe('A new item for your search "Kookaburra things"');
     expect(mail!.text).toContain(`https://swapu.test/viewPost/${item.id}`);
@@ -100,7 +122,13 @@ describe('saved-search alerts', () => {
     await alerts(at);
     const [member, seller] = [await signUpMember(t.app), await signUpMember(t.app)];
     await save(member, { name: 'Echidna', filters: { q: 'echidna' } });
-    await createPost(t.db, { ownerId: seller.id, title: 'Echidna lamp', state: 'archived', publishedAt: new Date(at.getTime() + MIN), now: NOW });
+    await createPost(t.db, {
+      ownerId: seller.id,
+      title: 'Echidna lamp',
+      state: 'archived',
+      publishedAt: new Date(at.getTime() + MIN),
+      now: NOW,
+    });
     await alerts(new Date(at.getTime() + 25 * HOUR));
     expect(await notesOf(member.id)).toHaveLength(0);
   });
@@ -109,17 +137,78 @@ describe('saved-search alerts', () => {
 describe('/suggested', () => {
   it('suggests items with their reason, never my own or ones I already like', async () => {
     const me = await signUpMember(t.app);
-    await t.db.update(users).set({ interests: ['bicycles'], lat: -37.8, lng: 144.97, suburb: 'Fitzroy' }).where(eq(users.id, me.id));
+    await t.db
+      .update(users)
+      .set({ interests: ['bicycles'], lat: -37.8, lng: 144.97, suburb: 'Fitzroy' })
+      .where(eq(users.id, me.id));
     const far = { lat: -31.95, lng: 115.86, suburb: 'Perth', postcode: '6000', auState: 'WA' };
-    await createPost(t.db, { ownerId: me.id, title: 'My canoe', categories: ['water-sports'], keywords: [], wishCategories: ['camping-and-fishing'], wishKeywords: ['lantern'], now: NOW });
-    const wished = await createPost(t.db, { title: 'Three-person tent', categories: ['camping-and-fishing'], wishCategories: ['books'], wishKeywords: [], ...far, now: NOW });
-    const lantern = await createPost(t.db, { title: 'Brass lantern', categories: ['antiques'], wishCategories: ['books'], wishKeywords: [], ...far, now: NOW });
-    const wantsMine = await createPost(t.db, { title: 'Surf ski', categories: ['boats'], wishCategories: ['water-sports'], wishKeywords: [], ...far, now: NOW });
-    const interest = await createPost(t.db, { title: 'BMX', categories: ['bicycles'], wishCategories: ['books'], wishKeywords: [], ...far, now: NOW });
-    const nearby = await createPost(t.db, { title: 'Toaster', categories: ['kitchen'], wishCategories: ['books'], wishKeywords: [], now: NOW });
-    const liked = await createPost(t.db, { title: 'Jigsaw', categories: ['tools'], wishCategories: ['books'], wishKeywords: [], ...far, now: NOW });
-    const alsoTools = await createPost(t.db, { title: 'Mitre saw', categories: ['tools'], wishCategories: ['books'], wishKeywords: [], ...far, now: NOW });
-    await t.db.insert(postLikes).values({ id: `like-${me.id}`, postId: liked.id, postOwnerId: liked.ownerId, likedById: me.id, likedTime: NOW });
+    await createPost(t.db, {
+      ownerId: me.id,
+      title: 'My canoe',
+      categories: ['water-sports'],
+      keywords: [],
+      wishCategories: ['camping-and-fishing'],
+      wishKeywords: ['lantern'],
+      now: NOW,
+    });
+    const wished = await createPost(t.db, {
+      title: 'Three-person tent',
+      categories: ['camping-and-fishing'],
+      wishCategories: ['books'],
+      wishKeywords: [],
+      ...far,
+      now: NOW,
+    });
+    const lantern = await createPost(t.db, {
+      title: 'Brass lantern',
+      categories: ['antiques'],
+      wishCategories: ['books'],
+      wishKeywords: [],
+      ...far,
+      now: NOW,
+    });
+    const wantsMine = await createPost(t.db, {
+      title: 'Surf ski',
+      categories: ['boats'],
+      wishCategories: ['water-sports'],
+      wishKeywords: [],
+      ...far,
+      now: NOW,
+    });
+    const interest = await createPost(t.db, {
+      title: 'BMX',
+      categories: ['bicycles'],
+      wishCategories: ['books'],
+      wishKeywords: [],
+      ...far,
+      now: NOW,
+    });
+    const nearby = await createPost(t.db, {
+      title: 'Toaster',
+      categories: ['kitchen'],
+      wishCategories: ['books'],
+      wishKeywords: [],
+      now: NOW,
+    });
+    const liked = await createPost(t.db, {
+      title: 'Jigsaw',
+      categories: ['tools'],
+      wishCategories: ['books'],
+      wishKeywords: [],
+      ...far,
+      now: NOW,
+    });
+    const alsoTools = await createPost(t.db, {
+      title: 'Mitre saw',
+      categories: ['tools'],
+      wishCategories: ['books'],
+      wishKeywords: [],
+      ...far,
+      now: NOW,
+    });
+    await t.db
+      .insert(postLikes)
+      .values({ id: `like-${me.id}`, postId: liked.id, postOwnerId: liked.ownerId, likedById: me.id, likedTime: NOW });
 
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/me/suggested', headers: me.headers });
     expect(res.statusCode).toBe(200);

@@ -6,7 +6,8 @@ import type { SearchPlan } from './search-plan';
 
 /** A search's filters as SQL conditions over the unaliased `posts` table. */
 
-export const textArray = (values: string[]) => sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[]`;
+export const textArray = (values: string[]) =>
+  sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[]`;
 export const originPoint = (o: Origin) => sql`ll_to_earth(${o.lat}::float8, ${o.lng}::float8)`;
 
 /**
@@ -17,7 +18,8 @@ export const originPoint = (o: Origin) => sql`ll_to_earth(${o.lat}::float8, ${o.
 export const withinSql = (o: Origin, m: number) => sql`(posts.earth_pt <-> ${originPoint(o)}) <= ${chordOf(m)}::float8`;
 
 /** Kilometres from `o`, from the chord (see withinSql). */
-export const distanceKmSql = (o: Origin) => sql`(${2 * EARTH_M}::float8 * asin(least(1::float8, (posts.earth_pt <-> ${originPoint(o)}) / ${2 * EARTH_M}::float8)) / 1000.0)`;
+export const distanceKmSql = (o: Origin) =>
+  sql`(${2 * EARTH_M}::float8 * asin(least(1::float8, (posts.earth_pt <-> ${originPoint(o)}) / ${2 * EARTH_M}::float8)) / 1000.0)`;
 
 /** Every condition but the category: what facets count over. */
 export function baseCondition(p: SearchPlan): SQL {
@@ -61,12 +63,12 @@ export const andAll = (...parts: (SQL | null | undefined)[]) => {
   return kept.length ? sql.join(kept, sql` and `) : sql`true`;
 };
 
-
 export const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 export const ts = (v: string | number) => sql`${String(v)}::timestamptz`;
 
 /** FROM posts WHERE `where`; fenced (OFFSET 0) for a radius of few items (see SearchPlan.fewInPlace). */
-export const fromPosts = (p: SearchPlan, where: SQL) => (p.fewInPlace ? sql`from (select * from posts where ${where} offset 0) posts` : sql`from posts where ${where}`);
+export const fromPosts = (p: SearchPlan, where: SQL) =>
+  p.fewInPlace ? sql`from (select * from posts where ${where} offset 0) posts` : sql`from posts where ${where}`;
 
 /**
  * The boosted phase: boosted items carry the lexeme 'boosted' (migration 0013), so the GIN index

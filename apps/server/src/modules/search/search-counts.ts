@@ -22,8 +22,16 @@ export async function plannedRows(database: Database, where: SQL): Promise<numbe
 export function onlyWords(p: Pick<SearchPlan, 'text' | 'filters' | 'mine'>): boolean {
   const f = p.filters;
   return (
-    !!p.text.tsquery && !f.category?.length && f.radiusKm === undefined && !p.mine && !f.condition?.length &&
-    f.minCents === undefined && f.maxCents === undefined && !f.delivery && !f.openToSelling && !f.openToSwapAnything
+    !!p.text.tsquery &&
+    !f.category?.length &&
+    f.radiusKm === undefined &&
+    !p.mine &&
+    !f.condition?.length &&
+    f.minCents === undefined &&
+    f.maxCents === undefined &&
+    !f.delivery &&
+    !f.openToSelling &&
+    !f.openToSwapAnything
   );
 }
 
@@ -37,11 +45,7 @@ const SURELY_MORE_THAN_CAP = 5 * SEARCH_TOTAL_CAP;
  * building a bitmap of all of them; instead the total is "500+" and the facets come from
  * the matches the page looked at (its rank windows), scaled.
  */
-async function estimatedWordCounts(
-  database: Database,
-  p: SearchPlan,
-  pageSeen: () => Promise<string[][]>,
-): Promise<Counts | null> {
+async function estimatedWordCounts(database: Database, p: SearchPlan, pageSeen: () => Promise<string[][]>): Promise<Counts | null> {
   if (!onlyWords(p)) return null;
   const estimated = p.text.leastMatches;
   if (estimated === null || estimated < SURELY_MORE_THAN_CAP) return null;
@@ -56,11 +60,7 @@ async function estimatedWordCounts(
   return { total: SEARCH_TOTAL_CAP, totalExact: false, facets, facetsExact: false };
 }
 
-export async function countAndFacets(
-  database: Database,
-  p: SearchPlan,
-  pageSeen: () => Promise<string[][]>,
-): Promise<Counts> {
+export async function countAndFacets(database: Database, p: SearchPlan, pageSeen: () => Promise<string[][]>): Promise<Counts> {
   const sampled = (await sampledCounts(database, p)) ?? (await estimatedWordCounts(database, p, pageSeen));
   if (sampled) return sampled;
   const base = baseCondition(p);
@@ -95,7 +95,10 @@ export async function countAndFacets(
   const exhausted = sample < limit && !(cat && total > cap);
   if (cat && !exhausted && total <= cap) {
     // The filter's categories are a minority of the matches: count them on their own.
-    const [c] = await rowsOf<{ n: number }>(database.db, sql`select count(*)::int as n from (select 1 from posts where ${base} and ${cat} limit ${cap + 1}) s`);
+    const [c] = await rowsOf<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from (select 1 from posts where ${base} and ${cat} limit ${cap + 1}) s`,
+    );
     total = c?.n ?? 0;
   }
   const facets = facetRows
@@ -105,7 +108,6 @@ export async function countAndFacets(
   return { total: Math.min(total, cap), totalExact: total <= cap, facets, facetsExact: exhausted };
 }
 
-
 /**
  * Totals and facets of a search that is only a radius and/or categories holding far more than
  * SEARCH_TOTAL_CAP items, estimated from the position sample instead of read: counting 501 of
@@ -114,8 +116,15 @@ export async function countAndFacets(
 async function sampledCounts(database: Database, p: SearchPlan): Promise<Counts | null> {
   const f = p.filters;
   const onlyPlaceOrCategory =
-    (f.radiusKm !== undefined || !!f.category?.length) && !p.text.tsquery && !p.mine && !f.condition?.length &&
-    f.minCents === undefined && f.maxCents === undefined && !f.delivery && !f.openToSelling && !f.openToSwapAnything;
+    (f.radiusKm !== undefined || !!f.category?.length) &&
+    !p.text.tsquery &&
+    !p.mine &&
+    !f.condition?.length &&
+    f.minCents === undefined &&
+    f.maxCents === undefined &&
+    !f.delivery &&
+    !f.openToSelling &&
+    !f.openToSwapAnything;
   if (!onlyPlaceOrCategory) return null;
   if (f.radiusKm !== undefined && (!p.origin || (p.radiusItems ?? 0) < 3 * SEARCH_TOTAL_CAP)) return null;
   const s = await geoSample(database);

@@ -108,7 +108,13 @@ export async function fetchKeyset(
  * "Featured" without keywords: boosted items first (newest first), then everything else
  * newest first.
  */
-export async function featuredPlain(database: Database, p: SearchPlan, where: SQL, limit: number, cursor: SearchCursor | undefined): Promise<SearchPage> {
+export async function featuredPlain(
+  database: Database,
+  p: SearchPlan,
+  where: SQL,
+  limit: number,
+  cursor: SearchCursor | undefined,
+): Promise<SearchPage> {
   const spec = keysetSpec(p, 'recent');
   let ph: 'b' | 'n' = cursor?.ph ?? 'b';
   let k = cursor?.k;
@@ -215,8 +221,15 @@ export async function keysetPage(
   cursor: SearchCursor | undefined,
 ): Promise<SearchPage> {
   const spec = keysetSpec(p, sort);
-  const found = sort === 'closest' ? await closestRows(database, p, spec, where, limit + 1, cursor?.k) : await fetchKeyset(database, p, spec, where, limit + 1, cursor?.k);
+  const found =
+    sort === 'closest'
+      ? await closestRows(database, p, spec, where, limit + 1, cursor?.k)
+      : await fetchKeyset(database, p, spec, where, limit + 1, cursor?.k);
   const pageRows = found.slice(0, limit);
   const last = pageRows.at(-1);
-  return { rows: pageRows, next: found.length > limit && last ? { s: sort, k: spec.key(last) } : null, seen: found.map((r) => r.categories) };
+  return {
+    rows: pageRows,
+    next: found.length > limit && last ? { s: sort, k: spec.key(last) } : null,
+    seen: found.map((r) => r.categories),
+  };
 }

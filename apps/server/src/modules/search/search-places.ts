@@ -48,14 +48,16 @@ export async function resolveOrigin(db: Tx, viewer: Viewer, f: SearchFilters): P
     return found;
   }
   if (!viewer.userId) return null;
-  const [me] = await rowsOf<{ suburb: string | null; au_state: string | null; postcode: string | null; lat: number | null; lng: number | null }>(
-    db,
-    sql`select suburb, au_state, postcode, lat, lng from users where id = ${viewer.userId}`,
-  );
+  const [me] = await rowsOf<{
+    suburb: string | null;
+    au_state: string | null;
+    postcode: string | null;
+    lat: number | null;
+    lng: number | null;
+  }>(db, sql`select suburb, au_state, postcode, lat, lng from users where id = ${viewer.userId}`);
   if (!me || me.lat === null || me.lng === null) return null;
   return { label: [me.suburb, me.au_state, me.postcode].filter(Boolean).join(' '), lat: me.lat, lng: me.lng };
 }
-
 
 /** The grids of the cell lexemes written by posts_search_fields (migration 0013), finest first. */
 const CELL_GRIDS = [

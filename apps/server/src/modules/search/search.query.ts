@@ -82,7 +82,8 @@ export function decodeSearchCursor(raw: string, sort: string): SearchCursor {
   const scalar = (x: unknown) => (typeof x === 'string' && x.length <= 100) || (typeof x === 'number' && Number.isFinite(x));
   if (v.s !== sort || !Array.isArray(v.k) || v.k.length < 2 || v.k.length > 3 || !v.k.every(scalar)) throw bad();
   if (v.ph !== undefined && v.ph !== 'b' && v.ph !== 'n') throw bad();
-  if (v.wb !== undefined && !(Array.isArray(v.wb) && v.wb.length === 2 && v.wb.every((x) => typeof x === 'string' && x.length <= 100))) throw bad();
+  if (v.wb !== undefined && !(Array.isArray(v.wb) && v.wb.length === 2 && v.wb.every((x) => typeof x === 'string' && x.length <= 100)))
+    throw bad();
   for (const x of [...v.k, ...((v.wb as unknown[]) ?? [])]) {
     // Timestamps inside a cursor must parse; ids are plain tokens.
     if (typeof x === 'string' && !/^[\w\-.:+]+$/.test(x)) throw bad();

@@ -75,7 +75,15 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/v1/me/saved-searches/:id',
-    { schema: { tags: ['search'], security, summary: 'Delete a saved search', params: PostIdParamsSchema, response: { 204: z.null(), ...errorsOf } } },
+    {
+      schema: {
+        tags: ['search'],
+        security,
+        summary: 'Delete a saved search',
+        params: PostIdParamsSchema,
+        response: { 204: z.null(), ...errorsOf },
+      },
+    },
     async (req, reply) => {
       await deleteSavedSearch(app.ctx.database.db, requireUser(req), req.params.id);
       return reply.status(204).send(null);
@@ -84,7 +92,14 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/me/suggested',
-    { schema: { tags: ['search'], security, summary: 'Items suggested for me, each with its reason', response: { 200: SuggestedListSchema, ...errorsOf } } },
+    {
+      schema: {
+        tags: ['search'],
+        security,
+        summary: 'Items suggested for me, each with its reason',
+        response: { 200: SuggestedListSchema, ...errorsOf },
+      },
+    },
     async (req) => {
       requireUser(req);
       return { items: await suggestedFor(app.ctx.database, req.viewer, now()) };
@@ -96,7 +111,13 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   if (app.ctx.config.testHooks) {
     app.post(
       '/api/test/search/alerts',
-      { schema: { hide: true, body: z.object({ at: z.string().datetime().optional() }).optional(), response: { 200: z.object({ notified: z.number() }) } } },
+      {
+        schema: {
+          hide: true,
+          body: z.object({ at: z.string().datetime().optional() }).optional(),
+          response: { 200: z.object({ notified: z.number() }) },
+        },
+      },
       async (req) => {
         const at = req.body?.at ? new Date(req.body.at) : now();
         return runSearchAlerts({ database: app.ctx.database, publicUrl: app.ctx.config.publicUrl }, at);
@@ -105,7 +126,19 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     // An item listed "a day ago": what non-subscribers see, and what their alerts are about.
     app.post(
       '/api/test/posts/:id/backdate',
-      { schema: { hide: true, params: PostIdParamsSchema, body: z.object({ hours: z.number().min(0).max(24 * 365) }), response: { 204: z.null() } } },
+      {
+        schema: {
+          hide: true,
+          params: PostIdParamsSchema,
+          body: z.object({
+            hours: z
+              .number()
+              .min(0)
+              .max(24 * 365),
+          }),
+          response: { 204: z.null() },
+        },
+      },
       async (req, reply) => {
         const ms = Math.round(req.body.hours * 3600_000);
         await app.ctx.database.db.execute(

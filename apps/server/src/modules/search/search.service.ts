@@ -1,12 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  SEARCH_RANK_WINDOW,
-  hasSearchTerm,
-  type SearchFilters,
-  type SearchQuery,
-  type SearchResult,
-} from '@swapu/shared/search';
+import { SEARCH_RANK_WINDOW, hasSearchTerm, type SearchFilters, type SearchQuery, type SearchResult } from '@swapu/shared/search';
 import type { Database, Tx } from '../../db/client';
 import { errors } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -45,7 +39,14 @@ export async function clearExpiredBoosts(db: Tx, now: Date): Promise<number> {
 }
 
 /** One page in the query's sort: ranked windows for words under "featured", else a keyset. */
-function pageOf(database: Database, p: SearchPlan, sort: SearchQuery['sort'], where: SQL, limit: number, cursor: SearchCursor | undefined): Promise<SearchPage> {
+function pageOf(
+  database: Database,
+  p: SearchPlan,
+  sort: SearchQuery['sort'],
+  where: SQL,
+  limit: number,
+  cursor: SearchCursor | undefined,
+): Promise<SearchPage> {
   if (sort === 'featured') {
     return p.text.tsquery ? featuredRanked(database, p, where, limit, cursor) : featuredPlain(database, p, where, limit, cursor);
   }
@@ -63,7 +64,13 @@ async function myWants(db: Tx, userId: string): Promise<{ categories: string[]; 
 }
 
 /** Validates a search's filters and works out everything the SQL needs. */
-export async function planSearch(database: Database, viewer: Viewer, now: Date, filters: SearchFilters, opts: { sort?: SearchQuery['sort'] } = {}): Promise<SearchPlan> {
+export async function planSearch(
+  database: Database,
+  viewer: Viewer,
+  now: Date,
+  filters: SearchFilters,
+  opts: { sort?: SearchQuery['sort'] } = {},
+): Promise<SearchPlan> {
   if (!hasSearchTerm(filters)) throw errors.badRequest('search_term_required');
   if ((filters.lat === undefined) !== (filters.lng === undefined)) throw errors.badRequest('data_invalid', { lat: 'both' });
   if (filters.minCents !== undefined && filters.maxCents !== undefined && filters.minCents > filters.maxCents) {
@@ -128,12 +135,18 @@ export async function search(database: Database, viewer: Viewer, now: Date, quer
   ]);
   const items = result.rows.map((r) => toHit(r, now));
   if (!cursor && counts && counts.total === 0) {
-    await recordEvent(database.db, 'search_no_results', viewer.userId, {
-      q: query.q ?? null,
-      category: query.category ?? [],
-      radiusKm: query.radiusKm ?? null,
-      sort: query.sort,
-    }, now);
+    await recordEvent(
+      database.db,
+      'search_no_results',
+      viewer.userId,
+      {
+        q: query.q ?? null,
+        category: query.category ?? [],
+        radiusKm: query.radiusKm ?? null,
+        sort: query.sort,
+      },
+      now,
+    );
   }
   return {
     items,

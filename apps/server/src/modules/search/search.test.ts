@@ -43,7 +43,13 @@ describe('keywords', () => {
   });
 
   it('weights the title above keywords above the description', async () => {
-    await createPost(t.db, { title: 'Box of books', keywords: [], description: 'Includes a guide to the zanzibar coast.', publishedAt: at(30), now: NOW });
+    await createPost(t.db, {
+      title: 'Box of books',
+      keywords: [],
+      description: 'Includes a guide to the zanzibar coast.',
+      publishedAt: at(30),
+      now: NOW,
+    });
     await createPost(t.db, { title: 'Travel bag', keywords: ['zanzibar'], description: 'Roomy.', publishedAt: at(40), now: NOW });
     await createPost(t.db, { title: 'Zanzibar print', keywords: [], description: 'Framed.', publishedAt: at(50), now: NOW });
     // Oldest first in time, yet ranked title, keywords, description.
@@ -92,7 +98,12 @@ describe('what search never shows', () => {
     // Its owner sees their own new item at once; so does a subscriber.
     expect(titles(await ok({ q: 'quokka' }, owner)).sort()).toEqual(['Quokka plush fresh', 'Quokka plush old']);
     const subscriber = await signUpMember(t.app);
-    await t.db.insert(subscriptions).values({ id: `sub-${subscriber.id}`, userId: subscriber.id, status: 'active', currentPeriodEnd: new Date(NOW.getTime() + 30 * 24 * HOUR) });
+    await t.db.insert(subscriptions).values({
+      id: `sub-${subscriber.id}`,
+      userId: subscriber.id,
+      status: 'active',
+      currentPeriodEnd: new Date(NOW.getTime() + 30 * 24 * HOUR),
+    });
     expect(titles(await ok({ q: 'quokka' }, subscriber)).sort()).toEqual(['Quokka plush fresh', 'Quokka plush old']);
   });
 });
@@ -100,9 +111,34 @@ describe('what search never shows', () => {
 describe('filters', () => {
   it('category (one or several), condition, value range, delivery, open to selling and to anything', async () => {
     const base = { keywords: [] as string[], description: 'Marmoset collection.', now: NOW };
-    await createPost(t.db, { ...base, title: 'Marmoset lamp', categories: ['electronics'], condition: 'new', cashValueCents: 5_000, deliveryOption: 'sendle', openToSelling: false, openToSwapAnything: true });
-    await createPost(t.db, { ...base, title: 'Marmoset rug', categories: ['garden-and-home'], condition: 'used-fair', cashValueCents: 20_000, deliveryOption: 'person-to-person', openToSelling: true });
-    await createPost(t.db, { ...base, title: 'Marmoset vase', categories: ['garden-and-home', 'antiques'], condition: 'used-good', cashValueCents: 90_000, deliveryOption: 'sendle', openToSelling: true });
+    await createPost(t.db, {
+      ...base,
+      title: 'Marmoset lamp',
+      categories: ['electronics'],
+      condition: 'new',
+      cashValueCents: 5_000,
+      deliveryOption: 'sendle',
+      openToSelling: false,
+      openToSwapAnything: true,
+    });
+    await createPost(t.db, {
+      ...base,
+      title: 'Marmoset rug',
+      categories: ['garden-and-home'],
+      condition: 'used-fair',
+      cashValueCents: 20_000,
+      deliveryOption: 'person-to-person',
+      openToSelling: true,
+    });
+    await createPost(t.db, {
+      ...base,
+      title: 'Marmoset vase',
+      categories: ['garden-and-home', 'antiques'],
+      condition: 'used-good',
+      cashValueCents: 90_000,
+      deliveryOption: 'sendle',
+      openToSelling: true,
+    });
     const q = 'marmoset';
     expect(titles(await ok({ q, category: 'electronics' }))).toEqual(['Marmoset lamp']);
     expect(titles(await ok({ q, category: 'electronics,antiques', sort: 'price_asc' }))).toEqual(['Marmoset lamp', 'Marmoset vase']);
@@ -129,10 +165,42 @@ describe('filters', () => {
   it('distance: within a radius of a suburb, a postcode or the browser position, nearest first', async () => {
     const base = { keywords: [] as string[], description: 'Wombat figurine.', now: NOW };
     // Sydney CBD, Parramatta (~20 km), Newcastle (~120 km), Melbourne (~710 km).
-    await createPost(t.db, { ...base, title: 'Wombat Sydney', suburb: 'Sydney', postcode: '2000', auState: 'NSW', lat: -33.8688, lng: 151.2093 });
-    await createPost(t.db, { ...base, title: 'Wombat Parramatta', suburb: 'Parramatta', postcode: '2150', auState: 'NSW', lat: -33.815, lng: 151.0011 });
-    await createPost(t.db, { ...base, title: 'Wombat Newcastle', suburb: 'Newcastle', postcode: '2300', auState: 'NSW', lat: -32.9283, lng: 151.7817 });
-    await createPost(t.db, { ...base, title: 'Wombat Melbourne', suburb: 'Melbourne', postcode: '3000', auState: 'VIC', lat: -37.8136, lng: 144.9631 });
+    await createPost(t.db, {
+      ...base,
+      title: 'Wombat Sydney',
+      suburb: 'Sydney',
+      postcode: '2000',
+      auState: 'NSW',
+      lat: -33.8688,
+      lng: 151.2093,
+    });
+    await createPost(t.db, {
+      ...base,
+      title: 'Wombat Parramatta',
+      suburb: 'Parramatta',
+      postcode: '2150',
+      auState: 'NSW',
+      lat: -33.815,
+      lng: 151.0011,
+    });
+    await createPost(t.db, {
+      ...base,
+      title: 'Wombat Newcastle',
+      suburb: 'Newcastle',
+      postcode: '2300',
+      auState: 'NSW',
+      lat: -32.9283,
+      lng: 151.7817,
+    });
+    await createPost(t.db, {
+      ...base,
+      title: 'Wombat Melbourne',
+      suburb: 'Melbourne',
+      postcode: '3000',
+      auState: 'VIC',
+      lat: -37.8136,
+      lng: 144.9631,
+    });
     const q = 'wombat';
     const near = await ok({ q, near: '2000', radiusKm: 50, sort: 'closest' });
     expect(titles(near)).toEqual(['Wombat Sydney', 'Wombat Parramatta']);
@@ -276,10 +344,32 @@ describe('a wide radius alone', () => {
   it('takes its 500+ and its facets from the position sample instead of counting rows', async () => {
     const owner = await createUser(t.db);
     // 1,600 items in Alice Springs, far from every other test's items.
-    const base = { ownerId: owner.id, state: 'published', description: 'Desert find.', keywords: [] as string[], wishCategories: [], wishKeywords: [],
-      cashValueCents: 1000, weightKg: 1, lengthCm: 10, widthCm: 10, heightCm: 10, suburb: 'Alice Springs', postcode: '0870', auState: 'NT', lat: -23.698, lng: 133.8807,
-      publishedAt: at(30), createdAt: at(31) };
-    const rowsToAdd = Array.from({ length: 1600 }, (_, i) => ({ ...base, id: `alice-${i}`, title: `Desert item ${i}`, categories: [i % 4 === 0 ? 'antiques' : 'tools'] }));
+    const base = {
+      ownerId: owner.id,
+      state: 'published',
+      description: 'Desert find.',
+      keywords: [] as string[],
+      wishCategories: [],
+      wishKeywords: [],
+      cashValueCents: 1000,
+      weightKg: 1,
+      lengthCm: 10,
+      widthCm: 10,
+      heightCm: 10,
+      suburb: 'Alice Springs',
+      postcode: '0870',
+      auState: 'NT',
+      lat: -23.698,
+      lng: 133.8807,
+      publishedAt: at(30),
+      createdAt: at(31),
+    };
+    const rowsToAdd = Array.from({ length: 1600 }, (_, i) => ({
+      ...base,
+      id: `alice-${i}`,
+      title: `Desert item ${i}`,
+      categories: [i % 4 === 0 ? 'antiques' : 'tools'],
+    }));
     for (let i = 0; i < rowsToAdd.length; i += 400) await t.db.insert(posts).values(rowsToAdd.slice(i, i + 400));
     forgetSearchStats(t.database);
     const r = await ok({ lat: -23.698, lng: 133.8807, radiusKm: 10 });
@@ -302,10 +392,32 @@ describe('a wide radius alone', () => {
 describe('a word the statistics say is common', () => {
   it('says "500+" without counting, with facets from the matches the page looked at', async () => {
     const owner = await createUser(t.db);
-    const base = { ownerId: owner.id, state: 'published', description: 'Soft toy.', keywords: [] as string[], wishCategories: [], wishKeywords: [],
-      cashValueCents: 1500, weightKg: 1, lengthCm: 10, widthCm: 10, heightCm: 10, suburb: 'Broome', postcode: '6725', auState: 'WA', lat: -17.9614, lng: 122.2359,
-      publishedAt: at(30), createdAt: at(31) };
-    const rowsToAdd = Array.from({ length: 2600 }, (_, i) => ({ ...base, id: `quokka-${i}`, title: `Quokka plush ${i}`, categories: [i % 2 === 0 ? 'toys' : 'baby'] }));
+    const base = {
+      ownerId: owner.id,
+      state: 'published',
+      description: 'Soft toy.',
+      keywords: [] as string[],
+      wishCategories: [],
+      wishKeywords: [],
+      cashValueCents: 1500,
+      weightKg: 1,
+      lengthCm: 10,
+      widthCm: 10,
+      heightCm: 10,
+      suburb: 'Broome',
+      postcode: '6725',
+      auState: 'WA',
+      lat: -17.9614,
+      lng: 122.2359,
+      publishedAt: at(30),
+      createdAt: at(31),
+    };
+    const rowsToAdd = Array.from({ length: 2600 }, (_, i) => ({
+      ...base,
+      id: `quokka-${i}`,
+      title: `Quokka plush ${i}`,
+      categories: [i % 2 === 0 ? 'toys' : 'baby'],
+    }));
     for (let i = 0; i < rowsToAdd.length; i += 400) await t.db.insert(posts).values(rowsToAdd.slice(i, i + 400));
     await t.db.execute(sql`analyze posts`);
     forgetSearchStats(t.database);
@@ -326,13 +438,41 @@ describe('a word the statistics say is common', () => {
 describe('a common word looks among the last two weeks first', () => {
   it('takes the week path and still pages every match once, newest window first', async () => {
     const owner = await createUser(t.db);
-    const base = { ownerId: owner.id, state: 'published', keywords: [] as string[], wishCategories: [], wishKeywords: [], categories: ['art'],
-      cashValueCents: 2500, weightKg: 1, lengthCm: 10, widthCm: 10, heightCm: 10, suburb: 'Hobart', postcode: '7000', auState: 'TAS', lat: -42.8821, lng: 147.3272 };
+    const base = {
+      ownerId: owner.id,
+      state: 'published',
+      keywords: [] as string[],
+      wishCategories: [],
+      wishKeywords: [],
+      categories: ['art'],
+      cashValueCents: 2500,
+      weightKg: 1,
+      lengthCm: 10,
+      widthCm: 10,
+      heightCm: 10,
+      suburb: 'Hobart',
+      postcode: '7000',
+      auState: 'TAS',
+      lat: -42.8821,
+      lng: 147.3272,
+    };
     // 310 in the last week, 60 older (October and before); the oldest has the word in its title.
-    const recent = Array.from({ length: 310 }, (_, i) => ({ ...base, id: `potoroo-r${i}`, title: `Print ${i}`, description: 'A potoroo print.',
-      publishedAt: at(30 + i * 0.5), createdAt: at(31 + i * 0.5) }));
-    const older = Array.from({ length: 60 }, (_, i) => ({ ...base, id: `potoroo-o${i}`, title: i === 59 ? 'Potoroo poster' : `Old print ${i}`,
-      description: 'A potoroo print.', publishedAt: at(24 * (40 + i)), createdAt: at(24 * (40 + i) + 1) }));
+    const recent = Array.from({ length: 310 }, (_, i) => ({
+      ...base,
+      id: `potoroo-r${i}`,
+      title: `Print ${i}`,
+      description: 'A potoroo print.',
+      publishedAt: at(30 + i * 0.5),
+      createdAt: at(31 + i * 0.5),
+    }));
+    const older = Array.from({ length: 60 }, (_, i) => ({
+      ...base,
+      id: `potoroo-o${i}`,
+      title: i === 59 ? 'Potoroo poster' : `Old print ${i}`,
+      description: 'A potoroo print.',
+      publishedAt: at(24 * (40 + i)),
+      createdAt: at(24 * (40 + i) + 1),
+    }));
     for (const chunk of [recent, older]) await t.db.insert(posts).values(chunk);
     await t.db.execute(sql`analyze posts`);
     forgetSearchStats(t.database);
@@ -364,18 +504,36 @@ describe('a common word looks among the last two weeks first', () => {
 
 describe('boosts', () => {
   it('a boost that ran out no longer leads, and clearing it drops the boosted lexeme', async () => {
-    const live = await createPost(t.db, { title: 'Dugong mug', keywords: [], publishedAt: at(40), boostedUntil: new Date(NOW.getTime() + HOUR), now: NOW });
-    const ended = await createPost(t.db, { title: 'Dugong cup', keywords: [], publishedAt: at(30), boostedUntil: new Date(NOW.getTime() - HOUR), now: NOW });
+    const live = await createPost(t.db, {
+      title: 'Dugong mug',
+      keywords: [],
+      publishedAt: at(40),
+      boostedUntil: new Date(NOW.getTime() + HOUR),
+      now: NOW,
+    });
+    const ended = await createPost(t.db, {
+      title: 'Dugong cup',
+      keywords: [],
+      publishedAt: at(30),
+      boostedUntil: new Date(NOW.getTime() - HOUR),
+      now: NOW,
+    });
     const r = await ok({ q: 'dugong' });
     expect(r.items.map((i) => [i.title, i.boosted])).toEqual([
       ['Dugong mug', true],
       ['Dugong cup', false],
     ]);
     expect(await clearExpiredBoosts(t.db, NOW)).toBeGreaterThanOrEqual(1);
-    const [row] = await t.db.select({ v: sql<string>`search_vector::text`, until: posts.boostedUntil }).from(posts).where(eq(posts.id, ended.id));
+    const [row] = await t.db
+      .select({ v: sql<string>`search_vector::text`, until: posts.boostedUntil })
+      .from(posts)
+      .where(eq(posts.id, ended.id));
     expect(row!.until).toBeNull();
     expect(row!.v).not.toContain('boosted');
-    const [still] = await t.db.select({ v: sql<string>`search_vector::text` }).from(posts).where(eq(posts.id, live.id));
+    const [still] = await t.db
+      .select({ v: sql<string>`search_vector::text` })
+      .from(posts)
+      .where(eq(posts.id, live.id));
     expect(still!.v).toContain("'boosted'");
   });
 });

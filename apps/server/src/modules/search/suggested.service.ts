@@ -21,7 +21,7 @@ type Row = RawCardRow & { because: string | null };
  */
 export async function suggestedFor(database: Database, viewer: Viewer, now: Date): Promise<SuggestedItem[]> {
   const me = viewer.userId!;
-  const q = <T,>(query: SQL) => rowsOf<T>(database.db, query);
+  const q = <T>(query: SQL) => rowsOf<T>(database.db, query);
   const [profile] = await q<{ interests: string[]; lat: number | null; lng: number | null; suburb: string | null }>(
     sql`select interests, lat, lng, suburb from users where id = ${me}`,
   );
@@ -49,7 +49,10 @@ export async function suggestedFor(database: Database, viewer: Viewer, now: Date
     lists.push([
       'wish',
       q<Row>(sql`${select(sql`(select k from unnest(${textArray(words)}) k where posts.search_vector @@ plainto_tsquery('english'::regconfig, k) limit 1)`)}
-        where ${common} and posts.search_vector @@ (${sql.join(words.map((w) => sql`plainto_tsquery('english'::regconfig, ${w})`), sql` || `)})
+        where ${common} and posts.search_vector @@ (${sql.join(
+          words.map((w) => sql`plainto_tsquery('english'::regconfig, ${w})`),
+          sql` || `,
+        )})
         order by posts.published_at desc nulls last, posts.id desc nulls last limit ${PER_REASON}`),
     ]);
   }

@@ -126,7 +126,11 @@ describe('avatar and banner uploads', () => {
     const a = await account();
     const input = await jpegWithExif();
     expect((await sharp(input).metadata()).exif).toBeDefined();
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/me/avatar', ...merge(a.headers, multipartFile('file', 'me.jpg', input, 'image/jpeg')) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/me/avatar',
+      ...merge(a.headers, multipartFile('file', 'me.jpg', input, 'image/jpeg')),
+    });
     expect(res.statusCode).toBe(200);
     const { url } = res.json();
     expect(url).toMatch(/^\/media\/avatars\/.+\/lg\.webp$/);
@@ -137,7 +141,11 @@ describe('avatar and banner uploads', () => {
     expect(stored.toString('latin1')).not.toContain('Secret Person');
     expect((await t.app.inject({ url: `/api/v1/users/${a.id}` })).json().avatarUrl).toBe(url);
 
-    const banner = await t.app.inject({ method: 'POST', url: '/api/v1/me/banner', ...merge(a.headers, multipartFile('file', 'b.png', input, 'image/png')) });
+    const banner = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/me/banner',
+      ...merge(a.headers, multipartFile('file', 'b.png', input, 'image/png')),
+    });
     expect(banner.statusCode).toBe(200);
     const removed = await t.app.inject({ method: 'DELETE', url: '/api/v1/me/avatar', headers: a.headers });
     expect(removed.statusCode).toBe(204);
@@ -225,20 +233,47 @@ describe('account security', () => {
     expect(mails.filter((m) => m.template === 'email-verification')).toHaveLength(4); // sign-up + 3
     await t.db.update(users).set({ emailVerifiedAt: t.clock.now() }).where(eq(users.id, a.id));
     t.clock.advance(3600_000 + 1);
-    const fresh = (await t.app.inject({ method: 'POST', url: '/identity/v1/accounts:signInWithPassword', payload: { email: a.email, password: 'secret1', returnSecureToken: true } })).json();
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/me/verification-mail', headers: { authorization: `Bearer ${fresh.idToken}` } })).json()).toEqual({ sent: false });
+    const fresh = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/identity/v1/accounts:signInWithPassword',
+        payload: { email: a.email, password: 'secret1', returnSecureToken: true },
+      })
+    ).json();
+    expect(
+      (
+        await t.app.inject({ method: 'POST', url: '/api/v1/me/verification-mail', headers: { authorization: `Bearer ${fresh.idToken}` } })
+      ).json(),
+    ).toEqual({ sent: false });
   });
 
   it('signs out everywhere: every access and refresh token of the account stops working', async () => {
     const a = await account();
-    const second = (await t.app.inject({ method: 'POST', url: '/identity/v1/accounts:signInWithPassword', payload: { email: a.email, password: 'secret1', returnSecureToken: true } })).json();
+    const second = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/identity/v1/accounts:signInWithPassword',
+        payload: { email: a.email, password: 'secret1', returnSecureToken: true },
+      })
+    ).json();
     const out = await t.app.inject({ method: 'POST', url: '/api/v1/me/sign-out-everywhere', headers: a.headers });
     expect(out.statusCode).toBe(204);
-    for (const token of [a.token, second.idToken]) expect((await t.app.inject({ url: '/api/v1/me', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
+    for (const token of [a.token, second.idToken])
+      expect((await t.app.inject({ url: '/api/v1/me', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
     for (const refreshToken of [a.refreshToken, second.refreshToken]) {
-      expect((await t.app.inject({ method: 'POST', url: '/identity/v1/token', payload: { refreshToken } })).json().error.message).toBe('INVALID_REFRESH_TOKEN');
+      expect((await t.app.inject({ method: 'POST', url: '/identity/v1/token', payload: { refreshToken } })).json().error.message).toBe(
+        'INVALID_REFRESH_TOKEN',
+      );
     }
     // Signing in again works.
-    expect((await t.app.inject({ method: 'POST', url: '/identity/v1/accounts:signInWithPassword', payload: { email: a.email, password: 'secret1', returnSecureToken: true } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/identity/v1/accounts:signInWithPassword',
+          payload: { email: a.email, password: 'secret1', returnSecureToken: true },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });

@@ -34,7 +34,11 @@ export const userRef = (u: { id: string; displayName: string; avatarKey: string 
  */
 async function swapKey(db: Db, userId: string, kind: ProfileImageKind, key: string | null): Promise<string | null> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select({ avatarKey: users.avatarKey, bannerKey: users.bannerKey }).from(users).where(eq(users.id, userId)).for('update');
+    const [row] = await tx
+      .select({ avatarKey: users.avatarKey, bannerKey: users.bannerKey })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
     await tx
       .update(users)
       .set(kind === 'avatar' ? { avatarKey: key } : { bannerKey: key })

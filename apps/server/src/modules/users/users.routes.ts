@@ -28,10 +28,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.ctx.database.db;
   const bearer = [{ bearerAuth: [] }];
 
-  app.get(
-    '/api/v1/me',
-    { schema: { tags: ['users'], security: bearer, response: { 200: MeSchema, 401: ErrorBodySchema } } },
-    async (req) => getMe(db(), requireAccount(req), req.viewer.subscriber),
+  app.get('/api/v1/me', { schema: { tags: ['users'], security: bearer, response: { 200: MeSchema, 401: ErrorBodySchema } } }, async (req) =>
+    getMe(db(), requireAccount(req), req.viewer.subscriber),
   );
 
   app.patch(
@@ -226,7 +224,13 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Suspend an account (banned: true) or lift the suspension',
         params: z.object({ id: z.string().min(1).max(64) }),
         body: z.object({ banned: z.boolean() }),
-        response: { 200: z.object({ id: z.string(), banned: z.boolean() }), 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema },
+        response: {
+          200: z.object({ id: z.string(), banned: z.boolean() }),
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          404: ErrorBodySchema,
+        },
       },
     },
     async (req) => {

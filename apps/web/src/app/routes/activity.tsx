@@ -100,16 +100,34 @@ export default function ActivityPage() {
             {t('activity.intro')}
           </Text>
         </Stack>
-        {activity.isError && (
-          <LoadError onRetry={() => void activity.refetch()} />
-        )}
+        {activity.isError && <LoadError onRetry={() => void activity.refetch()} />}
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
           {totals ? (
             <>
-              <Total icon={<IconArrowsExchange size={20} />} label={t('activity.swaps')} value={formatNumber(totals.swapsCompleted, lang, 0)} testId="total-swaps" />
-              <Total icon={<IconLeaf size={20} />} label={t('activity.carbon')} value={formatNumber(totals.carbonKg, lang, 0)} testId="total-carbon" />
-              <Total icon={<IconUsers size={20} />} label={t('activity.members')} value={formatNumber(totals.members, lang, 0)} testId="total-members" />
-              <Total icon={<IconSparkles size={20} />} label={t('activity.listings')} value={formatNumber(totals.liveListings, lang, 0)} testId="total-listings" />
+              <Total
+                icon={<IconArrowsExchange size={20} />}
+                label={t('activity.swaps')}
+                value={formatNumber(totals.swapsCompleted, lang, 0)}
+                testId="total-swaps"
+              />
+              <Total
+                icon={<IconLeaf size={20} />}
+                label={t('activity.carbon')}
+                value={formatNumber(totals.carbonKg, lang, 0)}
+                testId="total-carbon"
+              />
+              <Total
+                icon={<IconUsers size={20} />}
+                label={t('activity.members')}
+                value={formatNumber(totals.members, lang, 0)}
+                testId="total-members"
+              />
+              <Total
+                icon={<IconSparkles size={20} />}
+                label={t('activity.listings')}
+                value={formatNumber(totals.liveListings, lang, 0)}
+                testId="total-listings"
+              />
             </>
           ) : (
             activity.isPending && Array.from({ length: 4 }, (_, i) => <Skeleton key={i} height={74} radius="lg" />)
@@ -136,7 +154,10 @@ export default function ActivityPage() {
           )}
           <Stack gap={0} data-testid="activity-feed" style={{ rowGap: 0 }}>
             {activity.data?.items.map((item, i) => (
-              <div key={`${item.kind}-${item.kind === 'swap' ? item.offerId : item.post.id}-${i}`} style={{ borderTop: i ? '1px solid var(--mantine-color-gray-2)' : undefined }}>
+              <div
+                key={`${item.kind}-${item.kind === 'swap' ? item.offerId : item.post.id}-${i}`}
+                style={{ borderTop: i ? '1px solid var(--mantine-color-gray-2)' : undefined }}
+              >
                 <FeedItem item={item} />
               </div>
             ))}

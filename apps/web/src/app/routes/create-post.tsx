@@ -16,7 +16,9 @@ import { ApiError } from '../../lib/api';
 import { useSession } from '../../lib/use-session';
 
 // The error is the form's <span role="alert">; Mantine renders any node there, whatever the prop's type says.
-const localityField = ({ initial, onPick, error }: LocalityFieldProps) => <LocalityInput initial={initial} onPick={onPick} error={error as string} />;
+const localityField = ({ initial, onPick, error }: LocalityFieldProps) => (
+  <LocalityInput initial={initial} onPick={onPick} error={error as string} />
+);
 
 /** ?step=N (1-based) → a step index; the first step when missing or out of range. */
 const stepFrom = (raw: string | null) => {

@@ -64,9 +64,7 @@ export default function FavoritePage() {
         </Text>
       </Stack>
       {favs.isPending && <PostGridSkeleton count={5} />}
-      {favs.isError && (
-        <LoadError onRetry={() => void favs.refetch()} />
-      )}
+      {favs.isError && <LoadError onRetry={() => void favs.refetch()} />}
       {favs.data && favs.data.items.length === 0 && (
         <Card padding="xl" ta="center" maw={520} mx="auto">
           <Stack align="center" gap="xs">

@@ -14,8 +14,7 @@ export default function HomePage() {
           radius="xl"
           p={{ base: 'lg', sm: 32 }}
           style={{
-            background:
-              'linear-gradient(120deg, var(--mantine-color-swapu-7) 0%, var(--mantine-color-swapu-5) 60%, #8fd3a6 100%)',
+            background: 'linear-gradient(120deg, var(--mantine-color-swapu-7) 0%, var(--mantine-color-swapu-5) 60%, #8fd3a6 100%)',
             color: 'white',
           }}
         >
@@ -27,13 +26,7 @@ export default function HomePage() {
               {t('home.heroText')}
             </Text>
             <Group mt="xs">
-              <Button
-                component={Link}
-                to="/all-categories"
-                variant="white"
-                color="dark"
-                leftSection={<IconCategory size={18} />}
-              >
+              <Button component={Link} to="/all-categories" variant="white" color="dark" leftSection={<IconCategory size={18} />}>
                 {t('home.heroCta')}
               </Button>
             </Group>

@@ -1,11 +1,6 @@
 import { Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import {
-  CORRECTION_DAYS,
-  FEE_NOTICE_DAYS,
-  INACTIVE_CLOSURE_MONTHS,
-  MINIMUM_AGE,
-} from '@swapu/shared/constants';
+import { CORRECTION_DAYS, FEE_NOTICE_DAYS, INACTIVE_CLOSURE_MONTHS, MINIMUM_AGE } from '@swapu/shared/constants';
 import { SimpleMarkdown } from '../../components/simple-markdown';
 
 const values = {

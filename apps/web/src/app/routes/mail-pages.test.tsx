@@ -63,7 +63,9 @@ describe('/forgot-password', () => {
 
   it('asks for the new password when the link’s token is present and shows an invalid link in the catalogue’s words', async () => {
     fetchMock.mockResolvedValue(
-      json(400, { error: { code: 'reset_link_invalid', message: 'This password reset link is invalid or has expired. Please request a new one.' } }),
+      json(400, {
+        error: { code: 'reset_link_invalid', message: 'This password reset link is invalid or has expired. Please request a new one.' },
+      }),
     );
     renderAt('/forgot-password?token=abc', <ForgotPasswordPage />, '/forgot-password');
     const form = await screen.findByRole('form', { name: 'Choose a new password' });

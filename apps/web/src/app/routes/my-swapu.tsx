@@ -49,7 +49,12 @@ function PaidFeatureButtons() {
       <Button size="compact-sm" variant="light" color="grape" leftSection={<IconSparkles size={14} />} onClick={() => setOpen('assist')}>
         {t('mine.swapAssist')}
       </Button>
-      <Modal opened={open !== null} onClose={() => setOpen(null)} title={open === 'boost' ? t('mine.boost') : t('mine.swapAssist')} centered>
+      <Modal
+        opened={open !== null}
+        onClose={() => setOpen(null)}
+        title={open === 'boost' ? t('mine.boost') : t('mine.swapAssist')}
+        centered
+      >
         <Stack>
           <Text fz="sm">{open === 'boost' ? t('mine.boostAbout') : t('mine.swapAssistAbout')}</Text>
           <Alert color="blue" variant="light">
@@ -143,18 +148,25 @@ export default function MySwapUPage() {
       <Tabs value={tab} onChange={(v) => isTab(v) && setParams({ tab: v }, { replace: true })} keepMounted={false}>
         <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
           {(Object.keys(TABS) as Tab[]).map((k) => (
-            <Tabs.Tab key={k} value={k} rightSection={mine.data ? <Badge size="xs" variant="light" color="gray">{inTab(k).length}</Badge> : null}>
+            <Tabs.Tab
+              key={k}
+              value={k}
+              rightSection={
+                mine.data ? (
+                  <Badge size="xs" variant="light" color="gray">
+                    {inTab(k).length}
+                  </Badge>
+                ) : null
+              }
+            >
               {t(`mine.tabs.${k}`)}
             </Tabs.Tab>
           ))}
         </Tabs.List>
       </Tabs>
       <Stack mt="md" gap="sm" aria-busy={mine.isPending}>
-        {mine.isPending &&
-          Array.from({ length: 3 }, (_, i) => <Skeleton key={i} height={96} radius="md" />)}
-        {mine.isError && (
-          <LoadError onRetry={() => void mine.refetch()} />
-        )}
+        {mine.isPending && Array.from({ length: 3 }, (_, i) => <Skeleton key={i} height={96} radius="md" />)}
+        {mine.isError && <LoadError onRetry={() => void mine.refetch()} />}
         {mine.data && shown.length === 0 && (
           <Card padding="xl" ta="center">
             <Stack align="center" gap="xs">

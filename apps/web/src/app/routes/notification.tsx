@@ -13,7 +13,8 @@ export function notificationText(t: TFunction<'notifications'>, n: AppNotificati
   if (n.kind === 'match') return t('match', { other: n.data.otherName, theirs: n.data.theirTitle, mine: n.data.myTitle });
   if (n.kind === 'message') return t('message', { other: n.data.otherName, count: Number(n.data.count ?? '1'), preview: n.data.preview });
   if (n.kind === 'offer') return t(`offer.${n.data.event ?? 'created'}`, { other: n.data.otherName, title: n.data.postTitle });
-  if (n.kind === 'saved_search') return t('savedSearch', { name: n.data.name, count: Number(n.data.count ?? '1'), title: n.data.postTitle });
+  if (n.kind === 'saved_search')
+    return t('savedSearch', { name: n.data.name, count: Number(n.data.count ?? '1'), title: n.data.postTitle });
   return t('generic');
 }
 
@@ -75,9 +76,7 @@ export default function NotificationPage() {
       </Group>
       <Stack gap="xs">
         {list.isPending && Array.from({ length: 4 }, (_, i) => <Skeleton key={i} height={72} radius="md" />)}
-        {list.isError && (
-          <LoadError onRetry={() => void list.refetch()} />
-        )}
+        {list.isError && <LoadError onRetry={() => void list.refetch()} />}
         {list.data && items.length === 0 && (
           <Card padding="xl" ta="center">
             <Stack align="center" gap="xs">

@@ -103,7 +103,14 @@ describe('making an offer', () => {
     expect(posted()).toEqual([
       {
         url: '/api/v1/offers',
-        body: { postId: 'p9', itemIds: ['my1'], cashKind: 'add', cashCents: 5000, message: 'Swap my coffee machine for your bike?', expiryDays: 7 },
+        body: {
+          postId: 'p9',
+          itemIds: ['my1'],
+          cashKind: 'add',
+          cashCents: 5000,
+          message: 'Swap my coffee machine for your bike?',
+          expiryDays: 7,
+        },
       },
     ]);
   });
@@ -126,7 +133,9 @@ describe('answering an offer', () => {
     expect(screen.getByTestId('offer-state').textContent).toBe('Received');
     expect(screen.getByTestId('offer-cash').textContent).toBe('Ana adds A$50');
     expect(screen.getByTestId('offer-time-left').textContent).toBe('3 days left');
-    const buttons = within(screen.getByTestId('offer-actions')).getAllByRole('button').map((b) => b.textContent);
+    const buttons = within(screen.getByTestId('offer-actions'))
+      .getAllByRole('button')
+      .map((b) => b.textContent);
     expect(buttons).toEqual(['Accept offer', 'Counter-offer', 'Suggest a change', 'Decline']);
     expect(screen.getByText('Ana made the offer')).toBeTruthy();
   });
@@ -153,7 +162,11 @@ describe('answering an offer', () => {
     await act(async () => fireEvent.click(button));
     const dialog = await screen.findByRole('dialog', { name: 'Counter-offer' });
     // The owner chooses among the items already offered, all still ticked.
-    expect(within(dialog).getAllByRole('checkbox').map((c) => c.getAttribute('aria-label'))).toEqual(['Espresso machine']);
+    expect(
+      within(dialog)
+        .getAllByRole('checkbox')
+        .map((c) => c.getAttribute('aria-label')),
+    ).toEqual(['Espresso machine']);
     expect(within(dialog).getByRole('checkbox', { name: 'Espresso machine' }).getAttribute('aria-checked')).toBe('true');
     await next();
     expect(within(dialog).getByText('Ask Ana to add cash')).toBeTruthy();
@@ -184,12 +197,25 @@ describe('answering an offer', () => {
     fireEvent.change(within(dialog).getByLabelText(/What would you change/), { target: { value: 'Add A$20 and it is yours' } });
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Send suggestion' })));
     await waitFor(() =>
-      expect(posted()).toEqual([{ url: '/api/v1/offers/o1/transitions', body: { transition: 'suggest_change', message: 'Add A$20 and it is yours' } }]),
+      expect(posted()).toEqual([
+        { url: '/api/v1/offers/o1/transitions', body: { transition: 'suggest_change', message: 'Add A$20 and it is yours' } },
+      ]),
     );
   });
 
   it('offers a review once the swap is completed, and not twice', async () => {
-    fetchMock.mockResolvedValue(json(200, anOffer({ state: 'completed', box: null, actions: [], offererConfirmedAt: '2026-01-03T00:00:00Z', ownerConfirmedAt: '2026-01-03T00:00:00Z' })));
+    fetchMock.mockResolvedValue(
+      json(
+        200,
+        anOffer({
+          state: 'completed',
+          box: null,
+          actions: [],
+          offererConfirmedAt: '2026-01-03T00:00:00Z',
+          ownerConfirmedAt: '2026-01-03T00:00:00Z',
+        }),
+      ),
+    );
     renderAt('/swap-offer/o1');
     const review = await screen.findByRole('link', { name: 'Review Ana' });
     expect(review.getAttribute('href')).toBe('/review-swap/o1');

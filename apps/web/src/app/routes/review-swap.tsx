@@ -44,7 +44,14 @@ function AwaitingReview() {
           />
         }
         action={(o) => (
-          <Button component={Link} to={offerPaths.reviewSwap(o.id)} size="compact-sm" variant="light" leftSection={<IconStar size={14} />} w="fit-content">
+          <Button
+            component={Link}
+            to={offerPaths.reviewSwap(o.id)}
+            size="compact-sm"
+            variant="light"
+            leftSection={<IconStar size={14} />}
+            w="fit-content"
+          >
             {t('detail.review', { name: otherParty(o, userId).displayName })}
           </Button>
         )}

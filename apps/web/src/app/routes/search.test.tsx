@@ -7,7 +7,8 @@ import CategoriesFilterPage from './categories-filter';
 import SearchPage from './search';
 
 const fetchMock = vi.fn<typeof fetch>();
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const searchCalls = () => fetchMock.mock.calls.map(([url]) => String(url)).filter((u) => u.startsWith('/api/v1/search'));
 
 const hit = (id: string, title: string, over: Partial<SearchHit> = {}): SearchHit => ({
@@ -81,7 +82,10 @@ describe('/search', () => {
     const router = renderSearch('/search?keyword=red%20bycicle&sort=price_asc');
     expect(await screen.findByText('23 results')).toBeTruthy();
     expect(screen.getByTestId('corrections').textContent).toContain('Showing results for “red bicycle”.');
-    expect(screen.getAllByTestId('post-card').map((c) => c.getAttribute('aria-label'))).toEqual(['Red bicycle with basket', 'Bicycle pump']);
+    expect(screen.getAllByTestId('post-card').map((c) => c.getAttribute('aria-label'))).toEqual([
+      'Red bicycle with basket',
+      'Bicycle pump',
+    ]);
     expect(searchCalls()).toEqual(['/api/v1/search?q=red+bycicle&sort=price_asc']);
     expect((screen.getByRole('combobox', { name: 'Sort by' }) as HTMLSelectElement).value).toBe('price_asc');
 
@@ -128,7 +132,11 @@ describe('/categories-filter', () => {
     expect(screen.getAllByTestId('category-match')).toHaveLength(37);
 
     fireEvent.change(box, { target: { value: 'FASH' } });
-    expect(screen.getAllByTestId('category-match').map((a) => a.textContent)).toEqual(["Children's fashion", "Men's fashion", "Women's fashion"]);
+    expect(screen.getAllByTestId('category-match').map((a) => a.textContent)).toEqual([
+      "Children's fashion",
+      "Men's fashion",
+      "Women's fashion",
+    ]);
 
     fireEvent.change(box, { target: { value: 'bicy' } });
     expect(screen.getByRole('link', { name: 'Bicycles' }).getAttribute('href')).toBe('/search?category=bicycles');

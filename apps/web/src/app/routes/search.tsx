@@ -18,7 +18,16 @@ import { useSession } from '../../lib/use-session';
 
 /** How many filters beyond the words are on, for the Filters button. */
 const filterCount = (s: SearchUrlState) =>
-  [s.category?.length, s.condition?.length, s.minCents !== undefined || s.maxCents !== undefined, s.radiusKm, s.delivery, s.openToSelling, s.openToSwapAnything, s.wantsMine].filter(Boolean).length;
+  [
+    s.category?.length,
+    s.condition?.length,
+    s.minCents !== undefined || s.maxCents !== undefined,
+    s.radiusKm,
+    s.delivery,
+    s.openToSelling,
+    s.openToSwapAnything,
+    s.wantsMine,
+  ].filter(Boolean).length;
 
 /** Keeps loading pages while the end of the list is on screen (the Load more button stays as a fallback). */
 function useLoadMoreOnSight(enabled: boolean, loadMore: () => void) {
@@ -287,7 +296,13 @@ export default function SearchPage() {
             variant={active ? 'light' : 'default'}
             leftSection={<IconAdjustmentsHorizontal size={18} />}
             onClick={() => setFiltersOpen(true)}
-            rightSection={active ? <Badge size="sm" circle>{active}</Badge> : undefined}
+            rightSection={
+              active ? (
+                <Badge size="sm" circle>
+                  {active}
+                </Badge>
+              ) : undefined
+            }
             style={{ flexShrink: 0 }}
           >
             {t('filters.button')}

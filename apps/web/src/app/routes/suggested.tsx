@@ -22,9 +22,7 @@ export default function SuggestedPage() {
           <Text c="dimmed">{t('suggested.intro')}</Text>
         </Stack>
         {suggested.isPending && <PostGridSkeleton />}
-        {suggested.isError && (
-          <LoadError titled onRetry={() => void suggested.refetch()} />
-        )}
+        {suggested.isError && <LoadError titled onRetry={() => void suggested.refetch()} />}
         {suggested.data?.length === 0 && (
           <Card padding="xl" ta="center">
             <Stack align="center" gap="xs">

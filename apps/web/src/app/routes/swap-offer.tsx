@@ -190,13 +190,16 @@ function Status({ offer: o, viewerId }: { offer: Offer; viewerId: string | null 
             {confirmations.map(([p, at]) => (
               <Group key={p.id} gap={6} wrap="nowrap">
                 <IconCircleCheck size={16} color={at ? 'var(--mantine-color-swapu-6)' : 'var(--mantine-color-gray-5)'} aria-hidden="true" />
-                <Text fz="sm">{at ? t('detail.confirmed', { name: p.displayName }) : t('detail.notConfirmed', { name: p.displayName })}</Text>
+                <Text fz="sm">
+                  {at ? t('detail.confirmed', { name: p.displayName }) : t('detail.notConfirmed', { name: p.displayName })}
+                </Text>
               </Group>
             ))}
           </Stack>
         )}
         {party && viewerId && <OfferActions offer={o} viewerId={viewerId} />}
-        {party && o.state === 'completed' &&
+        {party &&
+          o.state === 'completed' &&
           (o.reviewedByMe ? (
             <Text fz="sm" c="dimmed">
               {t('detail.reviewed', { name: other.displayName })}

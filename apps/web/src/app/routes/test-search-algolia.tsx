@@ -60,26 +60,25 @@ export default function TestSearchAlgoliaPage() {
     const n = ++seq.current;
     const started = performance.now();
     setRows((old) => [{ n, q, pending: true }, ...old].slice(0, LOG_SIZE));
-    void Promise.all([
-      settle(fetchSearch({ q, limit: 10 })),
-      settle(api<SuggestResult>(`/api/v1/search/suggest${qs({ q })}`)),
-    ]).then(([search, suggest]) => {
-      const roundTripMs = performance.now() - started;
-      const result = search.ok ? (search.body as SearchResult) : null;
-      const row: Row = {
-        n,
-        q,
-        pending: false,
-        roundTripMs,
-        searchMs: result?.tookMs,
-        suggestMs: suggest.ok ? suggest.body.tookMs : undefined,
-        total: result ? (result.totalExact ? String(result.total) : `${result.total}+`) : undefined,
-        error: search.ok ? undefined : t(`errors:${search.body.error.code}`),
-      };
-      setRows((old) => old.map((r) => (r.n === n ? row : r)));
-      // Answers can arrive out of order: show the newest keystroke's.
-      setLatest((old) => (old && old.n > n ? old : { n, search: search.body, suggest: suggest.body }));
-    });
+    void Promise.all([settle(fetchSearch({ q, limit: 10 })), settle(api<SuggestResult>(`/api/v1/search/suggest${qs({ q })}`))]).then(
+      ([search, suggest]) => {
+        const roundTripMs = performance.now() - started;
+        const result = search.ok ? (search.body as SearchResult) : null;
+        const row: Row = {
+          n,
+          q,
+          pending: false,
+          roundTripMs,
+          searchMs: result?.tookMs,
+          suggestMs: suggest.ok ? suggest.body.tookMs : undefined,
+          total: result ? (result.totalExact ? String(result.total) : `${result.total}+`) : undefined,
+          error: search.ok ? undefined : t(`errors:${search.body.error.code}`),
+        };
+        setRows((old) => old.map((r) => (r.n === n ? row : r)));
+        // Answers can arrive out of order: show the newest keystroke's.
+        setLatest((old) => (old && old.n > n ? old : { n, search: search.body, suggest: suggest.body }));
+      },
+    );
   };
 
   return (

@@ -1,18 +1,4 @@
-import {
-  Alert,
-  Avatar,
-  Badge,
-  Button,
-  Card,
-  Container,
-  Grid,
-  Group,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Avatar, Badge, Button, Card, Container, Grid, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconLeaf, IconMapPin, IconMessageCircle, IconPencil, IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -67,8 +53,7 @@ export default function ViewPostPage() {
   const p = post.data;
   const isOwner = !!session.userId && session.userId === p.owner.id;
   const yesNo = (v: boolean) => (v ? t('detail.yes') : t('detail.no'));
-  const list = (xs: string[], render: (x: string) => string = (x) => x) =>
-    xs.length ? xs.map(render).join(', ') : t('detail.nothing');
+  const list = (xs: string[], render: (x: string) => string = (x) => x) => (xs.length ? xs.map(render).join(', ') : t('detail.nothing'));
   const carbon = carbonSavedKg(p.weightKg, p.materials, p.categories);
   const rows: Array<[string, string]> = [
     [t('detail.condition'), t(`condition.${p.condition}`)],
@@ -103,9 +88,7 @@ export default function ViewPostPage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="md">
-            {p.state !== 'published' && (
-              <Alert color="yellow">{t('detail.statusBanner', { state: t(`state.${p.state}`) })}</Alert>
-            )}
+            {p.state !== 'published' && <Alert color="yellow">{t('detail.statusBanner', { state: t(`state.${p.state}`) })}</Alert>}
             <Title order={1} fz={{ base: 24, sm: 30 }} lh={1.2}>
               {p.title}
             </Title>
@@ -178,9 +161,7 @@ export default function ViewPostPage() {
                   <Text fz="sm" c="dimmed">
                     {[p.owner.suburb, p.owner.auState].filter(Boolean).join(', ')} ·{' '}
                     {t('detail.memberSince', {
-                      date: new Intl.DateTimeFormat(lang, { month: 'long', year: 'numeric' }).format(
-                        new Date(p.owner.memberSince),
-                      ),
+                      date: new Intl.DateTimeFormat(lang, { month: 'long', year: 'numeric' }).format(new Date(p.owner.memberSince)),
                     })}
                   </Text>
                   <Group gap={12} fz="sm" data-testid="owner-stats">

@@ -26,12 +26,7 @@ export default function AccountMenu() {
     <Group gap={6} wrap="nowrap">
       <Menu position="bottom-end" width={250} shadow="md" radius="md" withinPortal>
         <Menu.Target>
-          <UnstyledButton
-            aria-label={t('nav.accountMenu', { name })}
-            data-testid="account-menu"
-            style={{ borderRadius: 999 }}
-            p={2}
-          >
+          <UnstyledButton aria-label={t('nav.accountMenu', { name })} data-testid="account-menu" style={{ borderRadius: 999 }} p={2}>
             <Group gap={8} wrap="nowrap">
               <Avatar src={me.data?.avatarUrl ?? null} alt="" color="swapu" variant="filled" radius="xl" size={36}>
                 {me.data ? initials(name) : null}
@@ -40,8 +35,8 @@ export default function AccountMenu() {
                 {name}
               </Text>
               <Box visibleFrom="sm" display="flex">
-              <IconChevronDown size={16} aria-hidden="true" />
-            </Box>
+                <IconChevronDown size={16} aria-hidden="true" />
+              </Box>
             </Group>
           </UnstyledButton>
         </Menu.Target>

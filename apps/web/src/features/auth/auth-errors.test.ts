@@ -39,7 +39,17 @@ describe('identity error codes in the catalogue’s words', () => {
   });
 
   it('points only at texts that exist', () => {
-    for (const code of ['INVALID_EMAIL', 'WEAK_PASSWORD', 'TERMS_NOT_ACCEPTED', 'TOO_MANY_ATTEMPTS_TRY_LATER', 'EMAIL_EXISTS', 'USER_DISABLED', 'MFA_REQUIRED', 'INVALID_MFA_CODE', 'X']) {
+    for (const code of [
+      'INVALID_EMAIL',
+      'WEAK_PASSWORD',
+      'TERMS_NOT_ACCEPTED',
+      'TOO_MANY_ATTEMPTS_TRY_LATER',
+      'EMAIL_EXISTS',
+      'USER_DISABLED',
+      'MFA_REQUIRED',
+      'INVALID_MFA_CODE',
+      'X',
+    ]) {
       const [ns, path] = authErrorKey(fail(code)).split(':') as [string, string];
       if (ns === 'errors') expect(ERROR_CATALOGUE).toHaveProperty(path);
       else expect(path.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], en)).toEqual(expect.any(String));

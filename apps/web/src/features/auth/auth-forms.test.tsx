@@ -89,7 +89,11 @@ describe('the sign-in screen', () => {
     await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Log in' })));
     await screen.findByText('landed');
     expect(router.state.location.pathname).toBe('/favorite');
-    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toMatchObject({ email: 'ana@example.com', password: 'secret-1', returnSecureToken: true });
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toMatchObject({
+      email: 'ana@example.com',
+      password: 'secret-1',
+      returnSecureToken: true,
+    });
     expect(getSession()).toMatchObject({ userId: 'u1', token: 'access', stayLoggedIn: true, expiration: 1_000_000 + LOGIN_TOKEN_MS });
     vi.restoreAllMocks();
   });
@@ -112,7 +116,10 @@ describe('the sign-up screen', () => {
     fireEvent.change(field(/Email address/), { target: { value: 'ana@example.com' } });
     fireEvent.change(field(/^Password/), { target: { value: 'secret-1' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Create account' }));
-    expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Please accept the terms and conditions and the privacy policy.');
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      'Please accept the terms and conditions and the privacy policy.',
+    );
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -127,7 +134,11 @@ describe('the sign-up screen', () => {
     await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Create account' })));
     await screen.findByText('landed');
     expect(router.state.location.pathname).toBe('/onboarding');
-    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toMatchObject({ acceptTerms: true, returnSecureToken: true, language: 'en-US' });
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toMatchObject({
+      acceptTerms: true,
+      returnSecureToken: true,
+      language: 'en-US',
+    });
     expect(getSession()).toMatchObject({ userId: 'u1', stayLoggedIn: false, expiration: 2_000_000 + 1_800_000 });
     vi.restoreAllMocks();
   });

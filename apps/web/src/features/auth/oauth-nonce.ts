@@ -8,7 +8,10 @@ const KEY = 'oauthNonce';
 
 export function newOAuthNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  const nonce = btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  const nonce = btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
   try {
     window.localStorage.setItem(KEY, nonce);
   } catch {

@@ -10,7 +10,8 @@ import { theme } from '../../app/theme';
 import { TermsGate } from './terms-gate';
 
 const fetchMock = vi.fn<typeof fetch>();
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const me = (termsAccepted: boolean) => ({ id: 'u1', email: 'fran@example.com', displayName: 'Fran', termsAccepted });
 
 function renderGate() {

@@ -11,5 +11,4 @@ export const useBlogPosts = () =>
 export const useBlogPost = (id: string) =>
   useQuery({ queryKey: ['blog', id], queryFn: () => api<BlogPost>(`/api/v1/blog/${encodeURIComponent(id)}`) });
 
-export const fetchBlogPostByUrlTitle = (urlTitle: string) =>
-  api<BlogPost>(`/api/v1/blog/by-url-title/${encodeURIComponent(urlTitle)}`);
+export const fetchBlogPostByUrlTitle = (urlTitle: string) => api<BlogPost>(`/api/v1/blog/by-url-title/${encodeURIComponent(urlTitle)}`);

@@ -105,7 +105,18 @@ describe('the listing form', () => {
 
   it('shows a live listing with "Save changes" and no autosave', async () => {
     fetchMock.mockResolvedValue(
-      json(200, draft({ state: 'published', publishedAt: '2026-01-02T00:00:00.000Z', cashValueCents: 0, weightKg: 2, lengthCm: 30, widthCm: 20, heightCm: 10 })),
+      json(
+        200,
+        draft({
+          state: 'published',
+          publishedAt: '2026-01-02T00:00:00.000Z',
+          cashValueCents: 0,
+          weightKg: 2,
+          lengthCm: 30,
+          widthCm: 20,
+          heightCm: 10,
+        }),
+      ),
     );
     renderAt('/editPost/p1?step=2');
     expect(await screen.findByRole('heading', { level: 1, name: 'Edit your item' })).toBeTruthy();

@@ -176,9 +176,22 @@ export function ListingForm({
           aria-label={t('progress', { step: step + 1, total: LISTING_STEPS.length })}
         />
         <Box visibleFrom="sm">
-          <Stepper active={step} size="xs" iconSize={28} labelPosition="bottom" wrap={false} onStepClick={goTo} allowNextStepsSelect={false}>
+          <Stepper
+            active={step}
+            size="xs"
+            iconSize={28}
+            labelPosition="bottom"
+            wrap={false}
+            onStepClick={goTo}
+            allowNextStepsSelect={false}
+          >
             {LISTING_STEPS.map((s, i) => (
-              <Stepper.Step key={s} label={t(`stepsShort.${s}`)} aria-label={t(`steps.${s}`)} allowStepSelect={live ? i !== step : i < step} />
+              <Stepper.Step
+                key={s}
+                label={t(`stepsShort.${s}`)}
+                aria-label={t(`steps.${s}`)}
+                allowStepSelect={live ? i !== step : i < step}
+              />
             ))}
           </Stepper>
         </Box>

@@ -79,10 +79,21 @@ describe('the checks each step runs on "Next"', () => {
     const rows = (materials: ListingValues['materials']) => stepErrors('size', complete({ materials }));
     expect(rows([{ material: 'steel', percent: '' }])).toEqual({ materials: 'material_percentage_pair' });
     expect(rows([{ material: null, percent: '40' }])).toEqual({ materials: 'material_percentage_pair' });
-    expect(rows([{ material: 'steel', percent: '60' }, { material: 'rubber', percent: '50' }])).toEqual({
+    expect(
+      rows([
+        { material: 'steel', percent: '60' },
+        { material: 'rubber', percent: '50' },
+      ]),
+    ).toEqual({
       materials: 'material_percentage_pair',
     });
-    expect(rows([{ material: 'steel', percent: '60' }, { material: 'rubber', percent: '40' }, { material: null, percent: '' }])).toEqual({});
+    expect(
+      rows([
+        { material: 'steel', percent: '60' },
+        { material: 'rubber', percent: '40' },
+        { material: null, percent: '' },
+      ]),
+    ).toEqual({});
   });
 
   it('needs a picked suburb on the last step of a new listing, not of a live one', () => {

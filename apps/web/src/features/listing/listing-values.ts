@@ -179,10 +179,12 @@ const measure = (n: number) => (n > 0 ? String(n) : '');
 
 /** The preset whose dimensions these are, if any (the API does not send the preset back). */
 export function presetOf(lengthCm: number, widthCm: number, heightCm: number): SizePreset | null {
-  return SIZE_PRESET_NAMES.find((p) => {
-    const s = SIZE_PRESETS[p];
-    return s.lengthCm === lengthCm && s.widthCm === widthCm && s.heightCm === heightCm;
-  }) ?? null;
+  return (
+    SIZE_PRESET_NAMES.find((p) => {
+      const s = SIZE_PRESETS[p];
+      return s.lengthCm === lengthCm && s.widthCm === widthCm && s.heightCm === heightCm;
+    }) ?? null
+  );
 }
 
 /** A saved post as the form shows it. */

@@ -25,7 +25,11 @@ export function LocationStep({
   const fieldError = useFieldError(errors);
   const draft = toDraft(values);
   const cents = dollarsToCents(values.cashValue).cents;
-  const none = <Text span c="dimmed">{t('summary.missing')}</Text>;
+  const none = (
+    <Text span c="dimmed">
+      {t('summary.missing')}
+    </Text>
+  );
   const rows: Array<[string, ReactNode]> = [
     [t('summary.photos'), String(images.length)],
     [t('summary.value'), cents === null ? none : formatMoney(cents, i18n.language)],

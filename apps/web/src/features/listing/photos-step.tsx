@@ -1,4 +1,18 @@
-import { ActionIcon, Alert, AspectRatio, Badge, Box, Button, FileButton, Group, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  AspectRatio,
+  Badge,
+  Box,
+  Button,
+  FileButton,
+  Group,
+  Paper,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconArrowRight, IconCamera, IconPhotoPlus, IconTrash } from '@tabler/icons-react';
 import { useState, type DragEvent } from 'react';
@@ -94,7 +108,13 @@ export function PhotosStep({ photos }: { photos: Photos }) {
       )}
 
       {count > 0 && (
-        <SimpleGrid cols={{ base: 3, sm: 4, md: 5 }} spacing="sm" component="ol" className={classes.photoList} aria-label={t('photos.listLabel')}>
+        <SimpleGrid
+          cols={{ base: 3, sm: 4, md: 5 }}
+          spacing="sm"
+          component="ol"
+          className={classes.photoList}
+          aria-label={t('photos.listLabel')}
+        >
           {images.map((img, i) => (
             <li key={img.id} data-testid="photo-thumb">
               <Paper radius="md" withBorder style={{ overflow: 'hidden' }}>
@@ -107,7 +127,13 @@ export function PhotosStep({ photos }: { photos: Photos }) {
                   </Badge>
                 )}
                 <Group gap={2} justify="center" p={4} wrap="nowrap">
-                  <ActionIcon variant="subtle" color="gray" disabled={i === 0} onClick={() => void photos.move(i, -1)} aria-label={t('photos.moveLeft', { n: i + 1 })}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    disabled={i === 0}
+                    onClick={() => void photos.move(i, -1)}
+                    aria-label={t('photos.moveLeft', { n: i + 1 })}
+                  >
                     <IconArrowLeft size={16} aria-hidden="true" />
                   </ActionIcon>
                   <ActionIcon
@@ -119,7 +145,12 @@ export function PhotosStep({ photos }: { photos: Photos }) {
                   >
                     <IconArrowRight size={16} aria-hidden="true" />
                   </ActionIcon>
-                  <ActionIcon variant="subtle" color="red" onClick={() => void photos.remove(img.id)} aria-label={t('photos.remove', { n: i + 1 })}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    onClick={() => void photos.remove(img.id)}
+                    aria-label={t('photos.remove', { n: i + 1 })}
+                  >
                     <IconTrash size={16} aria-hidden="true" />
                   </ActionIcon>
                 </Group>

@@ -132,5 +132,15 @@ export function useListingDraft({ initial, onCreated }: { initial: PostDetail | 
     };
   }, [autosave]);
 
-  return { values, setValues, postId, status, autosave, ensureDraft, flush, isDirty: () => dirty.current, valuesNow: () => valuesRef.current };
+  return {
+    values,
+    setValues,
+    postId,
+    status,
+    autosave,
+    ensureDraft,
+    flush,
+    isDirty: () => dirty.current,
+    valuesNow: () => valuesRef.current,
+  };
 }

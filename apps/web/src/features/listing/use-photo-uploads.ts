@@ -25,13 +25,7 @@ const isImage = (f: Blob) => !f.type || f.type.startsWith('image/');
  * time (so they keep the order they were picked in) with progress, removes and reorders. The
  * draft is created on the server first when there is none yet (`ensureDraft`).
  */
-export function usePhotoUploads({
-  initial,
-  ensureDraft,
-}: {
-  initial: PostImage[];
-  ensureDraft: () => Promise<string>;
-}) {
+export function usePhotoUploads({ initial, ensureDraft }: { initial: PostImage[]; ensureDraft: () => Promise<string> }) {
   const [images, setImagesState] = useState<PostImage[]>(initial);
   const [pending, setPending] = useState<PendingUpload[]>([]);
   const [error, setError] = useState<ErrorCode | null>(null);
@@ -100,36 +94,45 @@ export function usePhotoUploads({
     [run],
   );
 
-  const remove = useCallback(async (imageId: string) => {
-    setError(null);
-    const before = imagesRef.current;
-    setImages(before.filter((i) => i.id !== imageId));
-    try {
-      const post = await deletePostImage(await ensureDraft(), imageId);
-      setImages(post.images);
-    } catch (e) {
-      setImages(before);
-      setError(codeOf(e));
-    }
-  }, [ensureDraft, setImages]);
+  const remove = useCallback(
+    async (imageId: string) => {
+      setError(null);
+      const before = imagesRef.current;
+      setImages(before.filter((i) => i.id !== imageId));
+      try {
+        const post = await deletePostImage(await ensureDraft(), imageId);
+        setImages(post.images);
+      } catch (e) {
+        setImages(before);
+        setError(codeOf(e));
+      }
+    },
+    [ensureDraft, setImages],
+  );
 
   /** Moves a photo one place left (-1) or right (+1); the first photo is the cover. */
-  const move = useCallback(async (index: number, by: -1 | 1) => {
-    const before = imagesRef.current;
-    const to = index + by;
-    if (to < 0 || to >= before.length) return;
-    setError(null);
-    const next = [...before];
-    [next[index], next[to]] = [next[to]!, next[index]!];
-    setImages(next);
-    try {
-      const post = await reorderPostImages(await ensureDraft(), next.map((i) => i.id));
-      setImages(post.images);
-    } catch (e) {
-      setImages(before);
-      setError(codeOf(e));
-    }
-  }, [ensureDraft, setImages]);
+  const move = useCallback(
+    async (index: number, by: -1 | 1) => {
+      const before = imagesRef.current;
+      const to = index + by;
+      if (to < 0 || to >= before.length) return;
+      setError(null);
+      const next = [...before];
+      [next[index], next[to]] = [next[to]!, next[index]!];
+      setImages(next);
+      try {
+        const post = await reorderPostImages(
+          await ensureDraft(),
+          next.map((i) => i.id),
+        );
+        setImages(post.images);
+      } catch (e) {
+        setImages(before);
+        setError(codeOf(e));
+      }
+    },
+    [ensureDraft, setImages],
+  );
 
   return { images, pending, error, busy: pending.length > 0, addFiles, remove, move, clearError: () => setError(null) };
 }

@@ -20,15 +20,7 @@ export function NotificationBell() {
         offset={4}
         data-testid="notification-count"
       >
-        <ActionIcon
-          component={Link}
-          to={paths.notification}
-          variant="subtle"
-          color="gray"
-          size={40}
-          radius="xl"
-          aria-label={label}
-        >
+        <ActionIcon component={Link} to={paths.notification} variant="subtle" color="gray" size={40} radius="xl" aria-label={label}>
           <IconBell size={22} />
         </ActionIcon>
       </Indicator>

@@ -45,7 +45,15 @@ export const anOffer = (patch: Partial<Offer> = {}): Offer => ({
   actions: ['accept', 'decline', 'counter', 'suggest_change'],
   reviewedByMe: false,
   history: [
-    { id: 'e1', transition: 'create', actorId: 'ana', fromState: null, toState: 'pending', message: 'Would love your bike', at: '2026-01-02T00:00:00.000Z' },
+    {
+      id: 'e1',
+      transition: 'create',
+      actorId: 'ana',
+      fromState: null,
+      toState: 'pending',
+      message: 'Would love your bike',
+      at: '2026-01-02T00:00:00.000Z',
+    },
   ],
   ...patch,
 });

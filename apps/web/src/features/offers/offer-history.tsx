@@ -1,5 +1,14 @@
 import { Text, ThemeIcon, Timeline } from '@mantine/core';
-import { IconArrowsExchange, IconCheck, IconClock, IconFlag, IconMessageCircle, IconPackageImport, IconRepeat, IconX } from '@tabler/icons-react';
+import {
+  IconArrowsExchange,
+  IconCheck,
+  IconClock,
+  IconFlag,
+  IconMessageCircle,
+  IconPackageImport,
+  IconRepeat,
+  IconX,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Offer } from '@swapu/shared/offers';
@@ -30,13 +39,21 @@ export function OfferHistory({ offer }: { offer: Offer }) {
         <Timeline.Item
           key={e.id}
           bullet={
-            <ThemeIcon size={22} radius="xl" variant="filled" color={e.transition === 'decline' || e.transition === 'report_problem' ? 'red' : 'swapu'}>
+            <ThemeIcon
+              size={22}
+              radius="xl"
+              variant="filled"
+              color={e.transition === 'decline' || e.transition === 'report_problem' ? 'red' : 'swapu'}
+            >
               {ICONS[e.transition] ?? <IconArrowsExchange size={12} />}
             </ThemeIcon>
           }
           title={
             <Text fz="sm" fw={600}>
-              {t([`history.${e.transition}`, 'history.other'], { name: nameOf(e.actorId), state: t([`state.${e.toState}`, 'history.unknownState']) })}
+              {t([`history.${e.transition}`, 'history.other'], {
+                name: nameOf(e.actorId),
+                state: t([`state.${e.toState}`, 'history.unknownState']),
+              })}
             </Text>
           }
         >

@@ -34,15 +34,7 @@ export function OfferRow({ offer: o, action }: { offer: OfferSummary; action?: R
         <ItemThumb url={o.post.thumbUrl} size={72} />
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
           <Group gap={6} justify="space-between" wrap="nowrap" align="flex-start">
-            <Text
-              component={Link}
-              to={offerPaths.swapOffer(o.id)}
-              fw={700}
-              c="dark.7"
-              lineClamp={2}
-              lh={1.3}
-              className={classes.rowLink}
-            >
+            <Text component={Link} to={offerPaths.swapOffer(o.id)} fw={700} c="dark.7" lineClamp={2} lh={1.3} className={classes.rowLink}>
               {o.post.title}
             </Text>
             <Badge size="sm" variant="light" color={badge.color} style={{ flexShrink: 0 }}>
@@ -107,9 +99,7 @@ export function OfferRows({
   return (
     <Stack gap="sm" aria-busy={query.isPending} data-testid="offer-list">
       {query.isPending && Array.from({ length: 3 }, (_, i) => <Skeleton key={i} height={112} radius="lg" />)}
-      {query.isError && (
-        <LoadError onRetry={() => void query.refetch()} />
-      )}
+      {query.isError && <LoadError onRetry={() => void query.refetch()} />}
       {query.data && shown.length === 0 && empty}
       {shown.map((o) => (
         <OfferRow key={o.id} offer={o} action={action?.(o)} />

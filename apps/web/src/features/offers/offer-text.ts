@@ -21,7 +21,9 @@ export function cashPhrase(o: CashTerms, viewerId: string | null, locale: string
   const payer = o.cashKind === 'add' ? o.offerer : o.owner;
   const proposer = o.proposedBy === 'offerer' ? o.offerer : o.owner;
   if (payer.id === proposer.id)
-    return payer.id === viewerId ? { key: 'cash.youAdd', values: { amount } } : { key: 'cash.adds', values: { name: payer.displayName, amount } };
+    return payer.id === viewerId
+      ? { key: 'cash.youAdd', values: { amount } }
+      : { key: 'cash.adds', values: { name: payer.displayName, amount } };
   if (proposer.id === viewerId) return { key: 'cash.youAsk', values: { name: payer.displayName, amount } };
   if (payer.id === viewerId) return { key: 'cash.asksYou', values: { name: proposer.displayName, amount } };
   return { key: 'cash.asks', values: { name: proposer.displayName, other: payer.displayName, amount } };

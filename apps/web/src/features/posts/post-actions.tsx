@@ -1,15 +1,6 @@
 import { ActionIcon, Button, Group, Menu, Modal, Radio, Stack, Text, Textarea, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import {
-  IconCheck,
-  IconDotsVertical,
-  IconFlag,
-  IconPencil,
-  IconShare,
-  IconTrash,
-  IconArchive,
-  IconRefresh,
-} from '@tabler/icons-react';
+import { IconCheck, IconDotsVertical, IconFlag, IconPencil, IconShare, IconTrash, IconArchive, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -89,7 +80,14 @@ export function ReportButton({ post }: { post: PostDetail }) {
               ))}
             </Stack>
           </Radio.Group>
-          <Textarea label={t('actions.reportDetails')} value={details} onChange={(e) => setDetails(e.currentTarget.value)} maxLength={1000} autosize minRows={2} />
+          <Textarea
+            label={t('actions.reportDetails')}
+            value={details}
+            onChange={(e) => setDetails(e.currentTarget.value)}
+            maxLength={1000}
+            autosize
+            minRows={2}
+          />
           {report.isError && (
             <Text c="red" fz="sm" role="alert">
               {errorText(t, report.error)}

@@ -9,10 +9,24 @@ function Arrows({ onPrev, onNext, size = 36 }: { onPrev: () => void; onNext: () 
   const style = { position: 'absolute' as const, top: '50%', transform: 'translateY(-50%)', zIndex: 2 };
   return (
     <>
-      <ActionIcon variant="white" radius="xl" size={size} style={{ ...style, left: 8 }} onClick={onPrev} aria-label={t('detail.previousPhoto')}>
+      <ActionIcon
+        variant="white"
+        radius="xl"
+        size={size}
+        style={{ ...style, left: 8 }}
+        onClick={onPrev}
+        aria-label={t('detail.previousPhoto')}
+      >
         <IconChevronLeft size={20} />
       </ActionIcon>
-      <ActionIcon variant="white" radius="xl" size={size} style={{ ...style, right: 8 }} onClick={onNext} aria-label={t('detail.nextPhoto')}>
+      <ActionIcon
+        variant="white"
+        radius="xl"
+        size={size}
+        style={{ ...style, right: 8 }}
+        onClick={onNext}
+        aria-label={t('detail.nextPhoto')}
+      >
         <IconChevronRight size={20} />
       </ActionIcon>
     </>
@@ -88,7 +102,11 @@ export function PostGallery({ images, title }: { images: PostImage[]; title: str
         }}
         fullScreen
         title={alt}
-        styles={{ body: { height: 'calc(100dvh - 70px)', padding: 0 }, content: { background: '#111' }, header: { background: '#111', color: '#fff' } }}
+        styles={{
+          body: { height: 'calc(100dvh - 70px)', padding: 0 },
+          content: { background: '#111' },
+          header: { background: '#111', color: '#fff' },
+        }}
       >
         <Box pos="relative" h="100%" style={{ overflow: 'auto' }} onKeyDown={onKey}>
           <UnstyledButton

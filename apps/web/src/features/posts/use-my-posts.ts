@@ -27,10 +27,7 @@ export function usePostOwnerAction() {
     },
     onSuccess: async (_r, { id, action }) => {
       if (action === 'delete') qc.removeQueries({ queryKey: ['posts', 'detail', id] });
-      await Promise.all([
-        qc.invalidateQueries({ queryKey: myPostsKey }),
-        qc.invalidateQueries({ queryKey: ['posts'] }),
-      ]);
+      await Promise.all([qc.invalidateQueries({ queryKey: myPostsKey }), qc.invalidateQueries({ queryKey: ['posts'] })]);
     },
   });
 }

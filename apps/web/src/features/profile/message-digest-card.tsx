@@ -18,7 +18,8 @@ export function MessageDigestCard({ enabled }: { enabled: boolean }) {
           update.mutate(
             { messageDigest: e.currentTarget.checked },
             {
-              onSuccess: (me) => notifications.show({ color: 'swapu', message: t(me.messageDigest ? 'profile.digest.on' : 'profile.digest.off') }),
+              onSuccess: (me) =>
+                notifications.show({ color: 'swapu', message: t(me.messageDigest ? 'profile.digest.on' : 'profile.digest.off') }),
               onError: () => notifications.show({ color: 'red', message: t('errors:generic') }),
             },
           )

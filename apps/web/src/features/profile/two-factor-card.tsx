@@ -107,7 +107,14 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
               autoComplete="one-time-code"
               w={220}
             />
-            <Button color="red" variant="light" w="fit-content" loading={disable.isPending} disabled={code.trim().length < 6} onClick={() => disable.mutate()}>
+            <Button
+              color="red"
+              variant="light"
+              w="fit-content"
+              loading={disable.isPending}
+              disabled={code.trim().length < 6}
+              onClick={() => disable.mutate()}
+            >
               {t('twoFactor.disable')}
             </Button>
             {disable.isError && (

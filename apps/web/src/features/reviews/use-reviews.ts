@@ -25,7 +25,6 @@ export function useSubmitReview(offerId: string) {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),
       }),
-    onSuccess: () =>
-      Promise.all([qc.invalidateQueries({ queryKey: ['offers'] }), qc.invalidateQueries({ queryKey: ['users'] })]),
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: ['offers'] }), qc.invalidateQueries({ queryKey: ['users'] })]),
   });
 }

@@ -1,4 +1,19 @@
-import { ActionIcon, Alert, Anchor, Badge, Button, Card, Drawer, Group, Modal, Skeleton, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Drawer,
+  Group,
+  Modal,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBookmark, IconBookmarkPlus, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
@@ -49,7 +64,14 @@ export function SaveSearchButton({ state }: { state: SearchUrlState }) {
             <Text fz="sm" c="dimmed">
               {t('save.help')}
             </Text>
-            <TextInput label={t('save.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={80} required data-autofocus />
+            <TextInput
+              label={t('save.name')}
+              value={name}
+              onChange={(e) => setName(e.currentTarget.value)}
+              maxLength={80}
+              required
+              data-autofocus
+            />
             {state.wantsMine && (
               <Text fz="xs" c="dimmed">
                 {t('save.wantsMineNote')}
@@ -129,15 +151,15 @@ export function SavedSearchesButton() {
       <Drawer opened={open} onClose={() => setOpen(false)} title={t('saved.title')} position="right" size="md">
         <Stack gap="sm">
           {list.isPending && Array.from({ length: 3 }, (_, i) => <Skeleton key={i} height={64} radius="md" />)}
-          {list.isError && (
-            <LoadError onRetry={() => void list.refetch()} />
-          )}
+          {list.isError && <LoadError onRetry={() => void list.refetch()} />}
           {list.data?.length === 0 && (
             <Text c="dimmed" fz="sm">
               {t('saved.empty')}
             </Text>
           )}
-          {list.data?.map((s) => <SavedRow key={s.id} item={s} onOpen={() => setOpen(false)} />)}
+          {list.data?.map((s) => (
+            <SavedRow key={s.id} item={s} onOpen={() => setOpen(false)} />
+          ))}
         </Stack>
       </Drawer>
     </>

@@ -1,8 +1,28 @@
-import { Button, Chip, Group, Input, MultiSelect, NativeSelect, NumberInput, SegmentedControl, Stack, Switch, Text, TextInput } from '@mantine/core';
+import {
+  Button,
+  Chip,
+  Group,
+  Input,
+  MultiSelect,
+  NativeSelect,
+  NumberInput,
+  SegmentedControl,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CATEGORIES, CONDITIONS, DELIVERY_OPTIONS, DISTANCE_OPTIONS_KM, type Condition, type DeliveryOption } from '@swapu/shared/constants';
+import {
+  CATEGORIES,
+  CONDITIONS,
+  DELIVERY_OPTIONS,
+  DISTANCE_OPTIONS_KM,
+  type Condition,
+  type DeliveryOption,
+} from '@swapu/shared/constants';
 import { hasSearchTerm, SEARCH_RADIUS_MAX_KM } from '@swapu/shared/search';
 import type { SearchUrlState } from '@swapu/shared/search-url';
 import { PlaceField, type Place } from './place-field';
@@ -89,12 +109,15 @@ export function SearchFiltersForm({
     if (!hasSearchTerm(state)) next.form = t('errors:search_term_required');
     // A member's own suburb is the default place (the server's), so only a guest must give one.
     if (!signedIn && (state.radiusKm !== undefined || state.sort === 'closest') && !hasPlace) next.place = t('errors:address_invalid');
-    if (state.minCents !== undefined && state.maxCents !== undefined && state.minCents > state.maxCents) next.range = t('filters.rangeInvalid');
+    if (state.minCents !== undefined && state.maxCents !== undefined && state.minCents > state.maxCents)
+      next.range = t('filters.rangeInvalid');
     setErrors(next);
     if (!Object.keys(next).length) onSubmit(state);
   };
 
-  const categoryOptions = CATEGORIES.map((c) => ({ value: c, label: t(`categories:names.${c}`) })).sort((a, b) => a.label.localeCompare(b.label));
+  const categoryOptions = CATEGORIES.map((c) => ({ value: c, label: t(`categories:names.${c}`) })).sort((a, b) =>
+    a.label.localeCompare(b.label),
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('filters.formLabel')}>
@@ -165,7 +188,10 @@ export function SearchFiltersForm({
               onChange={(e) => set({ radiusKm: e.currentTarget.value })}
               data={[
                 { value: '', label: t('filters.anyDistance') },
-                ...DISTANCE_OPTIONS_KM.filter((km) => km <= SEARCH_RADIUS_MAX_KM).map((km) => ({ value: String(km), label: t('filters.withinKm', { km }) })),
+                ...DISTANCE_OPTIONS_KM.filter((km) => km <= SEARCH_RADIUS_MAX_KM).map((km) => ({
+                  value: String(km),
+                  label: t('filters.withinKm', { km }),
+                })),
               ]}
             />
             <PlaceField
@@ -181,11 +207,18 @@ export function SearchFiltersForm({
             aria-labelledby="filter-delivery"
             value={v.delivery}
             onChange={(d) => set({ delivery: d as Values['delivery'] })}
-            data={[{ value: '', label: t('filters.anyDelivery') }, ...DELIVERY_OPTIONS.map((d) => ({ value: d, label: t(`filters.deliveryShort.${d}`) }))]}
+            data={[
+              { value: '', label: t('filters.anyDelivery') },
+              ...DELIVERY_OPTIONS.map((d) => ({ value: d, label: t(`filters.deliveryShort.${d}`) })),
+            ]}
             fullWidth
           />
         </Input.Wrapper>
-        <Switch label={t('filters.openToSelling')} checked={v.openToSelling} onChange={(e) => set({ openToSelling: e.currentTarget.checked })} />
+        <Switch
+          label={t('filters.openToSelling')}
+          checked={v.openToSelling}
+          onChange={(e) => set({ openToSelling: e.currentTarget.checked })}
+        />
         <Switch
           label={t('filters.openToSwapAnything')}
           checked={v.openToSwapAnything}

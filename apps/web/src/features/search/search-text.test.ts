@@ -25,9 +25,13 @@ describe('search text', () => {
   });
 
   it('sums up a saved search’s filters in a line', () => {
-    expect(describeSearch(t, { q: 'kayak', category: ['water-sports'], radiusKm: 25, near: '3065', maxCents: 50_000, openToSelling: true }, money)).toBe(
-      '“kayak” · Water sports · up to A$500 · within 25 km of 3065 · Open to selling',
-    );
+    expect(
+      describeSearch(
+        t,
+        { q: 'kayak', category: ['water-sports'], radiusKm: 25, near: '3065', maxCents: 50_000, openToSelling: true },
+        money,
+      ),
+    ).toBe('“kayak” · Water sports · up to A$500 · within 25 km of 3065 · Open to selling');
     expect(describeSearch(t, { minCents: 1_000, maxCents: 2_000, lat: -33.8, lng: 151.2 }, money)).toBe('A$10–A$20 · near your location');
   });
 
