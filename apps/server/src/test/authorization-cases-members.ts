@@ -1,0 +1,183 @@
+import { savedSearches } from '../db/schema/index';
+import { newId } from '../lib/ids';
+import { createUser } from './factories';
+import {
+  account,
+  adminOnly,
+  member,
+  owned,
+  ownersOffer,
+  ownersPost,
+  ownersRoom,
+  strangersPost,
+  upload,
+  type Case,
+} from './authorization-fixtures';
+
+/** My account, offers, chat and support. */
+export const MEMBER_CASES: Case[] = [
+  // My account
+  { route: 'GET /api/v1/me', request: () => ({ url: '/api/v1/me' }), expect: account(200) },
+  { route: 'PATCH /api/v1/me', request: () => ({ url: '/api/v1/me', payload: { bio: 'Swapping since 2026.' } }), expect: member(200) },
+  { route: 'DELETE /api/v1/me', request: () => ({ url: '/api/v1/me', payload: { password: 'not-the-password' } }), expect: account(400) },
+  { route: 'GET /api/v1/me/posts', request: () => ({ url: '/api/v1/me/posts' }), expect: member(200, false) },
+  { route: 'GET /api/v1/me/favorites', request: () => ({ url: '/api/v1/me/favorites' }), expect: member(200, false) },
+  { route: 'GET /api/v1/me/suggested', request: () => ({ url: '/api/v1/me/suggested' }), expect: member(200, false) },
+  { route: 'GET /api/v1/me/welcome-mail', request: () => ({ url: '/api/v1/me/welcome-mail' }), expect: account(200) },
+  { route: 'POST /api/v1/me/accept-terms', request: () => ({ url: '/api/v1/me/accept-terms' }), expect: account(200) },
+  { route: 'POST /api/v1/me/verification-mail', request: () => ({ url: '/api/v1/me/verification-mail' }), expect: account(202) },
+  { route: 'POST /api/v1/me/sign-out-everywhere', request: () => ({ url: '/api/v1/me/sign-out-everywhere' }), expect: account(204) },
+  {
+    route: 'POST /api/v1/me/avatar',
+    request: (w) => {
+      const file = upload(w);
+      return { url: '/api/v1/me/avatar', payload: file.payload, headers: file.headers };
+    },
+    expect: member(200),
+  },
+  { route: 'DELETE /api/v1/me/avatar', request: () => ({ url: '/api/v1/me/avatar' }), expect: member(204) },
+  {
+    route: 'POST /api/v1/me/banner',
+    request: (w) => {
+      const file = upload(w);
+      return { url: '/api/v1/me/banner', payload: file.payload, headers: file.headers };
+    },
+    expect: member(200),
+  },
+  { route: 'DELETE /api/v1/me/banner', request: () => ({ url: '/api/v1/me/banner' }), expect: member(204) },
+  { route: 'POST /api/v1/me/2fa/setup', request: () => ({ url: '/api/v1/me/2fa/setup' }), expect: member(200) },
+  {
+    route: 'POST /api/v1/me/2fa/enable',
+    request: () => ({ url: '/api/v1/me/2fa/enable', payload: { code: '000000' } }),
+    expect: member(400),
+  },
+  {
+    route: 'POST /api/v1/me/2fa/disable',
+    request: () => ({ url: '/api/v1/me/2fa/disable', payload: { code: '000000' } }),
+    expect: member(400),
+  },
+  { route: 'GET /api/v1/me/saved-searches', request: () => ({ url: '/api/v1/me/saved-searches' }), expect: member(200, false) },
+  {
+    route: 'POST /api/v1/me/saved-searches',
+    request: () => ({ url: '/api/v1/me/saved-searches', payload: { name: 'Lamps', filters: { q: 'lamp' } } }),
+    expect: member(201),
+  },
+  {
+    route: 'DELETE /api/v1/me/saved-searches/:id',
+    request: async (w) => {
+      const id = newId();
+      await w.t.db
+        .insert(savedSearches)
+        .values({ id, userId: w.actors.owner.id!, name: 'Lamps', filters: { q: 'lamp' }, createdAt: w.t.clock.now() });
+      return { url: `/api/v1/me/saved-searches/${id}` };
+    },
+    expect: owned(204, 404, 404),
+  },
+  { route: 'GET /api/v1/notifications', request: () => ({ url: '/api/v1/notifications' }), expect: member(200, false) },
+  { route: 'POST /api/v1/notifications/read', request: () => ({ url: '/api/v1/notifications/read', payload: {} }), expect: member(200) },
+
+  // Offers: their two parties
+  {
+    route: 'POST /api/v1/offers',
+    name: 'cash for a stranger’s listing',
+    request: async (w) => ({ url: '/api/v1/offers', payload: { postId: (await strangersPost(w)).id, cashKind: 'only', cashCents: 5000 } }),
+    expect: member(201),
+  },
+  {
+    route: 'POST /api/v1/offers',
+    name: 'offering the owner’s item: only the owner may',
+    request: async (w) => ({
+      url: '/api/v1/offers',
+      payload: { postId: (await strangersPost(w)).id, itemIds: [(await ownersPost(w)).id] },
+    }),
+    expect: { anonymous: 401, other: 403, owner: 201, admin: 403, banned: 403, pending: 403 },
+  },
+  { route: 'GET /api/v1/offers', request: () => ({ url: '/api/v1/offers' }), expect: member(200, false) },
+  {
+    route: 'GET /api/v1/offers/:id',
+    request: async (w) => ({ url: `/api/v1/offers/${(await ownersOffer(w)).id}` }),
+    expect: owned(200, 404, 200, false),
+  },
+  {
+    route: 'POST /api/v1/offers/:id/transitions',
+    request: async (w) => ({ url: `/api/v1/offers/${(await ownersOffer(w)).id}/transitions`, payload: { transition: 'withdraw' } }),
+    expect: owned(200, 404, 403),
+  },
+  {
+    route: 'POST /api/v1/offers/:id/review',
+    request: async (w) => ({
+      url: `/api/v1/offers/${(await ownersOffer(w, 'completed')).id}/review`,
+      payload: { stars: 5, text: 'Great swap' },
+    }),
+    expect: owned(201, 404, 404),
+  },
+
+  // Chat: the room's two members
+  { route: 'GET /api/v1/rooms', request: () => ({ url: '/api/v1/rooms' }), expect: member(200, false) },
+  {
+    route: 'POST /api/v1/rooms',
+    request: async (w) => ({ url: '/api/v1/rooms', payload: { userId: (await createUser(w.t.db)).id } }),
+    expect: member(201),
+  },
+  {
+    route: 'GET /api/v1/rooms/:id',
+    request: async (w) => ({ url: `/api/v1/rooms/${await ownersRoom(w)}` }),
+    expect: owned(200, 403, 403, false),
+  },
+  {
+    route: 'GET /api/v1/rooms/:id/messages',
+    request: async (w) => ({ url: `/api/v1/rooms/${await ownersRoom(w)}/messages` }),
+    expect: owned(200, 403, 403, false),
+  },
+  {
+    route: 'POST /api/v1/rooms/:id/messages',
+    request: async (w) => ({ url: `/api/v1/rooms/${await ownersRoom(w)}/messages`, payload: { body: 'Hello!' } }),
+    expect: owned(201, 403, 403),
+  },
+  {
+    route: 'POST /api/v1/rooms/:id/seen',
+    request: async (w) => ({ url: `/api/v1/rooms/${await ownersRoom(w)}/seen` }),
+    expect: owned(204, 403, 403),
+  },
+  {
+    route: 'POST /api/v1/rooms/:id/block',
+    request: async (w) => ({ url: `/api/v1/rooms/${await ownersRoom(w)}/block` }),
+    expect: owned(204, 403, 403),
+  },
+  {
+    route: 'DELETE /api/v1/rooms/:id/block',
+    request: async (w) => ({ url: `/api/v1/rooms/${await ownersRoom(w)}/block` }),
+    expect: owned(204, 403, 403),
+  },
+  {
+    route: 'POST /api/v1/rooms/:id/report',
+    request: async (w) => ({ url: `/api/v1/rooms/${await ownersRoom(w)}/report`, payload: { reason: 'Rude' } }),
+    expect: owned(202, 403, 403),
+  },
+
+  // Support: every account, banned ones included; the team side is admins only
+  { route: 'GET /api/v1/support/messages', request: () => ({ url: '/api/v1/support/messages' }), expect: account(200) },
+  {
+    route: 'POST /api/v1/support/messages',
+    request: () => ({ url: '/api/v1/support/messages', payload: { body: 'Help, please' } }),
+    expect: account(201),
+  },
+  { route: 'GET /api/v1/admin/support', request: () => ({ url: '/api/v1/admin/support' }), expect: adminOnly(200) },
+  {
+    route: 'GET /api/v1/admin/support/:userId/messages',
+    request: (w) => ({ url: `/api/v1/admin/support/${w.actors.owner.id}/messages` }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'POST /api/v1/admin/support/:userId/messages',
+    request: (w) => ({ url: `/api/v1/admin/support/${w.actors.owner.id}/messages`, payload: { body: 'We are on it.' } }),
+    expect: adminOnly(201),
+  },
+  {
+    route: 'PUT /api/v1/admin/users/:id/ban',
+    request: async (w) => ({ url: `/api/v1/admin/users/${(await createUser(w.t.db)).id}/ban`, payload: { banned: true } }),
+    expect: adminOnly(200),
+  },
+  { route: 'GET /api/v1/admin/mail', request: () => ({ url: '/api/v1/admin/mail' }), expect: adminOnly(200) },
+  { route: 'GET /api/v1/admin/mail/:id', request: () => ({ url: '/api/v1/admin/mail/no-such-mail' }), expect: adminOnly(404) },
+];

@@ -1,0 +1,125 @@
+import { createBlogPost } from './factories';
+import { anyone, listing, member, owned, ownersPhoto, ownersPost, strangersPost, upload, type Case } from './authorization-fixtures';
+
+/** Operations, public reads, and listings written by their owner. */
+export const PUBLIC_AND_LISTING_CASES: Case[] = [
+  // Operations and documentation
+  { route: 'GET /api/health', request: () => ({ url: '/api/health' }), expect: anyone(200) },
+  { route: 'GET /api/ready', request: () => ({ url: '/api/ready' }), expect: anyone(200) },
+  { route: 'GET /api/docs', request: () => ({ url: '/api/docs' }), expect: anyone(200) },
+  { route: 'GET /api/docs/static/index.html', request: () => ({ url: '/api/docs/static/index.html' }), expect: anyone(302) },
+  { route: 'GET /api/docs/static/*', request: () => ({ url: '/api/docs/static/swagger-ui.css' }), expect: anyone(200) },
+  {
+    route: 'GET /api/docs/static/swagger-initializer.js',
+    request: () => ({ url: '/api/docs/static/swagger-initializer.js' }),
+    expect: anyone(200),
+  },
+  { route: 'GET /api/docs/json', request: () => ({ url: '/api/docs/json' }), expect: anyone(200) },
+  { route: 'GET /api/docs/yaml', request: () => ({ url: '/api/docs/yaml' }), expect: anyone(200) },
+
+  // Public reads
+  {
+    route: 'GET /media/*',
+    name: 'a listing photo',
+    request: async (w) => {
+      const { post } = await ownersPhoto(w);
+      const detail = await w.t.app.inject({ url: `/api/v1/posts/${post.id}` });
+      return { url: detail.json().images[0].url as string };
+    },
+    expect: anyone(200),
+  },
+  { route: 'GET /api/v1/posts', request: () => ({ url: '/api/v1/posts' }), expect: anyone(200) },
+  {
+    route: 'GET /api/v1/posts/:id',
+    name: 'a live listing',
+    request: async (w) => ({ url: `/api/v1/posts/${(await ownersPost(w)).id}` }),
+    expect: anyone(200),
+  },
+  {
+    route: 'GET /api/v1/posts/:id',
+    name: 'a draft: its owner and admins only',
+    request: async (w) => ({ url: `/api/v1/posts/${(await ownersPost(w, { state: 'draft', publishedAt: null })).id}` }),
+    expect: { anonymous: 404, other: 404, owner: 200, admin: 200, banned: 404, pending: 404 },
+  },
+  { route: 'GET /api/v1/users/:id', request: (w) => ({ url: `/api/v1/users/${w.actors.owner.id}` }), expect: anyone(200) },
+  { route: 'GET /api/v1/users/:id/reviews', request: (w) => ({ url: `/api/v1/users/${w.actors.owner.id}/reviews` }), expect: anyone(200) },
+  { route: 'GET /api/v1/activity', request: () => ({ url: '/api/v1/activity' }), expect: anyone(200) },
+  { route: 'GET /api/v1/search', request: () => ({ url: '/api/v1/search?q=lamp' }), expect: anyone(200) },
+  { route: 'GET /api/v1/search/suggest', request: () => ({ url: '/api/v1/search/suggest?q=la' }), expect: anyone(200) },
+  { route: 'GET /api/v1/categories', request: () => ({ url: '/api/v1/categories' }), expect: anyone(200) },
+  { route: 'GET /api/v1/localities', request: () => ({ url: '/api/v1/localities?q=fitz' }), expect: anyone(200) },
+  { route: 'GET /api/v1/blog', request: () => ({ url: '/api/v1/blog' }), expect: anyone(200) },
+  {
+    route: 'GET /api/v1/blog/:id',
+    request: async (w) => ({ url: `/api/v1/blog/${(await createBlogPost(w.t.db)).id}` }),
+    expect: anyone(200),
+  },
+  {
+    route: 'GET /api/v1/blog/by-url-title/:urlTitle',
+    request: async (w) => ({ url: `/api/v1/blog/by-url-title/${(await createBlogPost(w.t.db)).urlTitle}` }),
+    expect: anyone(200),
+  },
+  { route: 'GET /api/v1/auth/providers', request: () => ({ url: '/api/v1/auth/providers' }), expect: anyone(200) },
+
+  // Listings: writes by their owner (or an admin)
+  { route: 'POST /api/v1/posts', request: () => ({ url: '/api/v1/posts', payload: listing }), expect: member(201) },
+  {
+    route: 'PATCH /api/v1/posts/:id',
+    request: async (w) => ({ url: `/api/v1/posts/${(await ownersPost(w)).id}`, payload: { title: 'Renamed lamp' } }),
+    expect: owned(200, 403),
+  },
+  {
+    route: 'DELETE /api/v1/posts/:id',
+    request: async (w) => ({ url: `/api/v1/posts/${(await ownersPost(w)).id}` }),
+    expect: owned(200, 403),
+  },
+  {
+    route: 'POST /api/v1/posts/:id/publish',
+    request: async (w) => ({ url: `/api/v1/posts/${(await ownersPost(w, { state: 'archived' })).id}/publish` }),
+    expect: owned(200, 403),
+  },
+  {
+    route: 'POST /api/v1/posts/:id/state',
+    request: async (w) => ({ url: `/api/v1/posts/${(await ownersPost(w)).id}/state`, payload: { state: 'archived' } }),
+    expect: owned(200, 403),
+  },
+  {
+    route: 'POST /api/v1/posts/:id/images',
+    request: async (w) => {
+      const file = upload(w);
+      return { url: `/api/v1/posts/${(await ownersPost(w)).id}/images`, payload: file.payload, headers: file.headers };
+    },
+    expect: owned(201, 403),
+  },
+  {
+    route: 'PUT /api/v1/posts/:id/images/order',
+    request: async (w) => {
+      const { post, imageId } = await ownersPhoto(w);
+      return { url: `/api/v1/posts/${post.id}/images/order`, payload: { imageIds: [imageId] } };
+    },
+    expect: owned(200, 403),
+  },
+  {
+    route: 'DELETE /api/v1/posts/:id/images/:imageId',
+    request: async (w) => {
+      const { post, imageId } = await ownersPhoto(w);
+      return { url: `/api/v1/posts/${post.id}/images/${imageId}` };
+    },
+    expect: owned(200, 403),
+  },
+  {
+    route: 'PUT /api/v1/posts/:id/like',
+    request: async (w) => ({ url: `/api/v1/posts/${(await strangersPost(w)).id}/like` }),
+    expect: member(200),
+  },
+  {
+    route: 'DELETE /api/v1/posts/:id/like',
+    request: async (w) => ({ url: `/api/v1/posts/${(await strangersPost(w)).id}/like` }),
+    expect: member(200),
+  },
+  {
+    route: 'POST /api/v1/posts/:id/report',
+    request: async (w) => ({ url: `/api/v1/posts/${(await strangersPost(w)).id}/report`, payload: { reason: 'scam' } }),
+    expect: member(202),
+  },
+];
