@@ -1,0 +1,219 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { SEARCH_RANK_WINDOW } from '@swapu/shared/search';
+import { posts } from '../../db/schema/index';
+import { createTestApp, type TestApp } from '../../test/app';
+import { createPost, createUser } from '../../test/factories';
+import { searchClient } from './search-test-client';
+import { isoWeek } from './rank-windows';
+import { clearExpiredBoosts, forgetSearchStats, planSearch } from './search.service';
+
+let t: TestApp;
+const NOW = new Date('2026-11-20T00:00:00.000Z');
+const HOUR = 3600_000;
+beforeAll(async () => {
+  t = await createTestApp({ now: NOW.toISOString() });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const { ok, at } = searchClient(() => t, NOW);
+
+describe('a wide radius alone', () => {
+  it('takes its 500+ and its facets from the position sample instead of counting rows', async () => {
+    const owner = await createUser(t.db);
+    // 1,600 items in Alice Springs, far from every other test's items.
+    const base = {
+      ownerId: owner.id,
+      state: 'published',
+      description: 'Desert find.',
+      keywords: [] as string[],
+      wishCategories: [],
+      wishKeywords: [],
+      cashValueCents: 1000,
+      weightKg: 1,
+      lengthCm: 10,
+      widthCm: 10,
+      heightCm: 10,
+      suburb: 'Alice Springs',
+      postcode: '0870',
+      auState: 'NT',
+      lat: -23.698,
+      lng: 133.8807,
+      publishedAt: at(30),
+      createdAt: at(31),
+    };
+    const rowsToAdd = Array.from({ length: 1600 }, (_, i) => ({
+      ...base,
+      id: `alice-${i}`,
+      title: `Desert item ${i}`,
+      categories: [i % 4 === 0 ? 'antiques' : 'tools'],
+    }));
+    for (let i = 0; i < rowsToAdd.length; i += 400) await t.db.insert(posts).values(rowsToAdd.slice(i, i + 400));
+    forgetSearchStats(t.database);
+    const r = await ok({ lat: -23.698, lng: 133.8807, radiusKm: 10 });
+    expect(r).toMatchObject({ total: 500, totalExact: false, facetsExact: false });
+    expect(r.facets).toEqual([
+      { slug: 'tools', count: 1200 },
+      { slug: 'antiques', count: 400 },
+    ]);
+    expect(r.items).toHaveLength(20);
+    // With a word as well, the rows are counted.
+    const counted = await ok({ q: 'desert', lat: -23.698, lng: 133.8807, radiusKm: 10, category: 'antiques' });
+    expect(counted).toMatchObject({ total: 400, totalExact: true });
+    // A filter holding most of the matches: the read stops at "500+" in it.
+    const most = await ok({ q: 'desert', lat: -23.698, lng: 133.8807, radiusKm: 10, category: 'tools' });
+    expect(most).toMatchObject({ total: 500, totalExact: false, facetsExact: false });
+    expect(most.facets.map((f) => f.slug)).toEqual(['tools', 'antiques']);
+  });
+});
+
+describe('a word the statistics say is common', () => {
+  it('says "500+" without counting, with facets from the matches the page looked at', async () => {
+    const owner = await createUser(t.db);
+    const base = {
+      ownerId: owner.id,
+      state: 'published',
+      description: 'Soft toy.',
+      keywords: [] as string[],
+      wishCategories: [],
+      wishKeywords: [],
+      cashValueCents: 1500,
+      weightKg: 1,
+      lengthCm: 10,
+      widthCm: 10,
+      heightCm: 10,
+      suburb: 'Broome',
+      postcode: '6725',
+      auState: 'WA',
+      lat: -17.9614,
+      lng: 122.2359,
+      publishedAt: at(30),
+      createdAt: at(31),
+    };
+    const rowsToAdd = Array.from({ length: 2600 }, (_, i) => ({
+      ...base,
+      id: `quokka-${i}`,
+      title: `Quokka plush ${i}`,
+      categories: [i % 2 === 0 ? 'toys' : 'baby'],
+    }));
+    for (let i = 0; i < rowsToAdd.length; i += 400) await t.db.insert(posts).values(rowsToAdd.slice(i, i + 400));
+    await t.db.execute(sql`analyze posts`);
+    forgetSearchStats(t.database);
+    const r = await ok({ q: 'quokka' });
+    expect(r).toMatchObject({ total: 500, totalExact: false, facetsExact: false });
+    expect(r.facets.map((f) => f.slug).sort()).toEqual(['baby', 'toys']);
+    // Estimated for all 2,600 matches (counting would have stopped at 501 rows).
+    const sum = r.facets.reduce((n, f) => n + f.count, 0);
+    expect(sum).toBeGreaterThan(2000);
+    expect(sum).toBeLessThan(3200);
+    expect(r.items).toHaveLength(20);
+    // With a filter as well, the rows are counted (the estimate would not be sure).
+    const counted = await ok({ q: 'quokka', category: 'toys', maxCents: 1000 });
+    expect(counted).toMatchObject({ total: 0, totalExact: true });
+  });
+});
+
+describe('a common word looks among the last two weeks first', () => {
+  it('takes the week path and still pages every match once, newest window first', async () => {
+    const owner = await createUser(t.db);
+    const base = {
+      ownerId: owner.id,
+      state: 'published',
+      keywords: [] as string[],
+      wishCategories: [],
+      wishKeywords: [],
+      categories: ['art'],
+      cashValueCents: 2500,
+      weightKg: 1,
+      lengthCm: 10,
+      widthCm: 10,
+      heightCm: 10,
+      suburb: 'Hobart',
+      postcode: '7000',
+      auState: 'TAS',
+      lat: -42.8821,
+      lng: 147.3272,
+    };
+    // 310 in the last week, 60 older (October and before); the oldest has the word in its title.
+    const recent = Array.from({ length: 310 }, (_, i) => ({
+      ...base,
+      id: `potoroo-r${i}`,
+      title: `Print ${i}`,
+      description: 'A potoroo print.',
+      publishedAt: at(30 + i * 0.5),
+      createdAt: at(31 + i * 0.5),
+    }));
+    const older = Array.from({ length: 60 }, (_, i) => ({
+      ...base,
+      id: `potoroo-o${i}`,
+      title: i === 59 ? 'Potoroo poster' : `Old print ${i}`,
+      description: 'A potoroo print.',
+      publishedAt: at(24 * (40 + i)),
+      createdAt: at(24 * (40 + i) + 1),
+    }));
+    for (const chunk of [recent, older]) await t.db.insert(posts).values(chunk);
+    await t.db.execute(sql`analyze posts`);
+    forgetSearchStats(t.database);
+    const plan = await planSearch(t.database, { userId: null, role: 'guest', subscriber: false }, NOW, { q: 'potoroo' });
+    expect(plan.weeksFirst).toBe(2);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < 10; page++) {
+      const r = await ok({ q: 'potoroo', limit: 50, cursor });
+      seen.push(...r.items.map((i) => i.title));
+      if (!r.nextCursor) break;
+      cursor = r.nextCursor;
+    }
+    expect(seen).toHaveLength(370);
+    expect(new Set(seen).size).toBe(370);
+    // The first window is the 150 newest; the title match leads the third (oldest) window.
+    expect(new Set(seen.slice(0, SEARCH_RANK_WINDOW))).toEqual(new Set(recent.slice(0, SEARCH_RANK_WINDOW).map((r) => r.title)));
+    expect(seen.indexOf('Potoroo poster')).toBe(2 * SEARCH_RANK_WINDOW);
+  });
+
+  it('names ISO weeks as the week lexeme does', () => {
+    expect(isoWeek(new Date('2026-11-23T08:00:00Z'))).toBe('202648');
+    expect(isoWeek(new Date('2027-01-01T08:00:00Z'))).toBe('202653');
+    expect(isoWeek(new Date('2026-01-01T08:00:00Z'))).toBe('202601');
+    expect(isoWeek(new Date('2024-12-30T08:00:00Z'))).toBe('202501');
+    expect(isoWeek(new Date('2021-01-03T23:00:00Z'))).toBe('202053');
+  });
+});
+
+describe('boosts', () => {
+  it('a boost that ran out no longer leads, and clearing it drops the boosted lexeme', async () => {
+    const live = await createPost(t.db, {
+      title: 'Dugong mug',
+      keywords: [],
+      publishedAt: at(40),
+      boostedUntil: new Date(NOW.getTime() + HOUR),
+      now: NOW,
+    });
+    const ended = await createPost(t.db, {
+      title: 'Dugong cup',
+      keywords: [],
+      publishedAt: at(30),
+      boostedUntil: new Date(NOW.getTime() - HOUR),
+      now: NOW,
+    });
+    const r = await ok({ q: 'dugong' });
+    expect(r.items.map((i) => [i.title, i.boosted])).toEqual([
+      ['Dugong mug', true],
+      ['Dugong cup', false],
+    ]);
+    expect(await clearExpiredBoosts(t.db, NOW)).toBeGreaterThanOrEqual(1);
+    const [row] = await t.db
+      .select({ v: sql<string>`search_vector::text`, until: posts.boostedUntil })
+      .from(posts)
+      .where(eq(posts.id, ended.id));
+    expect(row!.until).toBeNull();
+    expect(row!.v).not.toContain('boosted');
+    const [still] = await t.db
+      .select({ v: sql<string>`search_vector::text` })
+      .from(posts)
+      .where(eq(posts.id, live.id));
+    expect(still!.v).toContain("'boosted'");
+  });
+});
