@@ -16,7 +16,8 @@ import { eq } from 'drizzle-orm';
 import { offers } from '../../db/schema/index';
 import { requireUser } from '../../lib/auth';
 import { enforce } from '../../lib/rate-limit';
-import { createOffer, getOffer, listOffers, transitionOffer, type OfferDeps } from './offers.service';
+import { getOffer, listOffers } from './offer-views';
+import { createOffer, transitionOffer, type OfferDeps } from './offers.service';
 import { activity, listReviews, reviewSwap } from './reviews.service';
 
 export const offersRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,7 +1,6 @@
-import { and, asc, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import { carbonSavedKg } from '@swapu/shared/carbon';
 import {
-  availableTransitions,
   canTransition,
   nextState,
   offerMethodChosen,
@@ -9,7 +8,6 @@ import {
   OFFER_EXPIRY_DAYS_MIN,
   POINTS,
   type CreateOffer,
-  type Offer,
   type OfferRole,
   type OfferState,
   type OfferTerms,
@@ -17,27 +15,15 @@ import {
   type TransitionBody,
 } from '@swapu/shared/offers';
 import type { Database, Tx } from '../../db/client';
-import {
-  notifications,
-  offerEvents,
-  offerItems,
-  offers,
-  pointsLedger,
-  postReservations,
-  posts,
-  reviews,
-  users,
-} from '../../db/schema/index';
+import { notifications, offerEvents, offerItems, offers, pointsLedger, postReservations, posts, users } from '../../db/schema/index';
 import { AppError, errors } from '../../lib/errors';
 import { guard } from '../../lib/guards';
 import { newId } from '../../lib/ids';
 import { earlyAccessCondition, type Viewer } from '../../lib/viewer';
 import { enqueueMail } from '../mail/mail.service';
 import { offerMail, type OfferMailEvent } from '../mail/templates';
-import { cardColumns, toCard } from '../posts/post-card';
-import { userRef } from '../users/users.media';
 
-type OfferRow = typeof offers.$inferSelect;
+export type OfferRow = typeof offers.$inferSelect;
 const DAY = 86_400_000;
 
 export interface OfferDeps {
@@ -60,7 +46,7 @@ export function roleOf(o: Pick<OfferRow, 'proposedBy' | 'offererId' | 'ownerId'>
 }
 
 /** A pending offer past its expiry is expired, whether or not the job has run yet. */
-const effectiveState = (o: OfferRow, now: Date): OfferState =>
+export const effectiveState = (o: OfferRow, now: Date): OfferState =>
   o.state === 'pending' && o.expiresAt <= now ? 'expired' : (o.state as OfferState);
 
 /**
@@ -382,122 +368,4 @@ async function complete(tx: Tx, o: OfferRow, now: Date) {
       })),
     )
     .onConflictDoNothing();
-}
-
-// ---- Reading ----
-
-const party = userRef;
-
-/** Builds the API view of offers for one viewer (batched: one query per kind of thing). */
-async function present(db: Tx, viewer: Viewer, rows: OfferRow[], now: Date, withHistory: boolean): Promise<Offer[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const items = await db
-    .select({ offerId: offerItems.offerId, position: offerItems.position, ...cardColumns })
-    .from(offerItems)
-    .innerJoin(posts, eq(posts.id, offerItems.postId))
-    .where(inArray(offerItems.offerId, ids))
-    .orderBy(asc(offerItems.position));
-  const targets = await db
-    .select(cardColumns)
-    .from(posts)
-    .where(inArray(posts.id, [...new Set(rows.map((r) => r.postId))]));
-  const people = await db
-    .select({ id: users.id, displayName: users.displayName, avatarKey: users.avatarKey })
-    .from(users)
-    .where(inArray(users.id, [...new Set(rows.flatMap((r) => [r.offererId, r.ownerId]))]));
-  const children = await db
-    .select({ id: offers.id, parentId: offers.parentId })
-    .from(offers)
-    .where(inArray(offers.parentId, ids))
-    .orderBy(asc(offers.createdAt));
-  const reserved = await db
-    .select()
-    .from(postReservations)
-    .where(inArray(postReservations.postId, [...new Set([...rows.map((r) => r.postId), ...items.map((i) => i.id)])]));
-  const myReviews = viewer.userId
-    ? await db
-        .select({ offerId: reviews.offerId })
-        .from(reviews)
-        .where(and(inArray(reviews.offerId, ids), eq(reviews.reviewerId, viewer.userId)))
-    : [];
-  const history = withHistory
-    ? await db.select().from(offerEvents).where(inArray(offerEvents.offerId, ids)).orderBy(asc(offerEvents.seq))
-    : [];
-  const heldBy = new Map(reserved.map((r) => [r.postId, r.offerId]));
-  return rows.map((o) => {
-    const state = effectiveState(o, now);
-    const role = roleOf(o, viewer.userId);
-    const its = items.filter((i) => i.offerId === o.id);
-    const target = targets.find((t) => t.id === o.postId)!;
-    const all = [target, ...its];
-    // Pending offers need every item live and unheld; accepted ones hold their items themselves.
-    const stillValid = state !== 'pending' || all.every((p) => p.state === 'published' && (!heldBy.has(p.id) || heldBy.get(p.id) === o.id));
-    const actions = availableTransitions(state, role).filter((t) => t !== 'expire' && (stillValid || t === 'withdraw' || t === 'decline'));
-    return {
-      id: o.id,
-      state,
-      post: { ...toCard(target, now) },
-      items: its.map((i) => toCard(i, now)),
-      offerer: party(people.find((p) => p.id === o.offererId)!),
-      owner: party(people.find((p) => p.id === o.ownerId)!),
-      proposedBy: o.proposedBy as 'offerer' | 'owner',
-      cashKind: o.cashKind as Offer['cashKind'],
-      cashCents: o.cashCents,
-      message: o.message,
-      expiresAt: o.expiresAt.toISOString(),
-      createdAt: o.createdAt.toISOString(),
-      updatedAt: o.updatedAt.toISOString(),
-      parentId: o.parentId,
-      childIds: children.filter((c) => c.parentId === o.id).map((c) => c.id),
-      offererConfirmedAt: o.offererConfirmedAt?.toISOString() ?? null,
-      ownerConfirmedAt: o.ownerConfirmedAt?.toISOString() ?? null,
-      stillValid,
-      box: role === 'proposer' ? 'sent' : role === 'responder' ? 'received' : null,
-      actions: actions as Offer['actions'],
-      reviewedByMe: myReviews.some((r) => r.offerId === o.id),
-      history: history
-        .filter((h) => h.offerId === o.id)
-        .map((h) => ({
-          id: h.id,
-          transition: h.transition,
-          actorId: h.actorId,
-          fromState: h.fromState,
-          toState: h.toState,
-          message: h.message,
-          at: h.createdAt.toISOString(),
-        })),
-    };
-  });
-}
-
-/** One offer, for its two parties and admins only (others get 404, as if it did not exist). */
-export async function getOffer(db: Tx, viewer: Viewer, id: string, now: Date): Promise<Offer> {
-  const [o] = await db.select().from(offers).where(eq(offers.id, id)).limit(1);
-  if (!o || (viewer.role !== 'admin' && viewer.userId !== o.offererId && viewer.userId !== o.ownerId && guard('offer-party')))
-    throw errors.notFound();
-  return (await present(db, viewer, [o], now, true))[0]!;
-}
-
-/** The viewer's offers, newest first: sent (they proposed) or received (they must answer), by state. */
-export async function listOffers(db: Tx, viewer: Viewer, q: { box?: 'sent' | 'received'; status?: OfferState }, now: Date) {
-  const me = viewer.userId!;
-  const proposer = sql`case when ${offers.proposedBy} = 'offerer' then ${offers.offererId} else ${offers.ownerId} end`;
-  const boxCond = q.box === 'sent' ? sql`${proposer} = ${me}` : q.box === 'received' ? sql`${proposer} <> ${me}` : undefined;
-  const pendingLive = and(eq(offers.state, 'pending'), sql`${offers.expiresAt} > ${now.toISOString()}::timestamptz`);
-  const statusCond =
-    q.status === 'pending'
-      ? pendingLive
-      : q.status === 'expired'
-        ? or(eq(offers.state, 'expired'), and(eq(offers.state, 'pending'), lte(offers.expiresAt, now)))
-        : q.status
-          ? eq(offers.state, q.status)
-          : undefined;
-  const rows = await db
-    .select()
-    .from(offers)
-    .where(and(or(eq(offers.offererId, me), eq(offers.ownerId, me)), boxCond, statusCond))
-    .orderBy(desc(offers.updatedAt), desc(offers.id))
-    .limit(200);
-  return (await present(db, viewer, rows, now, false)).map(({ history: _h, ...rest }) => rest);
 }
