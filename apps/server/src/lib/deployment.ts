@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Tx } from '../db/client';
+import { rowsOf } from './sql-rows';
 
 /**
  * Where a server may run with things only a developer's own machine should have: the demo
@@ -72,15 +73,18 @@ const DEMO_EMAILS = ['demo@swapu.au', 'subscriber@swapu.au', 'admin@swapu.au'];
 
 /** True when the database holds the demo marketplace's accounts. */
 export async function hasDemoAccounts(db: Tx): Promise<boolean> {
-  const result = (await db.execute(sql`select (
+  const [result] = await rowsOf<{ demo: boolean }>(
+    db,
+    sql`select (
       exists (select 1 from app_settings where key = ${DEMO_MARKER})
       or exists (select 1 from users where lower(email) in (${sql.join(
         DEMO_EMAILS.map((e) => sql`${e}`),
         sql`, `,
       )})
         and password_hash is not null and deleted_at is null)
-    ) as demo`)) as unknown as { rows: { demo: boolean }[] };
-  return result.rows[0]?.demo === true;
+    ) as demo`,
+  );
+  return result?.demo === true;
 }
 
 /** A server reachable from outside never serves a database with demo accounts. */

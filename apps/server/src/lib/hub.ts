@@ -74,7 +74,7 @@ export async function createHub(database: Database, onError: (err: unknown) => v
       }
     }
   };
-  const client = (database.db as unknown as { $client: unknown }).$client;
+  const client = database.raw;
   let stop: () => Promise<void>;
   let notify: (payload: string) => Promise<void>;
   if (database.kind === 'pglite') {

@@ -41,7 +41,7 @@ export default async function setup(project: TestProject) {
     const database = await openPglite(undefined);
     await database.migrate();
     await ensureReferenceData(database.db);
-    const client = (database.db as unknown as { $client: { dumpDataDir(c: 'gzip'): Promise<Blob> } }).$client;
+    const client = database.raw as { dumpDataDir(c: 'gzip'): Promise<Blob> };
     const blob = await client.dumpDataDir('gzip');
     fs.writeFileSync(snapshot, Buffer.from(await blob.arrayBuffer()));
     await database.close();

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { roomReads, users } from '../../db/schema/index';
 import type { App } from '../../lib/context';
+import { rowsOf } from '../../lib/sql-rows';
 import { enqueueMail } from '../mail/mail.service';
 import { messageDigestMail } from '../mail/templates';
 
@@ -10,6 +11,16 @@ export const DIGEST_DELAY_MS = 10 * 60_000;
 /** Someone whose connection closed less than this long ago counts as online. */
 export const ONLINE_GRACE_MS = 5 * 60_000;
 const EVERY_MS = 5 * 60_000;
+
+/** A room with messages its reader has not seen nor been mailed about. */
+interface DueRoom {
+  room_id: string;
+  user_id: string;
+  last_seq: number;
+  fresh: number;
+  preview: string | null;
+  other_name: string;
+}
 
 /**
  * Emails each person who is away and has unread messages one digest covering every room with
@@ -20,7 +31,9 @@ export async function sendMessageDigests(database: Database, publicUrl: string, 
   const quietSince = new Date(now.getTime() - DIGEST_DELAY_MS).toISOString();
   const awaySince = new Date(now.getTime() - ONLINE_GRACE_MS).toISOString();
   return database.db.transaction(async (tx) => {
-    const due = (await tx.execute(sql`
+    const rows = await rowsOf<DueRoom>(
+      tx,
+      sql`
       select rr.room_id, rr.user_id, r.last_seq, r.last_seq - greatest(rr.seen_seq, rr.mailed_seq) as fresh,
              r.last_message as preview, o.display_name as other_name
       from room_reads rr
@@ -34,10 +47,8 @@ export async function sendMessageDigests(database: Database, publicUrl: string, 
         and (u.last_online_at is null or u.last_online_at <= ${awaySince}::timestamptz)
       order by rr.user_id
       limit 2000
-      for update of rr skip locked`)) as unknown as {
-      rows: Array<{ room_id: string; user_id: string; last_seq: number; fresh: number; preview: string | null; other_name: string }>;
-    };
-    const rows = due.rows ?? (due as unknown as typeof due.rows);
+      for update of rr skip locked`,
+    );
     const byUser = new Map<string, typeof rows>();
     for (const r of rows) byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), r]);
     if (byUser.size === 0) return 0;

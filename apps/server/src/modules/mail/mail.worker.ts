@@ -47,18 +47,15 @@ export interface MailWorker {
 
 type MailJob = JobWithMetadata<{ mailId: string }>;
 
-/** The drizzle client underneath a Database: a PGlite instance or a pg Pool. */
-const driverOf = (database: Database) => (database.db as unknown as { $client: unknown }).$client;
-
 /** pg-boss on the same database as the app: its own small pool on PostgreSQL, the same instance on PGlite. */
 export async function createBoss(database: Database, applicationName = 'swapu-mail'): Promise<PgBoss> {
   const { PgBoss, fromPglite } = await import('pg-boss');
   // LISTEN/NOTIFY wakes the worker as soon as the relay commits a job (PGlite does it in process).
   const common = { schema: 'pgboss', schedule: false, useListenNotify: true, application_name: applicationName } as const;
   if (database.kind === 'pglite') {
-    return new PgBoss({ ...common, db: fromPglite(driverOf(database) as Parameters<typeof fromPglite>[0]), backend: 'pglite' });
+    return new PgBoss({ ...common, db: fromPglite(database.raw as Parameters<typeof fromPglite>[0]), backend: 'pglite' });
   }
-  const pool = driverOf(database) as { options: { connectionString?: string } };
+  const pool = database.raw as { options: { connectionString?: string } };
   return new PgBoss({ ...common, connectionString: pool.options.connectionString, max: 2 });
 }
 

@@ -13,6 +13,7 @@ import { AppError, errors } from '../../lib/errors';
 import { guard } from '../../lib/guards';
 import { newId } from '../../lib/ids';
 import type { Viewer } from '../../lib/viewer';
+import { rowsOf } from '../../lib/sql-rows';
 
 type PostRow = typeof posts.$inferSelect;
 type PostSet = Partial<typeof posts.$inferInsert>;
@@ -172,15 +173,14 @@ export async function deletePost(db: Db, storage: Storage, viewer: Viewer, id: s
     const row = await ownPost(tx, viewer, id);
     // Locked, so an offer cannot start naming it between the check and the delete.
     await tx.select({ id: posts.id }).from(posts).where(eq(posts.id, id)).for('update');
-    const [history] = await tx
-      .execute<{ has: boolean }>(
-        sql`select (
+    const [history] = await rowsOf<{ has: boolean }>(
+      tx,
+      sql`select (
         exists (select 1 from offers where post_id = ${id})
         or exists (select 1 from offer_items where post_id = ${id})
         or exists (select 1 from post_reservations where post_id = ${id})
       ) as has`,
-      )
-      .then((r) => (r as unknown as { rows: { has: boolean }[] }).rows);
+    );
     if (history?.has || row.state === 'reserved' || row.state === 'swapped' || row.state === 'sold') {
       if (!ENDED.has(row.state)) await tx.update(posts).set({ state: 'archived', updatedAt: now }).where(eq(posts.id, id));
       return 'archived' as const;

@@ -13,6 +13,7 @@ import { enqueueMail } from '../mail/mail.service';
 import { savedSearchMail } from '../mail/templates';
 import { baseCondition, categoryCondition } from './search-conditions';
 import { planSearch } from './search.service';
+import { rowsOf } from '../../lib/sql-rows';
 
 type Filters = SearchFiltersBody;
 
@@ -100,11 +101,12 @@ async function sweepAudience(deps: AlertDeps, audience: Audience, now: Date): Pr
   const watermark = state!.watermark;
   if (watermark >= upper) return 0;
   const lower = new Date(watermark.getTime() - OVERLAP_MS);
-  const batch = (
-    (await db.execute(sql`select id, published_at from posts where state = 'published'
+  const batch = await rowsOf<{ id: string; published_at: Date | string }>(
+    db,
+    sql`select id, published_at from posts where state = 'published'
       and published_at > ${lower.toISOString()}::timestamptz and published_at <= ${upper.toISOString()}::timestamptz
-      order by published_at asc, id asc limit ${BATCH}`)) as unknown as { rows: { id: string; published_at: Date | string }[] }
-  ).rows;
+      order by published_at asc, id asc limit ${BATCH}`,
+  );
   const full = batch.length === BATCH;
   const reached = full ? new Date(batch.at(-1)!.published_at) : upper;
 
@@ -141,13 +143,14 @@ async function sweepAudience(deps: AlertDeps, audience: Audience, now: Date): Pr
         continue; // e.g. its suburb is no longer known: nothing to match
       }
       const cat = categoryCondition(plan);
-      const hits = (
-        (await db.execute(sql`select posts.id, posts.title from posts
+      const hits = await rowsOf<{ id: string; title: string }>(
+        db,
+        sql`select posts.id, posts.title from posts
           where ${baseCondition(plan)} ${cat ? sql`and ${cat}` : sql``}
             and posts.owner_id <> ${row.s.userId}
             and posts.id = any(${`{${ids.join(',')}}`}::text[])
-          order by posts.published_at asc, posts.id asc`)) as unknown as { rows: { id: string; title: string }[] }
-      ).rows;
+          order by posts.published_at asc, posts.id asc`,
+      );
       if (hits.length) found.push({ search: row.s, user: { email: row.email, name: row.name, language: row.language }, posts: hits });
     }
   }

@@ -4,6 +4,7 @@ import { CATEGORIES } from '@swapu/shared/constants';
 import type { SuggestResult } from '@swapu/shared/search';
 import type { Database, Tx } from '../../db/client';
 import { queryWords } from './search.query';
+import { changedRows, rowsOf } from '../../lib/sql-rows';
 
 /**
  * Rebuilds the word list of live titles and keywords (each word with how many items use it), which
@@ -14,14 +15,16 @@ import { queryWords } from './search.query';
 export async function refreshSearchTerms(db: Tx): Promise<number> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`delete from search_terms`);
-    const res = (await tx.execute(sql`
+    return changedRows(
+      tx,
+      sql`
       insert into search_terms (term, ndoc)
       select w, count(*)::int from posts
         cross join lateral unnest(tsvector_to_array(
           to_tsvector('simple'::regconfig, posts.title || ' ' || array_to_string(posts.keywords, ' ')))) as w
       where posts.state = 'published' and length(w) between 3 and 30 and w ~ '^[[:alpha:]]'
-      group by w`)) as unknown as { rowCount?: number; affectedRows?: number };
-    return res.rowCount ?? res.affectedRows ?? 0;
+      group by w`,
+    );
   });
 }
 
@@ -36,10 +39,11 @@ export async function suggest(database: Database, q: string): Promise<SuggestRes
   let completions: string[] = [];
   if (last && last.length >= 2) {
     const escaped = last.replace(/[\\%_]/g, (c) => `\\${c}`);
-    const res = (await database.db.execute(
+    const terms = await rowsOf<{ term: string }>(
+      database.db,
       sql`select term from search_terms where term like ${`${escaped}%`} order by ndoc desc, term asc limit 8`,
-    )) as unknown as { rows: { term: string }[] };
-    completions = res.rows.map((r) => (head ? `${head} ${r.term}` : r.term));
+    );
+    completions = terms.map((r) => (head ? `${head} ${r.term}` : r.term));
   }
   const plain = text.replace(/[^a-z0-9 ]+/g, ' ').trim();
   const categories = plain.length >= 2 ? CATEGORIES.filter((c) => c.replace(/-/g, ' ').includes(plain)).slice(0, 5) : [];
