@@ -18,6 +18,7 @@ import { localStorage } from './lib/storage';
 import { createHub } from './lib/hub';
 import { ModerationUnavailableError, nsfwModerator, type Moderator } from './lib/moderation';
 import { resolveViewer } from './lib/auth';
+import { createJobs } from './lib/jobs';
 import { ViewerCache } from './lib/viewer-cache';
 import { checkDeployment } from './lib/deployment';
 import { secretBox } from './lib/secret-box';
@@ -162,6 +163,7 @@ export async function buildApp(opts: BuildOptions) {
     moderator: opts.moderator ?? nsfwModerator(),
     hub: null,
     viewers: new ViewerCache(config.viewerCacheMs),
+    jobs: createJobs(opts.database, app.log),
   };
   ctx.hub = await createHub(opts.database, (err) => app.log.warn({ err }, 'realtime hub error'));
   // An account changed (here or on another instance): its next request reads it again.
@@ -245,6 +247,10 @@ export async function buildApp(opts: BuildOptions) {
     attachMessageDigest(app);
     attachSearchJobs(app);
   }
+  // After the modules that work queues on it (they stop their work first).
+  app.addHook('onClose', async () => {
+    await ctx.jobs.stop();
+  });
 
   fs.mkdirSync(config.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {

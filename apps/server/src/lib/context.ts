@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Clock } from './clock';
 import type { Hub } from './hub';
+import type { Jobs } from './jobs';
 import type { Moderator } from './moderation';
 import type { SecretBox } from './secret-box';
 import type { Storage } from './storage';
@@ -22,6 +23,8 @@ export interface AppContext {
   /** Schedules an offer's expiry job; absent when the queue does not run (tests drive expiry themselves). */
   /** The realtime hub (LISTEN/NOTIFY); null until the app is built. */
   hub: Hub | null;
+  /** The process's one job queue (lib/jobs.ts), started when a module first asks for it. */
+  jobs: Jobs;
   /** Signed-in accounts' state and verified tokens, kept for at most a second (lib/viewer-cache.ts). */
   viewers: ViewerCache;
   offerExpiry?: { schedule(offerId: string, at: Date): Promise<void> };

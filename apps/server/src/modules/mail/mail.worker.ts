@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
-import type { DrizzleTransactionLike, JobResult, JobWithMetadata, PgBoss } from 'pg-boss';
-import type { Database } from '../../db/client';
+import type { DrizzleTransactionLike, JobResult, JobWithMetadata } from 'pg-boss';
 import { mailDeliveries, mailOutbox } from '../../db/schema/index';
 import type { App, AppContext } from '../../lib/context';
 import { unsubscribeUrlIfKnown } from '../newsletter/newsletter.service';
@@ -47,18 +46,6 @@ export interface MailWorker {
 
 type MailJob = JobWithMetadata<{ mailId: string }>;
 
-/** pg-boss on the same database as the app: its own small pool on PostgreSQL, the same instance on PGlite. */
-export async function createBoss(database: Database, applicationName = 'swapu-mail'): Promise<PgBoss> {
-  const { PgBoss, fromPglite } = await import('pg-boss');
-  // LISTEN/NOTIFY wakes the worker as soon as the relay commits a job (PGlite does it in process).
-  const common = { schema: 'pgboss', schedule: false, useListenNotify: true, application_name: applicationName } as const;
-  if (database.kind === 'pglite') {
-    return new PgBoss({ ...common, db: fromPglite(database.raw as Parameters<typeof fromPglite>[0]), backend: 'pglite' });
-  }
-  const pool = database.raw as { options: { connectionString?: string } };
-  return new PgBoss({ ...common, connectionString: pool.options.connectionString, max: 2 });
-}
-
 /** Permanent failures are not retried: the server refused the recipient or the message for good. */
 function isPermanent(err: unknown): boolean {
   const e = err as { code?: string; responseCode?: number };
@@ -84,15 +71,12 @@ export async function startMailWorker(ctx: AppContext, log: FastifyBaseLogger, o
   } as Parameters<typeof nodemailer.createTransport>[0]);
 
   const startedAt = Date.now();
-  const boss = await createBoss(ctx.database);
-  boss.on('error', (err) => log.error({ err }, 'mail queue error'));
-  boss.on('warning', (warning) => log.warn({ warning }, 'mail queue warning'));
-  // A start that fails halfway must not leave pg-boss polling or SMTP sockets behind.
-  const abandon = async (err: unknown) => {
-    await boss.stop({ graceful: false }).catch(() => {});
+  // A start that fails halfway must not leave SMTP sockets behind (the queue is the process's).
+  const abandon = async (err: unknown): Promise<never> => {
     transport.close();
     throw err;
   };
+  const boss = await ctx.jobs.boss().catch(abandon);
   const queueOptions = {
     retryLimit: opts.retryLimit,
     retryDelay: opts.retryDelaySeconds,
@@ -101,7 +85,6 @@ export async function startMailWorker(ctx: AppContext, log: FastifyBaseLogger, o
     notify: true,
   };
   try {
-    await boss.start();
     await boss.createQueue(MAIL_QUEUE, { ...queueOptions, retryDelayMax: opts.retryDelayMaxSeconds });
     // createQueue leaves an existing queue as it was: apply changed settings too.
     await boss.updateQueue(MAIL_QUEUE, queueOptions);
@@ -223,7 +206,8 @@ export async function startMailWorker(ctx: AppContext, log: FastifyBaseLogger, o
       stopped = true;
       clearTimeout(timer);
       await running;
-      await boss.stop({ graceful: true, timeout: 5000 });
+      // Deliveries in flight finish (up to 5 s) before SMTP closes; the queue itself stays the app's.
+      await boss.offWork(MAIL_QUEUE, { wait: true }).catch(() => {});
       transport.close();
     },
   };

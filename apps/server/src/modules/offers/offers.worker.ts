@@ -1,6 +1,5 @@
 import type { PgBoss } from 'pg-boss';
 import type { App } from '../../lib/context';
-import { createBoss } from '../mail/mail.worker';
 import { expireDue } from './offers.service';
 
 /** The pg-boss queue that expires offers: one job per offer, due at its expiry. */
@@ -43,9 +42,7 @@ export function attachOfferExpiry(app: App) {
   app.addHook('onReady', async () => {
     started = (async () => {
       try {
-        const b = await createBoss(app.ctx.database, 'swapu-offers');
-        b.on('error', (err) => app.log.error({ err }, 'offer expiry queue error'));
-        await b.start();
+        const b = await app.ctx.jobs.boss();
         await b.createQueue(OFFER_EXPIRY_QUEUE, { retryLimit: 5, retryDelay: 30 });
         await b.work<{ offerId: string }>(OFFER_EXPIRY_QUEUE, { pollingIntervalSeconds: 5 }, async (jobs) => {
           await expireDue(
@@ -66,6 +63,6 @@ export function attachOfferExpiry(app: App) {
   app.addHook('onClose', async () => {
     stopped = true;
     clearTimeout(timer);
-    await boss?.stop({ graceful: true, timeout: 5000 });
+    await boss?.offWork(OFFER_EXPIRY_QUEUE, { wait: true }).catch(() => {});
   });
 }
