@@ -112,10 +112,20 @@ export async function startMailWorker(ctx: AppContext, log: FastifyBaseLogger, o
         .for('update', { skipLocked: true });
       if (due.length === 0) return 0;
       const jobs = due.map((m) => ({ id: randomUUID(), data: { mailId: m.id } }));
-      await tx.insert(mailDeliveries).values(jobs.map((j) => ({ mailId: j.data.mailId, jobId: j.id, queuedAt: now })));
+      // A relay that committed between this one's snapshot and its locks may have queued some of
+      // them already (its delivery rows are invisible to our "not exists"): the primary key keeps
+      // one delivery per mail, and only the rows this relay wrote get a job.
+      const mine = await tx
+        .insert(mailDeliveries)
+        .values(jobs.map((j) => ({ mailId: j.data.mailId, jobId: j.id, queuedAt: now })))
+        .onConflictDoNothing()
+        .returning({ jobId: mailDeliveries.jobId });
+      const ours = new Set(mine.map((r) => r.jobId));
+      const queued = jobs.filter((j) => ours.has(j.id));
+      if (queued.length === 0) return 0;
       // The jobs are written by this same transaction: both commit or neither does.
-      await boss.insert(MAIL_QUEUE, jobs, { db: fromDrizzle(tx as unknown as DrizzleTransactionLike, sql) });
-      return jobs.length;
+      await boss.insert(MAIL_QUEUE, queued, { db: fromDrizzle(tx as unknown as DrizzleTransactionLike, sql) });
+      return queued.length;
     });
   }
 
