@@ -9,7 +9,7 @@ import { reportPost } from './reports.service';
 
 export const likesRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
-  const deps = () => ({ database: app.ctx.database, publicUrl: app.ctx.config.publicUrl });
+  const deps = () => ({ database: app.ctx.database, publicUrl: app.ctx.config.publicUrl, hub: app.ctx.hub });
   const now = () => app.ctx.clock.now();
   // The member's remembered likes and the post's like count are read afresh.
   const likesChanged = (userId: string, postId: string) => {

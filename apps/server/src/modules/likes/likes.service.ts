@@ -2,7 +2,9 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FavoriteList, LikeResult } from '@swapu/shared/api';
 import { paths } from '@swapu/shared/paths';
 import type { Database, Tx } from '../../db/client';
-import { favorites, notifications, postLikes, postMatches, posts, users } from '../../db/schema/index';
+import { favorites, postLikes, postMatches, posts, users } from '../../db/schema/index';
+import type { Hub } from '../../lib/hub';
+import { Notices } from '../notifications/notify';
 import { AppError, errors } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { earlyAccessCondition, type Viewer } from '../../lib/viewer';
@@ -45,6 +47,8 @@ async function likeCount(tx: Tx, postId: string) {
 export interface LikeDeps {
   database: Database;
   publicUrl: string;
+  /** Announces a match's notifications after commit (absent: they are seen on the next look). */
+  hub?: Hub | null;
 }
 
 /**
@@ -55,7 +59,8 @@ export interface LikeDeps {
  */
 export async function likePost(deps: LikeDeps, viewer: Viewer, postId: string, now: Date): Promise<LikeResult> {
   const userId = viewer.userId!;
-  return deps.database.db.transaction(async (tx) => {
+  const notices = new Notices();
+  const result = await deps.database.db.transaction(async (tx) => {
     const post = await likeablePost(tx, viewer, postId, now);
     if (post.ownerId === userId) throw new AppError(400, 'like_own_post');
     await lockPair(tx, userId, post.ownerId);
@@ -84,14 +89,23 @@ export async function likePost(deps: LikeDeps, viewer: Viewer, postId: string, n
         .returning({ id: postMatches.id });
       matched = true;
       if (inserted.length > 0)
-        await announceMatch(tx, deps.publicUrl, { postId, postTitle: post.title, likerId: userId, ownerId: post.ownerId, counter }, now);
+        await announceMatch(
+          tx,
+          notices,
+          deps.publicUrl,
+          { postId, postTitle: post.title, likerId: userId, ownerId: post.ownerId, counter },
+          now,
+        );
     }
     return { liked: true, matched, likeCount: await likeCount(tx, postId) };
   });
+  await notices.announce(deps.hub ?? null);
+  return result;
 }
 
 async function announceMatch(
   tx: Tx,
+  notices: Notices,
   publicUrl: string,
   m: { postId: string; postTitle: string; likerId: string; ownerId: string; counter: { postId: string; title: string } },
   now: Date,
@@ -110,14 +124,16 @@ async function announceMatch(
     { me: owner, other: liker, theirTitle: m.counter.title, myTitle: m.postTitle },
   ];
   for (const s of sides) {
-    await tx.insert(notifications).values({
-      id: newId(),
-      userId: s.me.id,
-      kind: 'match',
-      data: { otherName: s.other.name, postId: m.postId, postTitle: m.postTitle, theirTitle: s.theirTitle, myTitle: s.myTitle },
-      link,
-      createdAt: now,
-    });
+    await notices.add(
+      tx,
+      {
+        userId: s.me.id,
+        kind: 'match',
+        data: { otherName: s.other.name, postId: m.postId, postTitle: m.postTitle, theirTitle: s.theirTitle, myTitle: s.myTitle },
+        link,
+      },
+      now,
+    );
     if (s.me.email && !s.me.deletedAt) {
       await enqueueMail(
         tx,

@@ -28,6 +28,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
     database: app.ctx.database,
     publicUrl: app.ctx.config.publicUrl,
     scheduleExpiry: app.ctx.offerExpiry?.schedule,
+    hub: app.ctx.hub,
   });
   const errorsOf = {
     400: ErrorBodySchema,

@@ -15,12 +15,14 @@ import {
   type TransitionBody,
 } from '@swapu/shared/offers';
 import type { Database, Tx } from '../../db/client';
-import { notifications, offerEvents, offerItems, offers, pointsLedger, postReservations, posts, users } from '../../db/schema/index';
+import { offerEvents, offerItems, offers, pointsLedger, postReservations, posts, users } from '../../db/schema/index';
 import { AppError, errors } from '../../lib/errors';
 import { guard } from '../../lib/guards';
 import { newId } from '../../lib/ids';
 import { earlyAccessCondition, type Viewer } from '../../lib/viewer';
+import type { Hub } from '../../lib/hub';
 import { enqueueMail } from '../mail/mail.service';
+import { Notices } from '../notifications/notify';
 import { offerMail, type OfferMailEvent } from '../mail/templates';
 
 export type OfferRow = typeof offers.$inferSelect;
@@ -31,6 +33,8 @@ export interface OfferDeps {
   publicUrl: string;
   /** Schedules the expiry job of a new offer (pg-boss in the running server; tests drive expiry themselves). */
   scheduleExpiry?: (offerId: string, at: Date) => Promise<void>;
+  /** Announces the parties' notifications after commit (absent: they see them on their next look). */
+  hub?: Hub | null;
 }
 
 const noLongerValid = () => new AppError(409, 'offer_no_longer_valid');
@@ -110,6 +114,7 @@ async function recordEvent(
 /** Tells one party about something the other did: an in-app notification and an email. */
 async function notifyParty(
   tx: Tx,
+  notices: Notices,
   publicUrl: string,
   p: { offerId: string; recipientId: string; otherId: string | null; event: OfferMailEvent; title: string; message?: string },
   now: Date,
@@ -123,14 +128,11 @@ async function notifyParty(
   if (!me || me.deletedAt) return;
   const otherName = people.find((x) => x.id === p.otherId)?.name ?? 'SwapU';
   const link = `/swap-offer/${p.offerId}`;
-  await tx.insert(notifications).values({
-    id: newId(),
-    userId: me.id,
-    kind: 'offer',
-    data: { event: p.event, otherName, postTitle: p.title, offerId: p.offerId },
-    link,
-    createdAt: now,
-  });
+  await notices.add(
+    tx,
+    { userId: me.id, kind: 'offer', data: { event: p.event, otherName, postTitle: p.title, offerId: p.offerId }, link },
+    now,
+  );
   await enqueueMail(
     tx,
     me.email,
@@ -143,6 +145,7 @@ async function notifyParty(
 /** Makes an offer on someone else's live post (spec section 3 "Offer"). */
 export async function createOffer(deps: OfferDeps, viewer: Viewer, body: CreateOffer, now: Date): Promise<string> {
   const userId = viewer.userId!;
+  const notices = new Notices();
   const created = await deps.database.db.transaction(async (tx) => {
     const [target] = await tx
       .select({ id: posts.id, ownerId: posts.ownerId, state: posts.state, title: posts.title, openToSelling: posts.openToSelling })
@@ -164,19 +167,22 @@ export async function createOffer(deps: OfferDeps, viewer: Viewer, body: CreateO
     await recordEvent(tx, id, userId, 'create', null, 'pending', body.message, now);
     await notifyParty(
       tx,
+      notices,
       deps.publicUrl,
       { offerId: id, recipientId: target.ownerId, otherId: userId, event: 'created', title: target.title, message: body.message },
       now,
     );
     return { id, expiresAt: new Date(now.getTime() + body.expiryDays * DAY) };
   });
+  await notices.announce(deps.hub ?? null);
   await deps.scheduleExpiry?.(created.id, created.expiresAt);
   return created.id;
 }
 
 /** Marks due pending offers expired (the expiry job); returns the ids it expired. */
 export async function expireDue(deps: OfferDeps, now: Date, onlyIds?: string[]): Promise<string[]> {
-  return deps.database.db.transaction(async (tx) => {
+  const notices = new Notices();
+  const expired = await deps.database.db.transaction(async (tx) => {
     const due = await tx
       .select()
       .from(offers)
@@ -184,17 +190,25 @@ export async function expireDue(deps: OfferDeps, now: Date, onlyIds?: string[]):
       .orderBy(asc(offers.expiresAt))
       .limit(500)
       .for('update', { skipLocked: true });
-    for (const o of due) await expireOne(tx, deps.publicUrl, o, now);
+    for (const o of due) await expireOne(tx, notices, deps.publicUrl, o, now);
     return due.map((o) => o.id);
   });
+  await notices.announce(deps.hub ?? null);
+  return expired;
 }
 
-async function expireOne(tx: Tx, publicUrl: string, o: OfferRow, now: Date) {
+async function expireOne(tx: Tx, notices: Notices, publicUrl: string, o: OfferRow, now: Date) {
   await tx.update(offers).set({ state: 'expired', updatedAt: now }).where(eq(offers.id, o.id));
   await recordEvent(tx, o.id, null, 'expire', 'pending', 'expired', '', now);
   const [post] = await tx.select({ title: posts.title }).from(posts).where(eq(posts.id, o.postId));
   for (const recipientId of [o.offererId, o.ownerId]) {
-    await notifyParty(tx, publicUrl, { offerId: o.id, recipientId, otherId: null, event: 'expired', title: post?.title ?? '' }, now);
+    await notifyParty(
+      tx,
+      notices,
+      publicUrl,
+      { offerId: o.id, recipientId, otherId: null, event: 'expired', title: post?.title ?? '' },
+      now,
+    );
   }
 }
 
@@ -225,6 +239,7 @@ const EVENT_OF: Partial<Record<OfferTransition, OfferMailEvent>> = {
 export async function transitionOffer(deps: OfferDeps, viewer: Viewer, offerId: string, body: TransitionBody, now: Date) {
   const userId = viewer.userId!;
   let expiredNow = false;
+  const notices = new Notices();
   const result = await deps.database.db.transaction(async (tx) => {
     const [o] = await tx.select().from(offers).where(eq(offers.id, offerId)).for('update');
     if (!o) throw errors.notFound();
@@ -233,7 +248,7 @@ export async function transitionOffer(deps: OfferDeps, viewer: Viewer, offerId: 
     const t = body.transition;
     // Past its expiry but not yet swept by the job: expire it now, then refuse.
     if (o.state === 'pending' && o.expiresAt <= now) {
-      await expireOne(tx, deps.publicUrl, o, now);
+      await expireOne(tx, notices, deps.publicUrl, o, now);
       expiredNow = true;
       return null;
     }
@@ -324,6 +339,7 @@ export async function transitionOffer(deps: OfferDeps, viewer: Viewer, offerId: 
     if (event) {
       await notifyParty(
         tx,
+        notices,
         deps.publicUrl,
         {
           offerId: showId,
@@ -336,10 +352,11 @@ export async function transitionOffer(deps: OfferDeps, viewer: Viewer, offerId: 
         now,
       );
       if (event === 'completed')
-        await notifyParty(tx, deps.publicUrl, { offerId: o.id, recipientId: userId, otherId, event, title: target.title }, now);
+        await notifyParty(tx, notices, deps.publicUrl, { offerId: o.id, recipientId: userId, otherId, event, title: target.title }, now);
     }
     return { showId, scheduled };
   });
+  await notices.announce(deps.hub ?? null);
   if (expiredNow || !result) throw noLongerValid();
   if ('scheduled' in result && result.scheduled) await deps.scheduleExpiry?.(result.scheduled.id, result.scheduled.at);
   return result.showId;

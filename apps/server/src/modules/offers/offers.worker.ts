@@ -18,7 +18,7 @@ export function attachOfferExpiry(app: App) {
   let started: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
-  const deps = () => ({ database: app.ctx.database, publicUrl: app.ctx.config.publicUrl });
+  const deps = () => ({ database: app.ctx.database, publicUrl: app.ctx.config.publicUrl, hub: app.ctx.hub });
   const sweep = async () => {
     try {
       const ids = await expireDue(deps(), app.ctx.clock.now());

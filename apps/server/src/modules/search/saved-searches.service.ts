@@ -4,7 +4,9 @@ import { EARLY_ACCESS_MS } from '@swapu/shared/constants';
 import { SAVED_SEARCHES_MAX, SearchFiltersBodySchema, type SavedSearch, type SearchFiltersBody } from '@swapu/shared/search';
 import { searchUrlQuery } from '@swapu/shared/search-url';
 import type { Database, Tx } from '../../db/client';
-import { notifications, savedSearchHits, savedSearches, searchAlertState, users } from '../../db/schema/index';
+import { savedSearchHits, savedSearches, searchAlertState, users } from '../../db/schema/index';
+import type { Hub } from '../../lib/hub';
+import { Notices } from '../notifications/notify';
 import { errors } from '../../lib/errors';
 import { guard } from '../../lib/guards';
 import { newId } from '../../lib/ids';
@@ -83,6 +85,8 @@ const BATCH = 500;
 interface AlertDeps {
   database: Database;
   publicUrl: string;
+  /** Announces the alerts' notifications after commit (absent: they are seen on the next look). */
+  hub?: Hub | null;
 }
 
 export async function runSearchAlerts(deps: AlertDeps, now: Date): Promise<{ notified: number }> {
@@ -155,7 +159,8 @@ async function sweepAudience(deps: AlertDeps, audience: Audience, now: Date): Pr
     }
   }
 
-  return db.transaction(async (tx) => {
+  const notices = new Notices();
+  const count = await db.transaction(async (tx) => {
     // Sweeps on several instances take turns; hits already recorded are skipped below.
     await tx.execute(sql`select watermark from search_alert_state where audience = ${audience} for update`);
     let count = 0;
@@ -173,14 +178,16 @@ async function sweepAudience(deps: AlertDeps, audience: Audience, now: Date): Pr
         items.length === 1
           ? paths.viewPost(first.id)
           : `${paths.search}${searchUrlQuery({ ...(f.search.filters as Filters), sort: 'recent' })}`;
-      await tx.insert(notifications).values({
-        id: newId(),
-        userId: f.search.userId,
-        kind: 'saved_search',
-        data: { name: f.search.name, count: String(items.length), postId: first.id, postTitle: first.title },
-        link,
-        createdAt: now,
-      });
+      await notices.add(
+        tx,
+        {
+          userId: f.search.userId,
+          kind: 'saved_search',
+          data: { name: f.search.name, count: String(items.length), postId: first.id, postTitle: first.title },
+          link,
+        },
+        now,
+      );
       if (f.user.email) {
         await enqueueMail(
           tx,
@@ -204,4 +211,6 @@ async function sweepAudience(deps: AlertDeps, audience: Audience, now: Date): Pr
       .where(and(eq(searchAlertState.audience, audience), sql`${searchAlertState.watermark} < ${reached.toISOString()}::timestamptz`));
     return count;
   });
+  await notices.announce(deps.hub ?? null);
+  return count;
 }

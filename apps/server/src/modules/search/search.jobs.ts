@@ -18,7 +18,7 @@ export function attachSearchJobs(app: App) {
   let alertTimer: NodeJS.Timeout | undefined;
   let termsTimer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
-  const deps = () => ({ database: app.ctx.database, publicUrl: app.ctx.config.publicUrl });
+  const deps = () => ({ database: app.ctx.database, publicUrl: app.ctx.config.publicUrl, hub: app.ctx.hub });
 
   const sweep = () => {
     running = running

@@ -120,7 +120,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (req) => {
         const at = req.body?.at ? new Date(req.body.at) : now();
-        return runSearchAlerts({ database: app.ctx.database, publicUrl: app.ctx.config.publicUrl }, at);
+        return runSearchAlerts({ database: app.ctx.database, publicUrl: app.ctx.config.publicUrl, hub: app.ctx.hub }, at);
       },
     );
     // An item listed "a day ago": what non-subscribers see, and what their alerts are about.
