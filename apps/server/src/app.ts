@@ -47,6 +47,7 @@ import { attachMessageDigest } from './modules/chat/digest';
 import { attachOfferExpiry } from './modules/offers/offers.worker';
 import { realtimeRoutes } from './modules/realtime/realtime.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import { testingRoutes } from './modules/testing/testing.routes';
 import { attachSearchJobs } from './modules/search/search.jobs';
 
 export interface BuildOptions {
@@ -233,6 +234,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(blogRoutes);
   await app.register(realtimeRoutes);
   await app.register(searchRoutes);
+  if (config.testHooks) await app.register(testingRoutes);
   await app.register(identityRoutes);
   await app.register(firebaseRoutes);
   await app.register(oauthRoutes);

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../db/schema/index';
 import { newId } from '../lib/ids';
 import { signEmailVerification } from '../lib/tokens';
+import { createUser } from './factories';
 import { anyone, ownersOffer, ownersPost, type Case } from './authorization-fixtures';
 
 /** Developer pages and test hooks, mail links and the newsletter, the identity contract. */
@@ -16,6 +17,16 @@ export const ACCESS_CASES: Case[] = [
   },
   { route: 'POST /api/test/search/alerts', request: () => ({ url: '/api/test/search/alerts', payload: {} }), expect: anyone(200) },
   { route: 'POST /api/test/search/terms', request: () => ({ url: '/api/test/search/terms' }), expect: anyone(200) },
+  {
+    route: 'POST /api/test/accounts/:id/admin',
+    request: async (w) => ({ url: `/api/test/accounts/${(await createUser(w.t.db)).id}/admin` }),
+    expect: anyone(204),
+  },
+  {
+    route: 'POST /api/test/accounts/:id/subscription',
+    request: async (w) => ({ url: `/api/test/accounts/${(await createUser(w.t.db)).id}/subscription` }),
+    expect: anyone(204),
+  },
   {
     route: 'POST /api/test/posts/:id/backdate',
     request: async (w) => ({ url: `/api/test/posts/${(await ownersPost(w)).id}/backdate`, payload: { hours: 1 } }),
