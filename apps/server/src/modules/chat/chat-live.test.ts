@@ -1,31 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import WebSocket from 'ws';
 import { mailOutbox, users } from '../../db/schema/index';
 import { sendMessageDigests } from './digest';
-import { chatClient } from './chat-test-client';
+import { chatTestApp } from './chat-test-client';
 import { signUpMember, type TestMember } from '../../test/accounts';
-import { asDelivered, createTestApp, type TestApp } from '../../test/app';
+import { asDelivered } from '../../test/app';
 import { signAccessToken } from '../../lib/tokens';
 
-let t: TestApp;
-let base: string;
-beforeAll(async () => {
-  t = await createTestApp({ now: new Date().toISOString() });
-  base = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws');
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const { open, say, connect } = chatClient(
-  () => t,
-  () => base,
-);
+const { env, open, say, connect } = chatTestApp();
 
 /** A fresh sign-in of a member (after their sessions were ended). */
 async function signInAgain(m: TestMember) {
-  const res = await t.app.inject({
+  const res = await env.t.app.inject({
     method: 'POST',
     url: '/identity/v1/accounts:signInWithPassword',
     payload: { email: m.email, password: 'secret1', returnSecureToken: true },
@@ -39,7 +26,7 @@ const closed = (ws: WebSocket) => new Promise<number>((r) => ws.once('close', (c
 
 describe('realtime', () => {
   it('delivers live, and a reconnecting client catches up with no loss and no duplicate', async () => {
-    const [ana, ben] = [await signUpMember(t.app), await signUpMember(t.app)];
+    const [ana, ben] = [await signUpMember(env.t.app), await signUpMember(env.t.app)];
     const roomId = (await open(ana, ben.id)).json().id;
     const b1 = await connect(ben);
     b1.send({ type: 'subscribe', roomId, after: 0 });
@@ -72,14 +59,14 @@ describe('realtime', () => {
     // Ana's bell hears of new messages live (the send path announces the chat notification).
     expect(await a1.until((e) => e.type === 'notification')).toBeTruthy();
     // Seen receipts reach the sender.
-    await t.app.inject({ method: 'POST', url: `/api/v1/rooms/${roomId}/seen`, headers: ana.headers });
+    await env.t.app.inject({ method: 'POST', url: `/api/v1/rooms/${roomId}/seen`, headers: ana.headers });
     expect(await b2.until((e) => e.type === 'seen')).toMatchObject({ roomId, userId: ana.id, seq: 4 });
     a1.close();
     b2.close();
   });
 
   it('refuses an unauthenticated socket and another origin', async () => {
-    const ws = new WebSocket(`${base}/api/v1/ws`);
+    const ws = new WebSocket(`${env.base}/api/v1/ws`);
     const events: Array<Record<string, unknown>> = [];
     ws.on('message', (raw) => events.push(JSON.parse(String(raw))));
     await new Promise((r) => ws.once('open', r));
@@ -87,7 +74,7 @@ describe('realtime', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(events.at(-1)).toMatchObject({ type: 'error', code: 'login_required' });
     ws.close();
-    const evil = new WebSocket(`${base}/api/v1/ws`, { headers: { origin: 'https://evil.example' } });
+    const evil = new WebSocket(`${env.base}/api/v1/ws`, { headers: { origin: 'https://evil.example' } });
     const code = await new Promise((r) => evil.once('close', (c) => r(c)));
     expect(code).toBe(1008);
   });
@@ -95,17 +82,22 @@ describe('realtime', () => {
 
 describe('a live connection stops acting for an account', () => {
   it('the moment it is banned, deleted or its password is reset, on every socket it has', async () => {
-    const admin = await signUpMember(t.app);
-    await t.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.id));
+    const admin = await signUpMember(env.t.app);
+    await env.t.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.id));
     Object.assign(admin, await signInAgain(admin));
 
-    const banned = await signUpMember(t.app);
+    const banned = await signUpMember(env.t.app);
     const [one, two] = [await connect(banned), await connect(banned)];
     const codes = Promise.all([closed(one.ws), closed(two.ws)]);
-    await t.app.inject({ method: 'PUT', url: `/api/v1/admin/users/${banned.id}/ban`, headers: admin.headers, payload: { banned: true } });
+    await env.t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/admin/users/${banned.id}/ban`,
+      headers: admin.headers,
+      payload: { banned: true },
+    });
     expect(await codes).toEqual([4001, 4001]);
     // Its old token cannot open a new one either.
-    const retry = new WebSocket(`${base}/api/v1/ws`);
+    const retry = new WebSocket(`${env.base}/api/v1/ws`);
     await new Promise((r) => retry.once('open', r));
     retry.send(JSON.stringify({ type: 'auth', token: banned.token }));
     const answer = await new Promise<Record<string, unknown>>((r) =>
@@ -117,22 +109,22 @@ describe('a live connection stops acting for an account', () => {
     expect(answer).toEqual({ type: 'error', code: 'login_required' });
     retry.close();
 
-    const deleting = await signUpMember(t.app);
+    const deleting = await signUpMember(env.t.app);
     const gone = await connect(deleting);
     const goneCode = closed(gone.ws);
-    await t.app.inject({ method: 'DELETE', url: '/api/v1/me', headers: deleting.headers, payload: { password: 'secret1' } });
+    await env.t.app.inject({ method: 'DELETE', url: '/api/v1/me', headers: deleting.headers, payload: { password: 'secret1' } });
     expect(await goneCode).toBe(4001);
 
-    const resetting = await signUpMember(t.app);
+    const resetting = await signUpMember(env.t.app);
     const open = await connect(resetting);
     const resetCode = closed(open.ws);
-    await t.app.inject({ method: 'POST', url: '/api/v1/auth/password-reset', payload: { email: resetting.email } });
-    const [mail] = await t.db
+    await env.t.app.inject({ method: 'POST', url: '/api/v1/auth/password-reset', payload: { email: resetting.email } });
+    const [mail] = await env.t.db
       .select()
       .from(mailOutbox)
       .where(and(eq(mailOutbox.to, resetting.email), eq(mailOutbox.template, 'password-reset')));
-    const token = /token=([\w-]+)/.exec(asDelivered(t, mail!).text)![1]!;
-    const done = await t.app.inject({
+    const token = /token=([\w-]+)/.exec(asDelivered(env.t, mail!).text)![1]!;
+    const done = await env.t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/password-reset/confirm',
       payload: { token, password: 'brand-new-1' },
@@ -142,10 +134,10 @@ describe('a live connection stops acting for an account', () => {
   });
 
   it('when the token that opened it expires', async () => {
-    const m = await signUpMember(t.app);
+    const m = await signUpMember(env.t.app);
     // A token issued 59 minutes and 59 seconds ago has one second left.
-    const [row] = await t.db.select().from(users).where(eq(users.id, m.id));
-    const ageing = await signAccessToken(t.config.jwtSecret, m.id, new Date(t.clock.now().getTime() - 3599_000), row!.tokenVersion);
+    const [row] = await env.t.db.select().from(users).where(eq(users.id, m.id));
+    const ageing = await signAccessToken(env.t.config.jwtSecret, m.id, new Date(env.t.clock.now().getTime() - 3599_000), row!.tokenVersion);
     const live = await connect({ ...m, token: ageing });
     const started = Date.now();
     expect(await closed(live.ws)).toBe(4001);
@@ -155,13 +147,13 @@ describe('a live connection stops acting for an account', () => {
 
 describe('support', () => {
   it('a banned member writes to the team; an admin answers and the answer arrives live', async () => {
-    const member = await signUpMember(t.app);
-    const admin = await signUpMember(t.app);
-    await t.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.id));
+    const member = await signUpMember(env.t.app);
+    const admin = await signUpMember(env.t.app);
+    await env.t.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.id));
     // Suspended by an admin through the API (another member may not).
     expect(
       (
-        await t.app.inject({
+        await env.t.app.inject({
           method: 'PUT',
           url: `/api/v1/admin/users/${member.id}/ban`,
           headers: member.headers,
@@ -169,7 +161,7 @@ describe('support', () => {
         })
       ).statusCode,
     ).toBe(403);
-    const ban = await t.app.inject({
+    const ban = await env.t.app.inject({
       method: 'PUT',
       url: `/api/v1/admin/users/${member.id}/ban`,
       headers: admin.headers,
@@ -177,12 +169,12 @@ describe('support', () => {
     });
     expect(ban.json()).toEqual({ id: member.id, banned: true });
     // The ban ended every session: the old token opens nothing; signing in again works.
-    expect((await t.app.inject({ url: '/api/v1/me', headers: member.headers })).statusCode).toBe(401);
+    expect((await env.t.app.inject({ url: '/api/v1/me', headers: member.headers })).statusCode).toBe(401);
     Object.assign(member, await signInAgain(member));
     // Banned: the rest of the app is closed…
-    expect((await t.app.inject({ url: '/api/v1/rooms', headers: member.headers })).statusCode).toBe(403);
+    expect((await env.t.app.inject({ url: '/api/v1/rooms', headers: member.headers })).statusCode).toBe(403);
     // …but support is open.
-    const sent = await t.app.inject({
+    const sent = await env.t.app.inject({
       method: 'POST',
       url: '/api/v1/support/messages',
       headers: member.headers,
@@ -190,10 +182,10 @@ describe('support', () => {
     });
     expect(sent.statusCode).toBe(201);
     const ws = await connect(member);
-    const threads = (await t.app.inject({ url: '/api/v1/admin/support', headers: admin.headers })).json();
+    const threads = (await env.t.app.inject({ url: '/api/v1/admin/support', headers: admin.headers })).json();
     expect(threads.items[0]).toMatchObject({ user: { id: member.id }, lastMessage: 'Why was I suspended?', awaitingTeam: true });
-    expect((await t.app.inject({ url: '/api/v1/admin/support', headers: member.headers })).statusCode).toBe(403);
-    const answer = await t.app.inject({
+    expect((await env.t.app.inject({ url: '/api/v1/admin/support', headers: member.headers })).statusCode).toBe(403);
+    const answer = await env.t.app.inject({
       method: 'POST',
       url: `/api/v1/admin/support/${member.id}/messages`,
       headers: admin.headers,
@@ -203,7 +195,7 @@ describe('support', () => {
     expect(await ws.until((e) => e.type === 'support' && (e.message as { fromTeam: boolean }).fromTeam)).toMatchObject({
       message: { fromTeam: true, authorName: 'SwapU team', body: 'We are looking into it.' },
     });
-    const thread = (await t.app.inject({ url: '/api/v1/support/messages', headers: member.headers })).json();
+    const thread = (await env.t.app.inject({ url: '/api/v1/support/messages', headers: member.headers })).json();
     expect(thread.items.map((m: { body: string }) => m.body)).toEqual(['Why was I suspended?', 'We are looking into it.']);
     ws.close();
   });
@@ -211,24 +203,24 @@ describe('support', () => {
 
 describe('unread message digest', () => {
   it('mails an away member once about everything unread, never the sender, never twice, and not when turned off', async () => {
-    const [ana, ben, cy] = [await signUpMember(t.app), await signUpMember(t.app), await signUpMember(t.app)];
+    const [ana, ben, cy] = [await signUpMember(env.t.app), await signUpMember(env.t.app), await signUpMember(env.t.app)];
     const r1 = (await open(ana, ben.id)).json().id;
     const r2 = (await open(cy, ben.id)).json().id;
     await say(ana, r1, 'Is the bike still available?');
     await say(ana, r1, 'I can pick it up today');
     await say(cy, r2, 'Would you swap for a tent?');
     const digests = (to: string) =>
-      t.db
+      env.t.db
         .select()
         .from(mailOutbox)
         .where(and(eq(mailOutbox.to, to), eq(mailOutbox.template, 'message-digest')));
-    const at = t.clock.now().getTime();
+    const at = env.t.clock.now().getTime();
 
     // Too soon: they may just be between tabs.
-    await sendMessageDigests(t.database, t.config.publicUrl, new Date(at + 60_000));
+    await sendMessageDigests(env.t.database, env.t.config.publicUrl, new Date(at + 60_000));
     expect(await digests(ben.email)).toHaveLength(0);
 
-    await sendMessageDigests(t.database, t.config.publicUrl, new Date(at + 11 * 60_000));
+    await sendMessageDigests(env.t.database, env.t.config.publicUrl, new Date(at + 11 * 60_000));
     const [mail] = await digests(ben.email);
     expect(mail!.subject).toBe('You have 3 unread messages on SwapU');
     expect(mail!.text).toContain('2 messages — "I can pick it up today"');
@@ -236,20 +228,20 @@ describe('unread message digest', () => {
     expect(await digests(ana.email)).toHaveLength(0);
 
     // Nothing new: no second mail.
-    await sendMessageDigests(t.database, t.config.publicUrl, new Date(at + 30 * 60_000));
+    await sendMessageDigests(env.t.database, env.t.config.publicUrl, new Date(at + 30 * 60_000));
     expect(await digests(ben.email)).toHaveLength(1);
 
     // Online people are not mailed; people who turned it off are not mailed.
-    await t.db
+    await env.t.db
       .update(users)
       .set({ lastOnlineAt: new Date(at + 58 * 60_000) })
       .where(eq(users.id, ben.id));
     await say(ana, r1, 'Hello?');
-    await sendMessageDigests(t.database, t.config.publicUrl, new Date(at + 60 * 60_000));
+    await sendMessageDigests(env.t.database, env.t.config.publicUrl, new Date(at + 60 * 60_000));
     expect(await digests(ben.email)).toHaveLength(1);
-    const off = await t.app.inject({ method: 'PATCH', url: '/api/v1/me', headers: ben.headers, payload: { messageDigest: false } });
+    const off = await env.t.app.inject({ method: 'PATCH', url: '/api/v1/me', headers: ben.headers, payload: { messageDigest: false } });
     expect(off.json().messageDigest).toBe(false);
-    await sendMessageDigests(t.database, t.config.publicUrl, new Date(at + 120 * 60_000));
+    await sendMessageDigests(env.t.database, env.t.config.publicUrl, new Date(at + 120 * 60_000));
     expect(await digests(ben.email)).toHaveLength(1);
   });
 });

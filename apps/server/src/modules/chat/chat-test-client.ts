@@ -1,6 +1,7 @@
 import WebSocket from 'ws';
 import type { TestMember } from '../../test/accounts';
-import type { TestApp } from '../../test/app';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app';
 
 export const NICE_TRY = 'Nice try, but you are not allowed in that room';
 
@@ -46,4 +47,26 @@ export function chatClient(app: () => TestApp, base: () => string) {
     return { ws, events, until, send: (o: object) => ws.send(JSON.stringify(o)), close: () => ws.close() };
   }
   return { open, say, connect };
+}
+
+/**
+ * A test file's chat server: the app on a fresh database, listening on a free port (for the
+ * WebSocket), closed after the file; `env.t` is the app once it is built.
+ */
+export function chatTestApp() {
+  const env = {} as { t: TestApp; base: string };
+  beforeAll(async () => {
+    env.t = await createTestApp({ now: new Date().toISOString() });
+    env.base = (await env.t.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws');
+  });
+  afterAll(async () => {
+    await env.t?.close();
+  });
+  return {
+    env,
+    ...chatClient(
+      () => env.t,
+      () => env.base,
+    ),
+  };
 }

@@ -11,50 +11,25 @@ export const likesRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
   const deps = () => ({ database: app.ctx.database, publicUrl: app.ctx.config.publicUrl, hub: app.ctx.hub });
   const now = () => app.ctx.clock.now();
-  // The member's remembered likes and the post's like count are read afresh.
-  const likesChanged = (userId: string, postId: string) => {
-    accountsChanged(app.ctx, [userId]);
-    postChanged(app.ctx, postId);
-  };
   const errorsOf = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 429: ErrorBodySchema };
 
-  app.put(
-    '/api/v1/posts/:id/like',
-    {
-      schema: {
-        tags: ['likes'],
-        security,
-        summary: 'Like a post (adds it to favourites; a mutual like is a match: both get an email and a notification)',
-        params: PostIdParamsSchema,
-        response: { 200: LikeResultSchema, ...errorsOf },
+  // Like (PUT) and unlike (DELETE): afterwards the member's remembered likes and the post's like
+  // count are read afresh.
+  const likeRoute = (method: 'PUT' | 'DELETE', summary: string, change: typeof likePost) =>
+    app.route({
+      method,
+      url: '/api/v1/posts/:id/like',
+      schema: { tags: ['likes'], security, summary, params: PostIdParamsSchema, response: { 200: LikeResultSchema, ...errorsOf } },
+      handler: async (req) => {
+        const userId = requireUser(req);
+        const result = await change(deps(), req.viewer, req.params.id, now());
+        accountsChanged(app.ctx, [userId]);
+        postChanged(app.ctx, req.params.id);
+        return result;
       },
-    },
-    async (req) => {
-      const userId = requireUser(req);
-      const result = await likePost(deps(), req.viewer, req.params.id, now());
-      likesChanged(userId, req.params.id);
-      return result;
-    },
-  );
-
-  app.delete(
-    '/api/v1/posts/:id/like',
-    {
-      schema: {
-        tags: ['likes'],
-        security,
-        summary: 'Unlike a post',
-        params: PostIdParamsSchema,
-        response: { 200: LikeResultSchema, ...errorsOf },
-      },
-    },
-    async (req) => {
-      const userId = requireUser(req);
-      const result = await unlikePost(deps(), req.viewer, req.params.id);
-      likesChanged(userId, req.params.id);
-      return result;
-    },
-  );
+    });
+  likeRoute('PUT', 'Like a post (adds it to favourites; a mutual like is a match: both get an email and a notification)', likePost);
+  likeRoute('DELETE', 'Unlike a post', unlikePost);
 
   app.get(
     '/api/v1/me/favorites',

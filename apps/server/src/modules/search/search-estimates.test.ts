@@ -1,28 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { SEARCH_RANK_WINDOW } from '@swapu/shared/search';
 import { posts } from '../../db/schema/index';
-import { createTestApp, type TestApp } from '../../test/app';
 import { createPost, createUser } from '../../test/factories';
-import { searchClient } from './search-test-client';
+import { searchTestApp } from './search-test-client';
 import { isoWeek } from './rank-windows';
 import { clearExpiredBoosts, forgetSearchStats, planSearch } from './search.service';
 
-let t: TestApp;
 const NOW = new Date('2026-11-20T00:00:00.000Z');
 const HOUR = 3600_000;
-beforeAll(async () => {
-  t = await createTestApp({ now: NOW.toISOString() });
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const { ok, at } = searchClient(() => t, NOW);
+const { env, ok, at } = searchTestApp(NOW);
 
 describe('a wide radius alone', () => {
   it('takes its 500+ and its facets from the position sample instead of counting rows', async () => {
-    const owner = await createUser(t.db);
+    const owner = await createUser(env.t.db);
     // 1,600 items in Alice Springs, far from every other test's items.
     const base = {
       ownerId: owner.id,
@@ -50,8 +41,8 @@ describe('a wide radius alone', () => {
       title: `Desert item ${i}`,
       categories: [i % 4 === 0 ? 'antiques' : 'tools'],
     }));
-    for (let i = 0; i < rowsToAdd.length; i += 400) await t.db.insert(posts).values(rowsToAdd.slice(i, i + 400));
-    forgetSearchStats(t.database);
+    for (let i = 0; i < rowsToAdd.length; i += 400) await env.t.db.insert(posts).values(rowsToAdd.slice(i, i + 400));
+    forgetSearchStats(env.t.database);
     const r = await ok({ lat: -23.698, lng: 133.8807, radiusKm: 10 });
     expect(r).toMatchObject({ total: 500, totalExact: false, facetsExact: false });
     expect(r.facets).toEqual([
@@ -71,7 +62,7 @@ describe('a wide radius alone', () => {
 
 describe('a word the statistics say is common', () => {
   it('says "500+" without counting, with facets from the matches the page looked at', async () => {
-    const owner = await createUser(t.db);
+    const owner = await createUser(env.t.db);
     const base = {
       ownerId: owner.id,
       state: 'published',
@@ -98,9 +89,9 @@ describe('a word the statistics say is common', () => {
       title: `Quokka plush ${i}`,
       categories: [i % 2 === 0 ? 'toys' : 'baby'],
     }));
-    for (let i = 0; i < rowsToAdd.length; i += 400) await t.db.insert(posts).values(rowsToAdd.slice(i, i + 400));
-    await t.db.execute(sql`analyze posts`);
-    forgetSearchStats(t.database);
+    for (let i = 0; i < rowsToAdd.length; i += 400) await env.t.db.insert(posts).values(rowsToAdd.slice(i, i + 400));
+    await env.t.db.execute(sql`analyze posts`);
+    forgetSearchStats(env.t.database);
     const r = await ok({ q: 'quokka' });
     expect(r).toMatchObject({ total: 500, totalExact: false, facetsExact: false });
     expect(r.facets.map((f) => f.slug).sort()).toEqual(['baby', 'toys']);
@@ -117,7 +108,7 @@ describe('a word the statistics say is common', () => {
 
 describe('a common word looks among the last two weeks first', () => {
   it('takes the week path and still pages every match once, newest window first', async () => {
-    const owner = await createUser(t.db);
+    const owner = await createUser(env.t.db);
     const base = {
       ownerId: owner.id,
       state: 'published',
@@ -153,10 +144,10 @@ describe('a common word looks among the last two weeks first', () => {
       publishedAt: at(24 * (40 + i)),
       createdAt: at(24 * (40 + i) + 1),
     }));
-    for (const chunk of [recent, older]) await t.db.insert(posts).values(chunk);
-    await t.db.execute(sql`analyze posts`);
-    forgetSearchStats(t.database);
-    const plan = await planSearch(t.database, { userId: null, role: 'guest', subscriber: false }, NOW, { q: 'potoroo' });
+    for (const chunk of [recent, older]) await env.t.db.insert(posts).values(chunk);
+    await env.t.db.execute(sql`analyze posts`);
+    forgetSearchStats(env.t.database);
+    const plan = await planSearch(env.t.database, { userId: null, role: 'guest', subscriber: false }, NOW, { q: 'potoroo' });
     expect(plan.weeksFirst).toBe(2);
     const seen: string[] = [];
     let cursor: string | undefined;
@@ -184,14 +175,14 @@ describe('a common word looks among the last two weeks first', () => {
 
 describe('boosts', () => {
   it('a boost that ran out no longer leads, and clearing it drops the boosted lexeme', async () => {
-    const live = await createPost(t.db, {
+    const live = await createPost(env.t.db, {
       title: 'Dugong mug',
       keywords: [],
       publishedAt: at(40),
       boostedUntil: new Date(NOW.getTime() + HOUR),
       now: NOW,
     });
-    const ended = await createPost(t.db, {
+    const ended = await createPost(env.t.db, {
       title: 'Dugong cup',
       keywords: [],
       publishedAt: at(30),
@@ -203,14 +194,14 @@ describe('boosts', () => {
       ['Dugong mug', true],
       ['Dugong cup', false],
     ]);
-    expect(await clearExpiredBoosts(t.db, NOW)).toBeGreaterThanOrEqual(1);
-    const [row] = await t.db
+    expect(await clearExpiredBoosts(env.t.db, NOW)).toBeGreaterThanOrEqual(1);
+    const [row] = await env.t.db
       .select({ v: sql<string>`search_vector::text`, until: posts.boostedUntil })
       .from(posts)
       .where(eq(posts.id, ended.id));
     expect(row!.until).toBeNull();
     expect(row!.v).not.toContain('boosted');
-    const [still] = await t.db
+    const [still] = await env.t.db
       .select({ v: sql<string>`search_vector::text` })
       .from(posts)
       .where(eq(posts.id, live.id));

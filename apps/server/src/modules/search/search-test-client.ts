@@ -1,7 +1,7 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { SearchResult } from '@swapu/shared/search';
 import type { TestMember } from '../../test/accounts';
-import type { TestApp } from '../../test/app';
+import { createTestApp, type TestApp } from '../../test/app';
 
 /** GET /api/v1/search for tests (`app` is read when a request is made: it is built in beforeAll). */
 export type SearchQueryParams = Record<string, string | number | boolean | undefined>;
@@ -23,4 +23,16 @@ export function searchClient(app: () => TestApp, now: Date) {
   /** The instant `hoursAgo` hours before the test's now. */
   const at = (hoursAgo: number) => new Date(now.getTime() - hoursAgo * 3600_000);
   return { get, ok, titles, at };
+}
+
+/** A test file's app on a fresh database at `now` (closed after the file), with the search client. */
+export function searchTestApp(now: Date) {
+  const env = {} as { t: TestApp };
+  beforeAll(async () => {
+    env.t = await createTestApp({ now: now.toISOString() });
+  });
+  afterAll(async () => {
+    await env.t?.close();
+  });
+  return { env, ...searchClient(() => env.t, now) };
 }

@@ -1,57 +1,48 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SEARCH_RANK_WINDOW, type SearchResult } from '@swapu/shared/search';
 import { analyticsEvents, subscriptions } from '../../db/schema/index';
 import { signUpMember } from '../../test/accounts';
-import { createTestApp, type TestApp } from '../../test/app';
 import { createPost, createUser } from '../../test/factories';
 import { refreshSearchTerms } from './search-terms';
-import { searchClient, type SearchQueryParams } from './search-test-client';
+import { searchTestApp, type SearchQueryParams } from './search-test-client';
 
-let t: TestApp;
 const NOW = new Date('2026-11-20T00:00:00.000Z');
 const HOUR = 3600_000;
-beforeAll(async () => {
-  t = await createTestApp({ now: NOW.toISOString() });
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const { get, ok, titles, at } = searchClient(() => t, NOW);
+const { env, get, ok, titles, at } = searchTestApp(NOW);
 
 describe('keywords', () => {
   it('understands English word forms: "bicycles" finds "bicycle" and "cycling" finds "cycle"', async () => {
-    await createPost(t.db, { title: 'Red bicycle with basket', keywords: [], description: 'Step-through frame.', now: NOW });
-    await createPost(t.db, { title: 'Cycle trainer', keywords: [], description: 'For cycling indoors.', now: NOW });
+    await createPost(env.t.db, { title: 'Red bicycle with basket', keywords: [], description: 'Step-through frame.', now: NOW });
+    await createPost(env.t.db, { title: 'Cycle trainer', keywords: [], description: 'For cycling indoors.', now: NOW });
     expect(titles(await ok({ q: 'bicycles' }))).toEqual(['Red bicycle with basket']);
     expect(titles(await ok({ q: 'cycling' }))).toEqual(['Cycle trainer']);
   });
 
   it('weights the title above keywords above the description', async () => {
-    await createPost(t.db, {
+    await createPost(env.t.db, {
       title: 'Box of books',
       keywords: [],
       description: 'Includes a guide to the zanzibar coast.',
       publishedAt: at(30),
       now: NOW,
     });
-    await createPost(t.db, { title: 'Travel bag', keywords: ['zanzibar'], description: 'Roomy.', publishedAt: at(40), now: NOW });
-    await createPost(t.db, { title: 'Zanzibar print', keywords: [], description: 'Framed.', publishedAt: at(50), now: NOW });
+    await createPost(env.t.db, { title: 'Travel bag', keywords: ['zanzibar'], description: 'Roomy.', publishedAt: at(40), now: NOW });
+    await createPost(env.t.db, { title: 'Zanzibar print', keywords: [], description: 'Framed.', publishedAt: at(50), now: NOW });
     // Oldest first in time, yet ranked title, keywords, description.
     expect(titles(await ok({ q: 'zanzibar' }))).toEqual(['Zanzibar print', 'Travel bag', 'Box of books']);
   });
 
   it('needs every word: "oak table" does not return an oak chair', async () => {
-    await createPost(t.db, { title: 'Oak table', keywords: [], description: 'Seats six.', now: NOW });
-    await createPost(t.db, { title: 'Oak chair', keywords: [], description: 'Sturdy.', now: NOW });
+    await createPost(env.t.db, { title: 'Oak table', keywords: [], description: 'Seats six.', now: NOW });
+    await createPost(env.t.db, { title: 'Oak chair', keywords: [], description: 'Sturdy.', now: NOW });
     expect(titles(await ok({ q: 'oak table' }))).toEqual(['Oak table']);
     expect(titles(await ok({ q: 'oak' })).sort()).toEqual(['Oak chair', 'Oak table']);
   });
 
   it('tolerates typos: "bycicle" finds bicycles and says so', async () => {
-    await createPost(t.db, { title: 'Bicycle pump', keywords: [], description: 'Floor pump.', now: NOW });
-    await refreshSearchTerms(t.db);
+    await createPost(env.t.db, { title: 'Bicycle pump', keywords: [], description: 'Floor pump.', now: NOW });
+    await refreshSearchTerms(env.t.db);
     const r = await ok({ q: 'bycicle' });
     expect(titles(r)).toContain('Bicycle pump');
     expect(titles(r)).toContain('Red bicycle with basket');
@@ -63,28 +54,28 @@ describe('keywords', () => {
   it('a word nobody uses finds nothing, says No results and records search_no_results', async () => {
     const r = await ok({ q: 'xylophonequux' });
     expect(r).toMatchObject({ items: [], total: 0, totalExact: true, nextCursor: null });
-    const events = await t.db.select().from(analyticsEvents).where(eq(analyticsEvents.name, 'search_no_results'));
+    const events = await env.t.db.select().from(analyticsEvents).where(eq(analyticsEvents.name, 'search_no_results'));
     expect(events.some((e) => (e.props as { q?: string }).q === 'xylophonequux')).toBe(true);
   });
 });
 
 describe('what search never shows', () => {
   it('drafts, withdrawn, swapped or sold items, and new items to non-subscribers before 24 hours', async () => {
-    const owner = await signUpMember(t.app);
-    await createPost(t.db, { title: 'Quokka plush draft', state: 'draft', publishedAt: null, ownerId: owner.id, now: NOW });
+    const owner = await signUpMember(env.t.app);
+    await createPost(env.t.db, { title: 'Quokka plush draft', state: 'draft', publishedAt: null, ownerId: owner.id, now: NOW });
     for (const state of ['archived', 'swapped', 'sold'] as const) {
-      await createPost(t.db, { title: `Quokka plush ${state}`, state, ownerId: owner.id, now: NOW });
+      await createPost(env.t.db, { title: `Quokka plush ${state}`, state, ownerId: owner.id, now: NOW });
     }
-    await createPost(t.db, { title: 'Quokka plush fresh', publishedAt: at(2), ownerId: owner.id, now: NOW });
-    await createPost(t.db, { title: 'Quokka plush old', publishedAt: at(30), ownerId: owner.id, now: NOW });
+    await createPost(env.t.db, { title: 'Quokka plush fresh', publishedAt: at(2), ownerId: owner.id, now: NOW });
+    await createPost(env.t.db, { title: 'Quokka plush old', publishedAt: at(30), ownerId: owner.id, now: NOW });
 
     expect(titles(await ok({ q: 'quokka' }))).toEqual(['Quokka plush old']);
-    const other = await signUpMember(t.app);
+    const other = await signUpMember(env.t.app);
     expect(titles(await ok({ q: 'quokka' }, other))).toEqual(['Quokka plush old']);
     // Its owner sees their own new item at once; so does a subscriber.
     expect(titles(await ok({ q: 'quokka' }, owner)).sort()).toEqual(['Quokka plush fresh', 'Quokka plush old']);
-    const subscriber = await signUpMember(t.app);
-    await t.db.insert(subscriptions).values({
+    const subscriber = await signUpMember(env.t.app);
+    await env.t.db.insert(subscriptions).values({
       id: `sub-${subscriber.id}`,
       userId: subscriber.id,
       status: 'active',
@@ -97,7 +88,7 @@ describe('what search never shows', () => {
 describe('filters', () => {
   it('category (one or several), condition, value range, delivery, open to selling and to anything', async () => {
     const base = { keywords: [] as string[], description: 'Marmoset collection.', now: NOW };
-    await createPost(t.db, {
+    await createPost(env.t.db, {
       ...base,
       title: 'Marmoset lamp',
       categories: ['electronics'],
@@ -107,7 +98,7 @@ describe('filters', () => {
       openToSelling: false,
       openToSwapAnything: true,
     });
-    await createPost(t.db, {
+    await createPost(env.t.db, {
       ...base,
       title: 'Marmoset rug',
       categories: ['garden-and-home'],
@@ -116,7 +107,7 @@ describe('filters', () => {
       deliveryOption: 'person-to-person',
       openToSelling: true,
     });
-    await createPost(t.db, {
+    await createPost(env.t.db, {
       ...base,
       title: 'Marmoset vase',
       categories: ['garden-and-home', 'antiques'],
@@ -151,7 +142,7 @@ describe('filters', () => {
   it('distance: within a radius of a suburb, a postcode or the browser position, nearest first', async () => {
     const base = { keywords: [] as string[], description: 'Wombat figurine.', now: NOW };
     // Sydney CBD, Parramatta (~20 km), Newcastle (~120 km), Melbourne (~710 km).
-    await createPost(t.db, {
+    await createPost(env.t.db, {
       ...base,
       title: 'Wombat Sydney',
       suburb: 'Sydney',
@@ -160,7 +151,7 @@ describe('filters', () => {
       lat: -33.8688,
       lng: 151.2093,
     });
-    await createPost(t.db, {
+    await createPost(env.t.db, {
       ...base,
       title: 'Wombat Parramatta',
       suburb: 'Parramatta',
@@ -169,7 +160,7 @@ describe('filters', () => {
       lat: -33.815,
       lng: 151.0011,
     });
-    await createPost(t.db, {
+    await createPost(env.t.db, {
       ...base,
       title: 'Wombat Newcastle',
       suburb: 'Newcastle',
@@ -178,7 +169,7 @@ describe('filters', () => {
       lat: -32.9283,
       lng: 151.7817,
     });
-    await createPost(t.db, {
+    await createPost(env.t.db, {
       ...base,
       title: 'Wombat Melbourne',
       suburb: 'Melbourne',
@@ -209,11 +200,11 @@ describe('filters', () => {
   });
 
   it('"wants what I have": items whose wishes match my own items', async () => {
-    const me = await signUpMember(t.app);
-    await createPost(t.db, { ownerId: me.id, title: 'My kayak', categories: ['water-sports'], keywords: ['paddle'], now: NOW });
-    await createPost(t.db, { title: 'Pangolin tent', wishCategories: ['water-sports'], wishKeywords: [], now: NOW });
-    await createPost(t.db, { title: 'Pangolin stove', wishCategories: ['books'], wishKeywords: ['paddle'], now: NOW });
-    await createPost(t.db, { title: 'Pangolin lamp', wishCategories: ['books'], wishKeywords: ['lamp'], now: NOW });
+    const me = await signUpMember(env.t.app);
+    await createPost(env.t.db, { ownerId: me.id, title: 'My kayak', categories: ['water-sports'], keywords: ['paddle'], now: NOW });
+    await createPost(env.t.db, { title: 'Pangolin tent', wishCategories: ['water-sports'], wishKeywords: [], now: NOW });
+    await createPost(env.t.db, { title: 'Pangolin stove', wishCategories: ['books'], wishKeywords: ['paddle'], now: NOW });
+    await createPost(env.t.db, { title: 'Pangolin lamp', wishCategories: ['books'], wishKeywords: ['lamp'], now: NOW });
     expect(titles(await ok({ q: 'pangolin', wantsMine: true }, me)).sort()).toEqual(['Pangolin stove', 'Pangolin tent']);
     expect((await get({ q: 'pangolin', wantsMine: true })).statusCode).toBe(401);
   });
@@ -222,9 +213,9 @@ describe('filters', () => {
 describe('sorts and paging', () => {
   const word = 'capybara';
   beforeAll(async () => {
-    const owner = await createUser(t.db);
+    const owner = await createUser(env.t.db);
     for (let i = 0; i < 23; i++) {
-      await createPost(t.db, {
+      await createPost(env.t.db, {
         ownerId: owner.id,
         title: i % 3 === 0 ? `Capybara mug ${i}` : `Mug ${i}`,
         keywords: i % 3 === 1 ? [word] : [],
@@ -276,10 +267,10 @@ describe('sorts and paging', () => {
   });
 
   it(`featured ranks within windows of the ${SEARCH_RANK_WINDOW} newest matches and pages across windows without gaps`, async () => {
-    const owner = await createUser(t.db);
+    const owner = await createUser(env.t.db);
     const n = SEARCH_RANK_WINDOW + 12;
     for (let i = 0; i < n; i++) {
-      await createPost(t.db, {
+      await createPost(env.t.db, {
         ownerId: owner.id,
         // The oldest item has the word in its title; every other only in the description.
         title: i === 0 ? 'Numbat poster' : `Poster ${i}`,
@@ -358,11 +349,11 @@ describe('bad input', () => {
 
 describe('suggest', () => {
   it('completes the last word from live titles and keywords, most used first', async () => {
-    await refreshSearchTerms(t.db);
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/search/suggest?q=red%20bicy' });
+    await refreshSearchTerms(env.t.db);
+    const res = await env.t.app.inject({ method: 'GET', url: '/api/v1/search/suggest?q=red%20bicy' });
     expect(res.statusCode).toBe(200);
     expect(res.json().completions[0]).toBe('red bicycle');
-    const cat = await t.app.inject({ method: 'GET', url: '/api/v1/search/suggest?q=bicy' });
+    const cat = await env.t.app.inject({ method: 'GET', url: '/api/v1/search/suggest?q=bicy' });
     expect(cat.json().categories).toContain('bicycles');
   });
 });
