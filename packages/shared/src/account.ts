@@ -70,3 +70,17 @@ export const TwoFactorSetupSchema = z.object({ secret: z.string(), otpauthUrl: z
 export const TwoFactorCodeSchema = z.object({ code: z.string().trim().min(6).max(20) });
 export const RecoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
 export const AccountDeleteSchema = z.object({ password: z.string().min(1).max(200) });
+
+/**
+ * The identity contract's answer to a sign-up, a sign-in or a token refresh (Firebase's field
+ * names). The web app's refresh token travels in an HttpOnly cookie instead of `refreshToken`.
+ */
+export const IdentityTokensSchema = z.object({
+  idToken: z.string(),
+  email: z.string(),
+  /** Seconds, as a string ("3600"). */
+  expiresIn: z.string(),
+  localId: z.string(),
+  refreshToken: z.string().optional(),
+});
+export type IdentityTokens = z.infer<typeof IdentityTokensSchema>;

@@ -54,6 +54,7 @@ export const RoomSummarySchema = z.object({
 });
 export type RoomSummary = z.infer<typeof RoomSummarySchema>;
 export const RoomListSchema = z.object({ items: z.array(RoomSummarySchema), unread: z.number().int() });
+export type RoomList = z.infer<typeof RoomListSchema>;
 
 export const RoomSchema = RoomSummarySchema.extend({
   members: z.array(ChatUserSchema),
@@ -71,6 +72,7 @@ export const SendMessageSchema = z.object({
   postId: z.string().min(1).max(64).optional(),
 });
 export const MessagePageSchema = z.object({ items: z.array(MessageSchema), nextBefore: z.number().int().nullable() });
+export type MessagePage = z.infer<typeof MessagePageSchema>;
 export const MessagesQuerySchema = z.object({
   before: z.coerce.number().int().min(1).optional(),
   after: z.coerce.number().int().min(0).optional(),
@@ -87,10 +89,13 @@ export const SupportMessageSchema = z.object({
 });
 export type SupportMessage = z.infer<typeof SupportMessageSchema>;
 export const SupportThreadSchema = z.object({ items: z.array(SupportMessageSchema) });
+export type SupportThread = z.infer<typeof SupportThreadSchema>;
 export const SupportSendSchema = z.object({ body: z.string().trim().min(1).max(MESSAGE_MAX) });
 export const SupportThreadListSchema = z.object({
   items: z.array(z.object({ user: ChatUserSchema, lastMessage: z.string(), timestamp: z.string(), awaitingTeam: z.boolean() })),
 });
+export type SupportThreadSummary = SupportThreadList['items'][number];
+export type SupportThreadList = z.infer<typeof SupportThreadListSchema>;
 
 /** WebSocket: what a client may send. */
 export const ClientEventSchema = z.discriminatedUnion('type', [

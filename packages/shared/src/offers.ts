@@ -202,12 +202,14 @@ export const ReviewSchema = z.object({
   reviewer: PartySchema,
   createdAt: z.string(),
 });
+export type Review = z.infer<typeof ReviewSchema>;
 export const ReviewListSchema = z.object({
   items: z.array(ReviewSchema),
   rating: z.number().nullable(),
   reviewsCount: z.number().int(),
   swapsCompleted: z.number().int(),
 });
+export type ReviewList = z.infer<typeof ReviewListSchema>;
 
 export const ActivitySchema = z.object({
   totals: z.object({ swapsCompleted: z.number().int(), carbonKg: z.number(), members: z.number().int(), liveListings: z.number().int() }),

@@ -1,14 +1,9 @@
+import type { IdentityTokens } from '@swapu/shared/account';
 /**
  * The identity service's REST contract (spec section 7, Firebase-Identity compatible). Failures
  * are 400 { error: { code: 400, message: CODE } }; AuthError carries that CODE.
  */
-export interface TokenResponse {
-  idToken: string;
-  email: string;
-  /** Seconds, as a string ("3600"). */
-  expiresIn: string;
-  localId: string;
-}
+export type TokenResponse = Omit<IdentityTokens, 'refreshToken'>;
 
 /** The request never reached the server, or no answer came back. */
 export const NETWORK_ERROR = 'NETWORK_REQUEST_FAILED';

@@ -18,6 +18,7 @@ import type { SecretBox } from '../../lib/secret-box';
 import { enqueueMail, secretRef } from '../mail/mail.service';
 import { emailVerificationMail, welcomeMail } from '../mail/templates';
 import { secondFactorOk } from './two-factor';
+import type { IdentityTokens } from '@swapu/shared/account';
 
 /** The identity service's failure codes (Firebase Identity compatible). */
 export type IdentityCode =
@@ -65,13 +66,8 @@ export interface IdentityDeps {
   secrets: SecretBox;
 }
 
-export interface TokenResponse {
-  idToken: string;
-  email: string;
-  expiresIn: string;
-  localId: string;
-  refreshToken: string;
-}
+/** What sign-up, sign-in and refresh answer (the shared contract), the refresh token always given here. */
+export type TokenResponse = IdentityTokens & { refreshToken: string };
 
 const DAY = 24 * 3600_000;
 /** Failed sign-ins allowed per account and attempts per IP, in a 15-minute window. */

@@ -1,16 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChatMessage, Room, RoomSummary } from '@swapu/shared/chat';
+import type { ChatMessage, MessagePage, Room, RoomList } from '@swapu/shared/chat';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/use-session';
 
-export interface RoomList {
-  items: RoomSummary[];
-  unread: number;
-}
-export interface MessagePage {
-  items: ChatMessage[];
-  nextBefore: number | null;
-}
+export type { MessagePage, RoomList };
 
 /** The person's rooms and unread total (the list and the header badges share it). */
 export const roomsKey = ['me', 'rooms'] as const;

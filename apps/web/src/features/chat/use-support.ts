@@ -1,17 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChatUser, SupportMessage } from '@swapu/shared/chat';
+import type { SupportMessage, SupportThread, SupportThreadSummary } from '@swapu/shared/chat';
 import { api } from '../../lib/api';
 import { adminSupportKey, supportKey, useRealtimeStatus } from './use-realtime';
 
-interface SupportThread {
-  items: SupportMessage[];
-}
-export interface SupportThreadSummary {
-  user: ChatUser;
-  lastMessage: string;
-  timestamp: string;
-  awaitingTeam: boolean;
-}
+export type { SupportThreadSummary };
 
 const post = (body: string): RequestInit => ({
   method: 'POST',

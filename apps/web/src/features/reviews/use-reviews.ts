@@ -1,10 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReviewBody, ReviewListSchema, ReviewSchema } from '@swapu/shared/offers';
+import type { Review, ReviewBody, ReviewList } from '@swapu/shared/offers';
 import { api } from '../../lib/api';
 
-// The shared package exports the schemas but not these two types yet.
-export type Review = ReturnType<(typeof ReviewSchema)['parse']>;
-export type ReviewList = ReturnType<(typeof ReviewListSchema)['parse']>;
+export type { Review, ReviewList };
 
 /** GET /api/v1/users/{id}/reviews: the reviews a person received, newest first. */
 export function useUserReviews(userId: string) {
