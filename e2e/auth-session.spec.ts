@@ -1,8 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
+import { createAccount } from './support/accounts';
 
 /** Sessions in the web app (spec section 4): sign-up, sign-in, guest, logout, auto-logout. */
 
-const DEMO = { email: 'demo@swapu.au', password: 'swapu-demo' };
 const PASSWORD = 'a-long-secret-1';
 const EXPIRED = 'You were logged out because your session expired.';
 const IDLE = 'You were logged out after 30 minutes without activity.';
@@ -63,9 +63,9 @@ test.describe('sessions', () => {
     await expect(accountMenu(page)).toContainText(email.split('@')[0]!);
   });
 
-  test('a wrong password shows the catalogue error and keeps the person signed out', async ({ page }) => {
+  test('a wrong password shows the catalogue error and keeps the person signed out', async ({ page, request }) => {
     await page.goto('/auth');
-    await signIn(page, { email: DEMO.email, password: 'not-the-password' });
+    await signIn(page, { email: (await createAccount(request)).email, password: 'not-the-password' });
     await expect(page.getByRole('alert')).toHaveText('Failed to authenticate. Check your login data.');
     await expect(page).toHaveURL(/\/auth$/);
     expect(await stored(page, 'token')).toBeNull();
@@ -101,10 +101,10 @@ test.describe('sessions', () => {
     }
   });
 
-  test('a signed-in member returns to where they were and reaches the guest-blocked pages', async ({ page }) => {
+  test('a signed-in member returns to where they were and reaches the guest-blocked pages', async ({ page, request }) => {
     await page.goto('/FAQ');
     await headerLogin(page).click();
-    await signIn(page, DEMO);
+    await signIn(page, await createAccount(request));
     await expect(page).toHaveURL(/\/FAQ$/);
     const userId = await stored(page, 'userId');
     for (const path of ['/create', '/offers', '/myswapu', '/favorite']) {
@@ -116,9 +116,9 @@ test.describe('sessions', () => {
     await expect(page).toHaveURL(new RegExp(`/user-detail/${userId}$`));
   });
 
-  test('a logout in one tab logs out the other tabs too', async ({ page, context }) => {
+  test('a logout in one tab logs out the other tabs too', async ({ page, context, request }) => {
     await page.goto('/auth');
-    await signIn(page, DEMO);
+    await signIn(page, await createAccount(request));
     await expect(accountMenu(page)).toBeVisible();
     const other = await context.newPage();
     await other.goto('/myswapu');
@@ -129,10 +129,10 @@ test.describe('sessions', () => {
     await expect(headerLogin(other)).toBeVisible();
   });
 
-  test('stay logged in survives token expiry: the token is refreshed silently', async ({ page }) => {
+  test('stay logged in survives token expiry: the token is refreshed silently', async ({ page, request }) => {
     await page.clock.install();
     await page.goto('/auth');
-    await signIn(page, DEMO, true);
+    await signIn(page, await createAccount(request), true);
     await expect(page).toHaveURL(/\/$/);
     await openMySwapU(page);
     const firstToken = await stored(page, 'token');

@@ -1,55 +1,20 @@
-import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
-import { createAccount, signInWithStorage, type TestAccount } from './support/accounts';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { admin as newAdmin, auth, listItem, member, signedInPage, subscriber } from './support/fixtures';
 
-const auth = (a: { idToken: string }) => ({ authorization: `Bearer ${a.idToken}` });
-
-const kayak = {
-  title: 'Two-person kayak',
-  description: 'Sit-on-top kayak with two paddles. Pick up in Fitzroy.',
-  categories: ['water-sports'],
-  keywords: ['kayak'],
-  cashValueCents: 45_000,
-  weightKg: 25,
-  lengthCm: 370,
-  widthCm: 80,
-  heightCm: 40,
-  location: { suburb: 'Fitzroy', postcode: '3065' },
-  condition: 'used-good',
-  deliveryOption: 'sendle',
-};
-
-async function listItem(request: APIRequestContext, account: TestAccount) {
-  const created = await request.post('/api/v1/posts', { headers: auth(account), data: kayak });
-  expect(created.status()).toBe(201);
-  const { id } = await created.json();
-  expect((await request.post(`/api/v1/posts/${id}/publish`, { headers: auth(account) })).status()).toBe(200);
-  return id as string;
-}
-
-/** A fresh member with a name (the screens show it). */
-async function member(request: APIRequestContext, displayName: string) {
-  const account = await createAccount(request);
-  expect((await request.patch('/api/v1/me', { headers: auth(account), data: { displayName } })).status()).toBe(200);
-  return { ...account, displayName };
-}
-
-/** A demo account (swapu-demo), e.g. the subscriber who sees brand-new listings, or the admin. */
-async function demo(request: APIRequestContext, email: string) {
-  const res = await request.post('/identity/v1/accounts:signInWithPassword', {
-    data: { email, password: 'swapu-demo', returnSecureToken: true },
+/** Ben's kayak: what the chat journeys talk about. */
+const listKayak = (request: APIRequestContext, account: { idToken: string }) =>
+  listItem(request, account, 'Two-person kayak', {
+    patch: {
+      description: 'Sit-on-top kayak with two paddles. Pick up in Fitzroy.',
+      categories: ['water-sports'],
+      keywords: ['kayak'],
+      cashValueCents: 45_000,
+      weightKg: 25,
+      lengthCm: 370,
+      widthCm: 80,
+      heightCm: 40,
+    },
   });
-  const body = await res.json();
-  const account: TestAccount = { email, password: 'swapu-demo', id: body.localId, idToken: body.idToken, refreshToken: body.refreshToken };
-  const me = await (await request.get('/api/v1/me', { headers: auth(account) })).json();
-  return { ...account, displayName: me.displayName as string };
-}
-
-async function signedInPage(browser: Browser, account: TestAccount) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signInWithStorage(page, account);
-  return page;
-}
 
 test.describe('chat', () => {
   test('a message from a listing reaches its owner live, the reply comes back live, "Seen" shows, and an outsider is refused', async ({
@@ -58,8 +23,8 @@ test.describe('chat', () => {
   }) => {
     test.setTimeout(120_000);
     const ben = await member(request, 'Ben Okafor');
-    const post = await listItem(request, ben);
-    const ana = await demo(request, 'subscriber@swapu.au');
+    const post = await listKayak(request, ben);
+    const ana = await subscriber(request, 'Ana Swapper');
 
     // Ben is already on his messages, with none yet.
     const benPage = await signedInPage(browser, ben);
@@ -169,7 +134,7 @@ test.describe('chat', () => {
 
   test('messaging yourself is refused', async ({ browser, request }) => {
     const dee = await member(request, 'Dee Self');
-    const post = await listItem(request, dee);
+    const post = await listKayak(request, dee);
     const page = await signedInPage(browser, dee);
     await page.goto(`/discuss/${dee.id}/${post}`);
     await expect(page.getByTestId('room-error')).toContainText('Messaging yourself is prohibited');
@@ -193,7 +158,7 @@ test.describe('support @phone', () => {
     await expect(thread.getByTestId('support-message')).toHaveCount(1);
 
     // The admin answers from the support inbox.
-    const admin = await demo(request, 'admin@swapu.au');
+    const admin = await newAdmin(request);
     const adminPage = await signedInPage(browser, admin);
     await adminPage.goto('/admin/support');
     const threadRow = adminPage.getByTestId('support-thread-row').filter({ hasText: name });
@@ -216,7 +181,7 @@ test.describe('support for a suspended member', () => {
     test.setTimeout(90_000);
     const name = `Sam ${String.fromCharCode(...Array.from({ length: 6 }, () => 97 + Math.floor(Math.random() * 26)))}`;
     const sam = await member(request, name);
-    const admin = await demo(request, 'admin@swapu.au');
+    const admin = await newAdmin(request);
     const ban = await request.put(`/api/v1/admin/users/${sam.id}/ban`, { headers: auth(admin), data: { banned: true } });
     expect(ban.status()).toBe(200);
 
@@ -253,7 +218,7 @@ test.describe('a member banned mid-conversation', () => {
     test.setTimeout(120_000);
     const ben = await member(request, 'Ben Keeper');
     const mal = await member(request, 'Mal Reported');
-    const admin = await demo(request, 'admin@swapu.au');
+    const admin = await newAdmin(request);
     // Mal has a conversation with Ben open (the room Mal started).
     const opened = await request.post('/api/v1/rooms', { headers: auth(mal), data: { userId: ben.id } });
     expect(opened.status()).toBe(201);

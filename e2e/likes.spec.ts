@@ -1,45 +1,12 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { createAccount, latestMailTo, signInWithStorage, type TestAccount } from './support/accounts';
+import { createAccount, latestMailTo, signInWithStorage } from './support/accounts';
+import { backdate, listItem, subscriber } from './support/fixtures';
 
-const complete = {
-  description: 'Barely used, works perfectly. Pick up or courier.',
-  categories: ['kitchen'],
-  keywords: ['coffee'],
-  cashValueCents: 18000,
-  weightKg: 4,
-  lengthCm: 30,
-  widthCm: 20,
-  heightCm: 35,
-  location: { suburb: 'Fitzroy', postcode: '3065' },
-  condition: 'used-good',
-  deliveryOption: 'sendle',
-};
-
-async function listItem(request: APIRequestContext, account: { idToken: string }, title: string, publish = true) {
-  const headers = { authorization: `Bearer ${account.idToken}` };
-  const created = await request.post('/api/v1/posts', { headers, data: { title, ...complete } });
-  expect(created.status()).toBe(201);
-  const { id } = await created.json();
-  if (publish) expect((await request.post(`/api/v1/posts/${id}/publish`, { headers })).status()).toBe(200);
-  return id as string;
-}
-
-/** The demo subscriber (early access: sees brand-new listings at once). */
-async function demoSubscriber(request: APIRequestContext): Promise<TestAccount> {
-  const res = await request.post('/identity/v1/accounts:signInWithPassword', {
-    data: { email: 'subscriber@swapu.au', password: 'swapu-demo', returnSecureToken: true },
-  });
-  const body = await res.json();
-  return { email: 'subscriber@swapu.au', password: 'swapu-demo', id: body.localId, idToken: body.idToken, refreshToken: body.refreshToken };
-}
-
-/** One of the subscriber's own listings that everyone can already see (listed over 24 h ago). */
-async function oldListingOf(request: APIRequestContext, account: TestAccount) {
-  const res = await request.get('/api/v1/me/posts?state=published', { headers: { authorization: `Bearer ${account.idToken}` } });
-  const items = (await res.json()).items as Array<{ id: string; title: string; publishedAt: string }>;
-  const old = items.find((p) => Date.now() - new Date(p.publishedAt).getTime() > 26 * 3600_000);
-  if (!old) throw new Error('the demo subscriber has no listing older than a day');
-  return old;
+/** A subscriber's listing that everyone can already see (listed over a day ago). */
+async function oldListingOf(request: APIRequestContext, account: { idToken: string }, title = 'Bentwood bistro chair') {
+  const id = await listItem(request, account, title);
+  await backdate(request, id, 30);
+  return { id, title };
 }
 
 test.describe('likes, matches and favourites', () => {
@@ -49,7 +16,7 @@ test.describe('likes, matches and favourites', () => {
   }) => {
     const ana = await createAccount(request);
     const anasItem = await listItem(request, ana, 'Breville espresso machine');
-    const sub = await demoSubscriber(request);
+    const sub = await subscriber(request);
     const subsItem = await oldListingOf(request, sub);
 
     // The subscriber likes Ana's brand-new listing.
@@ -99,7 +66,7 @@ test.describe('likes, matches and favourites', () => {
   });
 
   test('a guest who taps like is asked to log in', async ({ page, request }) => {
-    const sub = await demoSubscriber(request);
+    const sub = await subscriber(request);
     const item = await oldListingOf(request, sub);
     await page.goto(`/viewPost/${item.id}`);
     await page.getByTestId('like-button').click();
@@ -109,7 +76,7 @@ test.describe('likes, matches and favourites', () => {
 
   test('a member reports a listing for moderation', async ({ page, request }) => {
     const ben = await createAccount(request);
-    const sub = await demoSubscriber(request);
+    const sub = await subscriber(request);
     const item = await oldListingOf(request, sub);
     await signInWithStorage(page, ben);
     await page.goto(`/viewPost/${item.id}`);
@@ -127,7 +94,7 @@ test.describe('my items @phone', () => {
   test('My SwapU sorts items by state; withdrawing and deleting work from the menu', async ({ page, request }) => {
     const cy = await createAccount(request);
     const live = await listItem(request, cy, 'Vintage record player');
-    await listItem(request, cy, 'Half-written draft', false);
+    await listItem(request, cy, 'Half-written draft', { publish: false });
     await signInWithStorage(page, cy);
     await page.goto('/myswapu');
     await expect(page.getByRole('heading', { name: 'My SwapU' })).toBeVisible();
@@ -160,7 +127,7 @@ test.describe('my items @phone', () => {
 
     // A listing someone has made an offer on keeps its history: deleting it archives it instead.
     const stove = await listItem(request, cy, 'Camping stove');
-    const sub = await demoSubscriber(request);
+    const sub = await subscriber(request);
     const theirs = await oldListingOf(request, sub);
     const offered = await request.post('/api/v1/offers', {
       headers: { authorization: `Bearer ${sub.idToken}` },

@@ -1,61 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createAccount, signInWithStorage, type TestAccount } from './support/accounts';
-
-const complete = {
-  description: 'Looked after, works perfectly. Pick up in Fitzroy or courier.',
-  categories: ['bicycles'],
-  keywords: ['bike'],
-  cashValueCents: 30_000,
-  weightKg: 9,
-  lengthCm: 170,
-  widthCm: 40,
-  heightCm: 100,
-  location: { suburb: 'Fitzroy', postcode: '3065' },
-  condition: 'used-good',
-  deliveryOption: 'sendle',
-  openToSelling: false,
-};
-
-const auth = (a: { idToken: string }) => ({ authorization: `Bearer ${a.idToken}` });
-
-async function listItem(request: APIRequestContext, account: TestAccount, title: string, patch: Record<string, unknown> = {}) {
-  const created = await request.post('/api/v1/posts', { headers: auth(account), data: { ...complete, title, ...patch } });
-  expect(created.status()).toBe(201);
-  const { id } = await created.json();
-  expect((await request.post(`/api/v1/posts/${id}/publish`, { headers: auth(account) })).status()).toBe(200);
-  return id as string;
-}
-
-/** A fresh member with a name (the journeys read names in sentences). */
-async function member(request: APIRequestContext, displayName: string) {
-  const account = await createAccount(request);
-  expect((await request.patch('/api/v1/me', { headers: auth(account), data: { displayName } })).status()).toBe(200);
-  return { ...account, displayName };
-}
-
-/** The demo subscriber: sees brand-new listings at once, so they can offer on one. */
-async function demoSubscriber(request: APIRequestContext) {
-  const res = await request.post('/identity/v1/accounts:signInWithPassword', {
-    data: { email: 'subscriber@swapu.au', password: 'swapu-demo', returnSecureToken: true },
-  });
-  const body = await res.json();
-  const account: TestAccount = {
-    email: 'subscriber@swapu.au',
-    password: 'swapu-demo',
-    id: body.localId,
-    idToken: body.idToken,
-    refreshToken: body.refreshToken,
-  };
-  const me = await (await request.get('/api/v1/me', { headers: auth(account) })).json();
-  return { ...account, displayName: me.displayName as string };
-}
-
-async function signedInPage(browser: import('@playwright/test').Browser, account: TestAccount) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signInWithStorage(page, account);
-  return page;
-}
+import { expect, test, type Page } from '@playwright/test';
+import { signInWithStorage } from './support/accounts';
+import { auth, listItem, member, signedInPage, subscriber } from './support/fixtures';
 
 const next = (page: Page) => page.getByRole('button', { name: 'Next', exact: true }).click();
 
@@ -73,8 +18,8 @@ test.describe('offers, swaps and reviews', () => {
     test.setTimeout(120_000);
     const ben = await member(request, 'Ben Carter');
     const bike = await listItem(request, ben, 'Road bike, 56 cm');
-    const ana = await demoSubscriber(request);
-    await listItem(request, ana, 'Breville espresso machine', { categories: ['kitchen'], cashValueCents: 25_000 });
+    const ana = await subscriber(request, 'Ana Swapper');
+    await listItem(request, ana, 'Breville espresso machine', { patch: { categories: ['kitchen'], cashValueCents: 25_000 } });
     const anaBefore = await (await request.get(`/api/v1/users/${ana.id}`, { headers: auth(ana) })).json();
 
     // Ana offers her espresso machine and A$50 on Ben's bike, in five steps.
@@ -203,8 +148,8 @@ test.describe('offers, swaps and reviews', () => {
 
   test('accepting an offer that has expired says it is no longer valid', async ({ browser, request }) => {
     const ben = await member(request, 'Bea Owner');
-    const lamp = await listItem(request, ben, 'Brass desk lamp', { categories: ['furniture'], cashValueCents: 6000 });
-    const ana = await demoSubscriber(request);
+    const lamp = await listItem(request, ben, 'Brass desk lamp', { patch: { categories: ['furniture'], cashValueCents: 6000 } });
+    const ana = await subscriber(request, 'Ana Swapper');
     const made = await request.post('/api/v1/offers', {
       headers: auth(ana),
       data: { postId: lamp, itemIds: [], cashKind: 'add', cashCents: 4000, message: 'Cash for the lamp?', expiryDays: 1 },
@@ -236,8 +181,10 @@ test.describe('offers, swaps and reviews', () => {
 test.describe('the offer funnel @phone', () => {
   test('no items and no cash: no valid offer method was chosen', async ({ page, request }) => {
     const ben = await member(request, 'Bo Lister');
-    const chair = await listItem(request, ben, 'Bentwood chair', { categories: ['furniture'], cashValueCents: 9000, openToSelling: true });
-    const ana = await demoSubscriber(request);
+    const chair = await listItem(request, ben, 'Bentwood chair', {
+      patch: { categories: ['furniture'], cashValueCents: 9000, openToSelling: true },
+    });
+    const ana = await subscriber(request, 'Ana Swapper');
     await signInWithStorage(page, ana);
     await page.goto(`/offer-item/${chair}`);
     await expect(page.getByTestId('offer-progress')).toHaveText('Step 1 of 5');

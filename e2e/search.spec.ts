@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createAccount, latestMailTo, signInWithStorage, type TestAccount } from './support/accounts';
+import { createAccount, latestMailTo, signInWithStorage } from './support/accounts';
+import { listItem, subscriber } from './support/fixtures';
 
 /** A word nobody else uses (letters only: the completions list keeps words that start with a letter). */
 function uniqueWord(prefix: string) {
@@ -10,40 +11,14 @@ function uniqueWord(prefix: string) {
 const FITZROY = { suburb: 'Fitzroy', postcode: '3065' };
 const SYDNEY = { suburb: 'Sydney', postcode: '2000' };
 
-/** A live listing made through the API by its owner; returns its id and when it was published. */
+/** A live listing made through the API by its owner (search needs only these fields to differ). */
 async function publish(
   request: APIRequestContext,
   owner: { idToken: string },
   item: { title: string; categories: string[]; cashValueCents: number; location: { suburb: string; postcode: string } },
 ) {
-  const headers = { authorization: `Bearer ${owner.idToken}` };
-  const created = await request.post('/api/v1/posts', {
-    headers,
-    data: {
-      ...item,
-      description: 'Made for a search journey.',
-      weightKg: 2,
-      lengthCm: 40,
-      widthCm: 30,
-      heightCm: 20,
-      condition: 'used-good',
-      deliveryOption: 'sendle',
-    },
-  });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
-  const published = await request.post(`/api/v1/posts/${id}/publish`, { headers });
-  expect(published.status()).toBe(200);
-  return { id, publishedAt: ((await published.json()) as { publishedAt: string }).publishedAt };
-}
-
-/** The demo subscriber: early access, so brand-new listings show in their searches at once. */
-async function demoSubscriber(request: APIRequestContext): Promise<TestAccount> {
-  const res = await request.post('/identity/v1/accounts:signInWithPassword', {
-    data: { email: 'subscriber@swapu.au', password: 'swapu-demo', returnSecureToken: true },
-  });
-  const body = await res.json();
-  return { email: 'subscriber@swapu.au', password: 'swapu-demo', id: body.localId, idToken: body.idToken, refreshToken: body.refreshToken };
+  const { title, ...patch } = item;
+  return { id: await listItem(request, owner, title, { patch: { ...patch, keywords: [], description: 'Made for a search journey.' } }) };
 }
 
 const headerSearch = (page: Page) => page.getByRole('search', { name: 'Search SwapU' }).filter({ visible: true }).first();
@@ -78,7 +53,7 @@ test.describe('search and discovery', () => {
     // The completions' word list is rebuilt on a timer; the test hook rebuilds it now.
     expect((await request.post('/api/test/search/terms')).status()).toBe(200);
 
-    await signInWithStorage(page, await demoSubscriber(request));
+    await signInWithStorage(page, await subscriber(request));
     await page.goto('/');
     const keyword = headerSearch(page).getByRole('combobox', { name: 'Keyword' });
     await keyword.fill(word.slice(0, -2));

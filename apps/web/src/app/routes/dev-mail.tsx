@@ -4,26 +4,9 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { MailDetail, MailList, MailStatus } from '@swapu/shared/mail';
-import { api, ApiError, qs } from '../../lib/api';
+import { ApiError, qs } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
-
-const DEV_API = '/api/v1/dev/mail';
-const ADMIN_API = '/api/v1/admin/mail';
-/** Which viewer API answers: the open one in development, otherwise the admins' one. Found once. */
-let base: string | null = null;
-
-async function mailApi<T>(path: string): Promise<T> {
-  if (base) return api<T>(`${base}${path}`);
-  try {
-    const found = await api<T>(`${DEV_API}${path}`);
-    base = DEV_API;
-    return found;
-  } catch (err) {
-    if (!(err instanceof ApiError && err.status === 404)) throw err;
-    base = ADMIN_API;
-    return api<T>(`${ADMIN_API}${path}`);
-  }
-}
+import { mailApi } from '../../features/account/mail-viewer-api';
 
 const STATUS_COLOR: Record<MailStatus, string> = { held: 'gray', queued: 'blue', retrying: 'orange', sent: 'green', failed: 'red' };
 const PAGE_SIZE = 20;

@@ -3,18 +3,10 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { type EmailSubscription, type EmailSubscriptionResult, isValidEmail } from '@swapu/shared/mail';
-import { api, ApiError } from '../../lib/api';
+import { isValidEmail } from '@swapu/shared/mail';
+import { ApiError } from '../../lib/api';
 import { EmailInput } from '../../components/email-input';
-
-const post = (path: string, body: unknown) =>
-  api<EmailSubscriptionResult>(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-const changeSubscription = (body: EmailSubscription) => post('/api/v1/email-subscription', body);
-const confirmSubscription = (token: string) => post('/api/v1/email-subscription/confirm', { token });
+import { changeSubscription, confirmSubscription } from '../../features/account/email-subscription-api';
 
 /**
  * A confirmation mail's link (?confirm=…) lands here: the subscription starts only when the person

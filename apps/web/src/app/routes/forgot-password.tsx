@@ -4,16 +4,10 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { isValidEmail } from '@swapu/shared/mail';
-import { api, ApiError } from '../../lib/api';
-import { ResetPasswordForm } from './reset-password';
+import { ApiError } from '../../lib/api';
+import { ResetPasswordForm } from '../../features/account/reset-password-form';
 import { EmailInput } from '../../components/email-input';
-
-const requestReset = (email: string) =>
-  api<{ accepted: true }>('/api/v1/auth/password-reset', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email }),
-  });
+import { requestReset } from '../../features/account/password-reset-api';
 
 /** Asks for a reset link. The answer never says whether the address has an account. */
 function RequestResetForm() {

@@ -3,7 +3,7 @@ import { IconBulb, IconHeartSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@swapu/shared/paths';
-import { PostGrid, PostGridSkeleton } from '../../features/posts/post-grid';
+import { PostGrid, PostGridSkeleton } from '../../components/post-grid';
 import { reasonText } from '../../features/search/search-text';
 import { useSuggested } from '../../features/search/use-suggested';
 import { LoadError } from '../../components/load-error';

@@ -1,14 +1,14 @@
 import { Alert, Container, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api';
+import { fetchWelcomeMail } from '../../features/account/welcome-mail-api';
 
 /** The welcome email as this person received it, rendered in a sandboxed frame. */
 export default function WelcomeMailPage() {
   const { t } = useTranslation(['profile', 'errors']);
   const mail = useQuery({
     queryKey: ['welcome-mail'],
-    queryFn: () => api<{ subject: string; html: string; text: string }>('/api/v1/me/welcome-mail'),
+    queryFn: fetchWelcomeMail,
   });
   return (
     <Container size="md" py="xl">

@@ -2,7 +2,7 @@ import { Alert, Button, Center, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconMoodEmpty } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PostGrid, PostGridSkeleton } from './post-grid';
+import { PostGrid, PostGridSkeleton } from '../../components/post-grid';
 import { type FeedFilter, useFeed } from './use-feed';
 
 /** A paged list of posts with loading, empty, error and end states. */

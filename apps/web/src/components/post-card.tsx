@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PostCard as PostCardData } from '@swapu/shared/api';
-import { formatDateTime, formatDistance, formatMoney, formatRelative } from '../../lib/format';
+import { formatDateTime, formatDistance, formatMoney, formatRelative } from '../lib/format';
 
 /** A card as lists show it; search results add how far away it is, suggestions a line of why. */
 export type PostCardItem = PostCardData & { distanceKm?: number | null };

@@ -1,0 +1,104 @@
+import { Alert, Anchor, Button, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PASSWORD_MIN_LENGTH } from '@swapu/shared/constants';
+import { isPasswordLongEnough } from '@swapu/shared/mail';
+import { ApiError } from '../../lib/api';
+import { confirmReset } from './password-reset-api';
+
+/** The second step of /forgot-password: a new password for the token of the mailed link. */
+export function ResetPasswordForm({ token }: { token: string }) {
+  const { t } = useTranslation(['account', 'errors']);
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const confirmRef = useRef<HTMLInputElement>(null);
+  const mutation = useMutation({ mutationFn: confirmReset });
+
+  const tooShort = submitted && !isPasswordLongEnough(password);
+  const mismatch = submitted && !tooShort && password !== confirm;
+  const code = mutation.error instanceof ApiError ? mutation.error.code : mutation.error ? 'generic' : null;
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    if (!isPasswordLongEnough(password)) return passwordRef.current?.focus();
+    if (password !== confirm) return confirmRef.current?.focus();
+    mutation.mutate({ token, password });
+  };
+
+  if (mutation.isSuccess) {
+    return (
+      <Paper radius="lg" withBorder shadow="sm" p={{ base: 'lg', xs: 32 }} bg="white">
+        <Stack gap="md">
+          <Title order={1} fz={{ base: 26, xs: 30 }}>
+            {t('resetPassword.doneTitle')}
+          </Title>
+          <Alert color="green" variant="light" role="status">
+            {t('resetPassword.done')}
+          </Alert>
+          <Button component={Link} to="/auth" size="md">
+            {t('resetPassword.logIn')}
+          </Button>
+        </Stack>
+      </Paper>
+    );
+  }
+
+  return (
+    <Paper radius="lg" withBorder shadow="sm" p={{ base: 'lg', xs: 32 }} bg="white">
+      <Stack gap="lg">
+        <Stack gap={6}>
+          <Title order={1} fz={{ base: 26, xs: 30 }}>
+            {t('resetPassword.title')}
+          </Title>
+          <Text c="dimmed">{t('resetPassword.subtitle', { min: PASSWORD_MIN_LENGTH })}</Text>
+        </Stack>
+        <form onSubmit={onSubmit} noValidate aria-label={t('resetPassword.title')}>
+          <Stack gap="md">
+            <PasswordInput
+              ref={passwordRef}
+              label={t('resetPassword.password')}
+              autoComplete="new-password"
+              size="md"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              error={tooShort ? <span role="alert">{t('errors:password_too_short')}</span> : undefined}
+              visibilityToggleButtonProps={{ 'aria-label': t('fields.showPassword') }}
+            />
+            <PasswordInput
+              ref={confirmRef}
+              label={t('resetPassword.confirm')}
+              autoComplete="new-password"
+              size="md"
+              value={confirm}
+              onChange={(e) => setConfirm(e.currentTarget.value)}
+              error={mismatch ? <span role="alert">{t('resetPassword.mismatch')}</span> : undefined}
+              visibilityToggleButtonProps={{ 'aria-label': t('fields.showPassword') }}
+            />
+            {code && (
+              <Alert color="red" variant="light" role="alert">
+                <Stack gap={6}>
+                  <span>{t(`errors:${code}`)}</span>
+                  {code === 'reset_link_invalid' && (
+                    <Anchor component={Link} to="/forgot-password" fw={600}>
+                      {t('resetPassword.requestNew')}
+                    </Anchor>
+                  )}
+                </Stack>
+              </Alert>
+            )}
+            <Button type="submit" size="md" fullWidth loading={mutation.isPending}>
+              {t('resetPassword.submit')}
+            </Button>
+          </Stack>
+        </form>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The new-password form as its own route (?token=…); without a token, the request form instead. */
