@@ -1,38 +1,21 @@
-import {
-  Alert,
-  Avatar,
-  Badge,
-  Box,
-  Button,
-  Card,
-  Container,
-  Group,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Alert, Avatar, Badge, Box, Button, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconMapPin, IconStarFilled } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import type { Me, PublicProfile } from '@swapu/shared/account';
+import type { PublicProfile } from '@swapu/shared/account';
 import { NotFound } from '../../components/not-found';
 import { useMe } from '../../features/auth/use-me';
 import { DeleteAccountCard } from '../../features/profile/delete-account-card';
 import { ImageUploadButton } from '../../features/profile/image-upload-button';
-import { LocalityInput, type PickedLocality } from '../../features/profile/locality-input';
 import { MessageDigestCard } from '../../features/profile/message-digest-card';
 import { SecurityCard } from '../../features/profile/security-card';
 import { TwoFactorCard } from '../../features/profile/two-factor-card';
-import { useProfile, useUpdateMe } from '../../features/profile/use-profile';
+import { useProfile } from '../../features/profile/use-profile';
 import { ReviewList } from '../../features/reviews/review-list';
 import { ApiError } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
+import { EditForm } from '../../features/profile/profile-edit-form';
 
 function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -43,72 +26,6 @@ function Stat({ label, value, testId }: { label: string; value: string; testId: 
       <Text fz="lg" fw={700} data-testid={testId}>
         {value}
       </Text>
-    </Card>
-  );
-}
-
-function EditForm({ me, onDone }: { me: Me; onDone: () => void }) {
-  const { t } = useTranslation(['profile', 'errors']);
-  const update = useUpdateMe();
-  const [name, setName] = useState(me.displayName);
-  const [bio, setBio] = useState(me.bio);
-  const [place, setPlace] = useState<PickedLocality | null>(null);
-  const submit = () =>
-    update.mutate(
-      { displayName: name.trim(), bio, ...(place ? { address: place } : {}) },
-      {
-        onSuccess: () => {
-          notifications.show({ color: 'swapu', message: t('profile.saved') });
-          onDone();
-        },
-      },
-    );
-  const err = update.error instanceof ApiError ? update.error : null;
-  return (
-    <Card padding="lg">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <Stack>
-          <TextInput
-            label={t('onboarding.nameLabel')}
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={err?.code === 'name_invalid' ? t('errors:name_invalid') : undefined}
-            maxLength={60}
-          />
-          <Textarea
-            label={t('profile.bioLabel')}
-            placeholder={t('profile.bioPlaceholder')}
-            value={bio}
-            onChange={(e) => setBio(e.currentTarget.value)}
-            autosize
-            minRows={2}
-            maxLength={500}
-          />
-          <LocalityInput
-            initial={me.suburb ? `${me.suburb} ${me.auState} ${me.postcode}` : ''}
-            onPick={setPlace}
-            error={err?.code === 'address_invalid' ? t('errors:address_invalid') : undefined}
-          />
-          {err && err.code !== 'name_invalid' && err.code !== 'address_invalid' && (
-            <Alert color="red" role="alert">
-              {t(`errors:${err.code}`)}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onDone}>
-              {t('profile.cancel')}
-            </Button>
-            <Button type="submit" loading={update.isPending}>
-              {t('profile.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
     </Card>
   );
 }
