@@ -4,9 +4,8 @@ import type { Database } from '../../db/client';
 import { rowsOf } from '../../lib/sql-rows';
 import type { RawCardRow } from '../posts/post-card';
 import { andAll, boostedOnly, iso, notBoostedNow, ts } from './search-conditions';
-import { cardSelect, cardsFor, type SearchPage } from './search-pages';
+import { cardSelect, cardsFor, type PageRequest, type SearchPage } from './search-pages';
 import type { SearchPlan } from './search-plan';
-import type { SearchCursor } from './search.query';
 
 /**
  * Relevance: a search with words, sorted "featured", is ranked within windows of the newest
@@ -21,13 +20,7 @@ const RANK_WEIGHTS = '{0.05,0.2,0.5,1.0}';
  * windows of the SEARCH_RANK_WINDOW newest matches, so ranking never has to score every match of
  * a common word (decision 0011). The window a page came from travels in the cursor.
  */
-export async function featuredRanked(
-  database: Database,
-  p: SearchPlan,
-  where: SQL,
-  limit: number,
-  cursor: SearchCursor | undefined,
-): Promise<SearchPage> {
+export async function featuredRanked({ database, p, where, limit, cursor }: PageRequest): Promise<SearchPage> {
   let ph: 'b' | 'n' = cursor?.ph ?? 'b';
   let wb = cursor?.wb;
   let k = cursor?.k;

@@ -20,11 +20,13 @@ export async function plannedRows(database: Database, where: SQL): Promise<numbe
 
 /** Words and nothing else: no category, place, "wants what I have" or other filter. */
 export function onlyWords(p: Pick<SearchPlan, 'text' | 'filters' | 'mine'>): boolean {
+  return !!p.text.tsquery && !p.filters.category?.length && p.filters.radiusKm === undefined && noOtherFilters(p);
+}
+
+/** No filter beyond words, categories and a place: condition, value, delivery, selling, "wants what I have". */
+function noOtherFilters(p: Pick<SearchPlan, 'filters' | 'mine'>): boolean {
   const f = p.filters;
   return (
-    !!p.text.tsquery &&
-    !f.category?.length &&
-    f.radiusKm === undefined &&
     !p.mine &&
     !f.condition?.length &&
     f.minCents === undefined &&
@@ -115,16 +117,7 @@ export async function countAndFacets(database: Database, p: SearchPlan, pageSeen
  */
 async function sampledCounts(database: Database, p: SearchPlan): Promise<Counts | null> {
   const f = p.filters;
-  const onlyPlaceOrCategory =
-    (f.radiusKm !== undefined || !!f.category?.length) &&
-    !p.text.tsquery &&
-    !p.mine &&
-    !f.condition?.length &&
-    f.minCents === undefined &&
-    f.maxCents === undefined &&
-    !f.delivery &&
-    !f.openToSelling &&
-    !f.openToSwapAnything;
+  const onlyPlaceOrCategory = (f.radiusKm !== undefined || !!f.category?.length) && !p.text.tsquery && noOtherFilters(p);
   if (!onlyPlaceOrCategory) return null;
   if (f.radiusKm !== undefined && (!p.origin || (p.radiusItems ?? 0) < 3 * SEARCH_TOTAL_CAP)) return null;
   const s = await geoSample(database);

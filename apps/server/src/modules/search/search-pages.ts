@@ -85,15 +85,26 @@ export function keysetSpec(p: SearchPlan, sort: SearchQuery['sort']): KeysetSpec
   }
 }
 
-/** Up to `n` rows in the sort's order, after the key `k` when given. */
-export async function fetchKeyset(
-  database: Database,
-  p: SearchPlan,
-  spec: KeysetSpec,
-  where: SQL,
-  n: number,
-  k: (string | number)[] | undefined,
-): Promise<(RawCardRow & { k0: string })[]> {
+/** What one page of a search is asked for. */
+export interface PageRequest {
+  database: Database;
+  p: SearchPlan;
+  where: SQL;
+  limit: number;
+  cursor: SearchCursor | undefined;
+}
+
+/** One keyset read: up to `n` rows in the sort's order, after the key `k` when given. */
+interface KeysetRead {
+  database: Database;
+  p: SearchPlan;
+  spec: KeysetSpec;
+  where: SQL;
+  n: number;
+  k: (string | number)[] | undefined;
+}
+
+export async function fetchKeyset({ database, p, spec, where, n, k }: KeysetRead): Promise<(RawCardRow & { k0: string })[]> {
   return rowsOf<RawCardRow & { k0: string }>(
     database.db,
     sql`select ${cardSelect(p)}, k.k0 from (
@@ -108,13 +119,7 @@ export async function fetchKeyset(
  * "Featured" without keywords: boosted items first (newest first), then everything else
  * newest first.
  */
-export async function featuredPlain(
-  database: Database,
-  p: SearchPlan,
-  where: SQL,
-  limit: number,
-  cursor: SearchCursor | undefined,
-): Promise<SearchPage> {
+export async function featuredPlain({ database, p, where, limit, cursor }: PageRequest): Promise<SearchPage> {
   const spec = keysetSpec(p, 'recent');
   let ph: 'b' | 'n' = cursor?.ph ?? 'b';
   let k = cursor?.k;
@@ -137,7 +142,14 @@ export async function featuredPlain(
     );
   } else {
     for (;;) {
-      const found = await fetchKeyset(database, p, spec, ph === 'b' ? boostedOnly(p, where) : unboosted, limit + 1 - out.length, k);
+      const found = await fetchKeyset({
+        database,
+        p,
+        spec,
+        where: ph === 'b' ? boostedOnly(p, where) : unboosted,
+        n: limit + 1 - out.length,
+        k,
+      });
       out.push(...found.map((r) => ({ ...r, ph })));
       if (out.length > limit || ph === 'n') break;
       ph = 'n';
@@ -171,14 +183,8 @@ const RING_MAX_KM = 4500;
  * which the GIN index intersects with the words and categories; the exact distance orders what it
  * holds, and a ring that turns out too small is tripled until it is not.
  */
-async function closestRows(
-  database: Database,
-  p: SearchPlan,
-  spec: KeysetSpec,
-  where: SQL,
-  n: number,
-  k: (string | number)[] | undefined,
-): Promise<(RawCardRow & { k0: string })[]> {
+async function closestRows(read: KeysetRead): Promise<(RawCardRow & { k0: string })[]> {
+  const { database, p, where, n, k } = read;
   const o = p.origin!;
   const s = await geoSample(database);
   const estimated = (await plannedRows(database, where)) ?? s.live;
@@ -201,7 +207,7 @@ async function closestRows(
       : share > 0.2
         ? sql`earth_box(${originPoint(o)}, ${km * 1000}::float8) @> posts.earth_pt`
         : sql`posts.search_vector @@ ${cells}::tsquery`;
-    const found = await fetchKeyset(database, p, spec, andAll(where, ring, sql`posts.earth_pt is not null`), n, k);
+    const found = await fetchKeyset({ ...read, where: andAll(where, ring, sql`posts.earth_pt is not null`) });
     // The cells hold the circle of radius km (and corners beyond it, where rows may be missing):
     // only rows inside the circle are surely in order. k0 is the chord, so compare chords.
     const chord = chordOf(km * 1000);
@@ -212,19 +218,10 @@ async function closestRows(
 }
 
 /** A page of a sort other than "featured" (price, closest, recent): one keyset read. */
-export async function keysetPage(
-  database: Database,
-  p: SearchPlan,
-  sort: SearchQuery['sort'],
-  where: SQL,
-  limit: number,
-  cursor: SearchCursor | undefined,
-): Promise<SearchPage> {
+export async function keysetPage({ database, p, where, limit, cursor }: PageRequest, sort: SearchQuery['sort']): Promise<SearchPage> {
   const spec = keysetSpec(p, sort);
-  const found =
-    sort === 'closest'
-      ? await closestRows(database, p, spec, where, limit + 1, cursor?.k)
-      : await fetchKeyset(database, p, spec, where, limit + 1, cursor?.k);
+  const read: KeysetRead = { database, p, spec, where, n: limit + 1, k: cursor?.k };
+  const found = sort === 'closest' ? await closestRows(read) : await fetchKeyset(read);
   const pageRows = found.slice(0, limit);
   const last = pageRows.at(-1);
   return {

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { SEARCH_RANK_WINDOW, hasSearchTerm, type SearchFilters, type SearchQuery, type SearchResult } from '@swapu/shared/search';
 import type { Database, Tx } from '../../db/client';
 import { errors } from '../../lib/errors';
@@ -11,11 +11,11 @@ import { estimateWithin, forgetPositionSample, geoSample, memo } from './positio
 import { featuredRanked, MAX_WINDOW_WEEKS, windowWeeks } from './rank-windows';
 import { andAll, baseCondition, categoryCondition } from './search-conditions';
 import { countAndFacets, onlyWords } from './search-counts';
-import { featuredPlain, keysetPage, type SearchPage } from './search-pages';
+import { featuredPlain, keysetPage, type PageRequest, type SearchPage } from './search-pages';
 import { bestCells, CELLS_BELOW_ITEMS, resolveOrigin } from './search-places';
 import type { SearchPlan } from './search-plan';
 import { buildTextQuery, forgetWordStats } from './search-text';
-import { decodeSearchCursor, encodeSearchCursor, type SearchCursor } from './search.query';
+import { decodeSearchCursor, encodeSearchCursor } from './search.query';
 
 /**
  * The search planner: validates a search, works out what its SQL needs (words, place, cells,
@@ -39,18 +39,9 @@ export async function clearExpiredBoosts(db: Tx, now: Date): Promise<number> {
 }
 
 /** One page in the query's sort: ranked windows for words under "featured", else a keyset. */
-function pageOf(
-  database: Database,
-  p: SearchPlan,
-  sort: SearchQuery['sort'],
-  where: SQL,
-  limit: number,
-  cursor: SearchCursor | undefined,
-): Promise<SearchPage> {
-  if (sort === 'featured') {
-    return p.text.tsquery ? featuredRanked(database, p, where, limit, cursor) : featuredPlain(database, p, where, limit, cursor);
-  }
-  return keysetPage(database, p, sort, where, limit, cursor);
+function pageOf(q: PageRequest, sort: SearchQuery['sort']): Promise<SearchPage> {
+  if (sort === 'featured') return q.p.text.tsquery ? featuredRanked(q) : featuredPlain(q);
+  return keysetPage(q, sort);
 }
 
 /** What "wants what I have" compares against: the person's own live items. */
@@ -121,7 +112,7 @@ export async function search(database: Database, viewer: Viewer, now: Date, quer
   const cursor = query.cursor ? decodeSearchCursor(query.cursor, query.sort) : undefined;
   const plan = await planSearch(database, viewer, now, query, { sort: query.sort });
   const where = andAll(baseCondition(plan), categoryCondition(plan), query.sort === 'lowest_price' ? sql`posts.open_to_selling` : null);
-  const paged = pageOf(database, plan, query.sort, where, query.limit, cursor);
+  const paged = pageOf({ database, p: plan, where, limit: query.limit, cursor }, query.sort);
   const [result, counts] = await Promise.all([
     paged,
     // Counts belong to the first page; later pages keep the first page's figures.
