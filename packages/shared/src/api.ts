@@ -135,6 +135,7 @@ export const LocalitySchema = z.object({
 });
 export type Locality = z.infer<typeof LocalitySchema>;
 export const LocalityListSchema = z.object({ items: z.array(LocalitySchema) });
+export type LocalityList = z.infer<typeof LocalityListSchema>;
 
 export const BlogPostSummarySchema = z.object({
   id: z.string(),

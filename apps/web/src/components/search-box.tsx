@@ -6,8 +6,8 @@ import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CATEGORIES, DISTANCE_OPTIONS_KM } from '@swapu/shared/constants';
-import type { SuggestResult } from '@swapu/shared/search';
-import { api, qs } from '../lib/api';
+import { qs } from '../lib/api';
+import { fetchSuggestions } from '../lib/lookups';
 
 /** Completions wait this long after the last keystroke. */
 const SUGGEST_DEBOUNCE_MS = 150;
@@ -52,7 +52,7 @@ export function SearchBox({ compact = false }: { compact?: boolean }) {
   const [typed] = useDebouncedValue(keyword.trim(), SUGGEST_DEBOUNCE_MS);
   const suggest = useQuery({
     queryKey: ['search', 'suggest', typed],
-    queryFn: ({ signal }) => api<SuggestResult>(`/api/v1/search/suggest${qs({ q: typed })}`, { signal }),
+    queryFn: ({ signal }) => fetchSuggestions(typed, signal),
     enabled: open && typed.length >= SUGGEST_MIN_CHARS,
     staleTime: 60_000,
     placeholderData: keepPreviousData,

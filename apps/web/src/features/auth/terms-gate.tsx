@@ -1,10 +1,9 @@
 import { Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
-import type { Me } from '@swapu/shared/account';
-import { api, ApiError } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { useSession } from '../../lib/use-session';
-import { useMe } from './use-me';
+import { acceptTerms, useMe } from './use-me';
 import { useLogout } from './use-logout';
 
 /**
@@ -20,7 +19,7 @@ export function TermsGate() {
   const qc = useQueryClient();
   const logout = useLogout();
   const accept = useMutation({
-    mutationFn: () => api<Me>('/api/v1/me/accept-terms', { method: 'POST' }),
+    mutationFn: acceptTerms,
     onSuccess: (updated) => qc.setQueryData(['me', userId], updated),
   });
   if (me.data?.termsAccepted !== false) return null;

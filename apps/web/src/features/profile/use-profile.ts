@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Me, MeUpdate, PublicProfile } from '@swapu/shared/account';
-import type { Locality } from '@swapu/shared/api';
-import { api, ApiError, qs } from '../../lib/api';
+import { api, ApiError } from '../../lib/api';
 import { getSession } from '../../lib/session';
+import { fetchLocalities } from '../../lib/lookups';
 
 export const useProfile = (id: string) =>
   useQuery({ queryKey: ['users', id], queryFn: () => api<PublicProfile>(`/api/v1/users/${encodeURIComponent(id)}`) });
@@ -23,7 +23,7 @@ export function useUpdateMe() {
 export const useLocalitySearch = (q: string) =>
   useQuery({
     queryKey: ['localities', q],
-    queryFn: () => api<{ items: Locality[] }>(`/api/v1/localities${qs({ q })}`).then((r) => r.items),
+    queryFn: () => fetchLocalities(q),
     enabled: q.trim().length >= 2,
     staleTime: 5 * 60_000,
   });

@@ -4,7 +4,7 @@ import { IconCurrentLocation, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Locality } from '@swapu/shared/api';
-import { api, qs } from '../../lib/api';
+import { fetchLocalities } from '../../lib/lookups';
 import { useGeolocation } from './use-geolocation';
 
 export interface Place {
@@ -37,7 +37,7 @@ export function PlaceField({
   const [debounced] = useDebouncedValue(text.trim(), 200);
   const localities = useQuery({
     queryKey: ['localities', debounced],
-    queryFn: () => api<{ items: Locality[] }>(`/api/v1/localities${qs({ q: debounced })}`).then((r) => r.items),
+    queryFn: () => fetchLocalities(debounced),
     enabled: debounced.length >= 2 && value.lat === undefined,
     staleTime: 5 * 60_000,
   });
