@@ -20,6 +20,12 @@ export interface Origin {
 
 const LOCATION_LABEL = 'Your location';
 
+/**
+ * A browser position to a ten-millionth of a degree (about a centimetre): finer means nothing on a
+ * map, and a denormal such as 3.5e-323 makes earthdistance's trigonometry underflow (a 500).
+ */
+const toMicrodegrees = (v: number) => Math.round(v * 1e7) / 1e7 || 0;
+
 /** "Newtown", "2042", "Newtown 2042" or "Newtown, NSW 2042" → the locality's coordinates. */
 export async function resolveNear(db: Tx, near: string): Promise<Origin | null> {
   const postcode = near.match(/\b(\d{4})\b/)?.[1];
@@ -41,7 +47,7 @@ export async function resolveNear(db: Tx, near: string): Promise<Origin | null> 
 }
 
 export async function resolveOrigin(db: Tx, viewer: Viewer, f: SearchFilters): Promise<Origin | null> {
-  if (f.lat !== undefined && f.lng !== undefined) return { label: LOCATION_LABEL, lat: f.lat, lng: f.lng };
+  if (f.lat !== undefined && f.lng !== undefined) return { label: LOCATION_LABEL, lat: toMicrodegrees(f.lat), lng: toMicrodegrees(f.lng) };
   if (f.near) {
     const found = await resolveNear(db, f.near);
     if (!found) throw errors.badRequest('address_invalid', { near: 'address_invalid' });

@@ -318,6 +318,15 @@ describe('sorts and paging', () => {
 });
 
 describe('bad input', () => {
+  it('measures from a position given to any precision, even a denormal one, without an error', async () => {
+    const owner = await createUser(env.t.db);
+    await createPost(env.t.db, { ownerId: owner.id, title: 'Equator kayak', lat: 0, lng: 0, now: NOW });
+    const r = await ok({ q: 'kayak', lat: 3.5e-323, lng: 6.4e-323, radiusKm: 50 });
+    expect(titles(r)).toContain('Equator kayak');
+    expect(r.origin).toMatchObject({ lat: 0, lng: 0 });
+    expect((await get({ q: 'kayak', lat: 1e-300, lng: -1e-300, sort: 'closest' })).statusCode).toBe(200);
+  });
+
   it("an empty query with no category: 'Search needs at least one term'", async () => {
     for (const q of [{}, { q: '   ' }, { q: 'the and' }, { condition: 'new' }]) {
       const res = await get(q);
