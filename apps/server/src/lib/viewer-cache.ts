@@ -35,6 +35,12 @@ interface Entry {
   memos: Map<string, Promise<unknown>>;
 }
 
+/** Sets a key, first dropping the oldest entry (Maps iterate in insertion order) when full. */
+function setBounded<V>(map: Map<string, V>, key: string, value: V, max: number): void {
+  if (map.size >= max) map.delete(map.keys().next().value!);
+  map.set(key, value);
+}
+
 /** More likes than this are not kept in memory: the post page asks the database instead. */
 export const MAX_CACHED_LIKES = 2_000;
 
@@ -89,8 +95,7 @@ export class ViewerCache {
 
   rememberClaims(token: string, claims: AccessClaims): void {
     if (this.ttlMs === 0) return;
-    if (this.tokens.size >= this.maxEntries) this.tokens.delete(this.tokens.keys().next().value!);
-    this.tokens.set(token, claims);
+    setBounded(this.tokens, token, claims, this.maxEntries);
   }
 
   /** Drops what is known of these accounts (they changed); their next request reads them again. */
@@ -105,8 +110,7 @@ export class ViewerCache {
 
   private put(userId: string, entry: Entry) {
     this.entries.delete(userId);
-    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(userId, entry);
+    setBounded(this.entries, userId, entry, this.maxEntries);
   }
 }
 

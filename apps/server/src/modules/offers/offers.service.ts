@@ -21,6 +21,7 @@ import { guard } from '../../lib/guards';
 import { newId } from '../../lib/ids';
 import { earlyAccessCondition, type Viewer } from '../../lib/viewer';
 import type { Hub } from '../../lib/hub';
+import { postChanged } from '../../lib/viewer-cache';
 import { enqueueMail } from '../mail/mail.service';
 import { Notices } from '../notifications/notify';
 import { offerMail, type OfferMailEvent } from '../mail/templates';
@@ -240,6 +241,8 @@ export async function transitionOffer(deps: OfferDeps, viewer: Viewer, offerId: 
   const userId = viewer.userId!;
   let expiredNow = false;
   const notices = new Notices();
+  /** Listings whose state this transition changes (reserved, swapped): their pages are read afresh. */
+  const movedPosts: string[] = [];
   const result = await deps.database.db.transaction(async (tx) => {
     const [o] = await tx.select().from(offers).where(eq(offers.id, offerId)).for('update');
     if (!o) throw errors.notFound();
@@ -282,6 +285,7 @@ export async function transitionOffer(deps: OfferDeps, viewer: Viewer, offerId: 
           .returning({ postId: postReservations.postId });
         if (held.length !== ids.length) throw noLongerValid();
         await tx.update(posts).set({ state: 'reserved', updatedAt: now }).where(inArray(posts.id, ids));
+        movedPosts.push(...ids);
         break;
       }
       case 'counter':
@@ -323,7 +327,7 @@ export async function transitionOffer(deps: OfferDeps, viewer: Viewer, offerId: 
           .update(offers)
           .set({ [mine]: now, updatedAt: now })
           .where(eq(offers.id, o.id));
-        if (to === 'completed') await complete(tx, o, now);
+        if (to === 'completed') movedPosts.push(...(await complete(tx, o, now)));
         break;
       }
       default:
@@ -357,13 +361,14 @@ export async function transitionOffer(deps: OfferDeps, viewer: Viewer, offerId: 
     return { showId, scheduled };
   });
   await notices.announce(deps.hub ?? null);
+  for (const id of movedPosts) postChanged({ hub: deps.hub ?? null }, id);
   if (expiredNow || !result) throw noLongerValid();
   if ('scheduled' in result && result.scheduled) await deps.scheduleExpiry?.(result.scheduled.id, result.scheduled.at);
   return result.showId;
 }
 
-/** Both have their items: every item is swapped, the carbon saving is fixed, points are awarded. */
-async function complete(tx: Tx, o: OfferRow, now: Date) {
+/** Both have their items: every item is swapped, the carbon saving is fixed, points are awarded. Resolves to the items. */
+async function complete(tx: Tx, o: OfferRow, now: Date): Promise<string[]> {
   const ids = await offerPostIds(tx, o);
   const rows = await tx
     .select({ weightKg: posts.weightKg, materials: posts.materials, categories: posts.categories })
@@ -385,4 +390,5 @@ async function complete(tx: Tx, o: OfferRow, now: Date) {
       })),
     )
     .onConflictDoNothing();
+  return ids;
 }

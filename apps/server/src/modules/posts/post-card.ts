@@ -11,7 +11,8 @@ import { imageVariantKeys } from '../../lib/storage';
  * each returns, and the mapping to the API's card.
  */
 
-const media = (key: string) => `/media/${key}`;
+/** The public URL of a stored file (listing photos and their variants). */
+export const media = (key: string) => `/media/${key}`;
 
 /**
  * The key of a post's first photo. Written with the table's name, not Drizzle's column objects:

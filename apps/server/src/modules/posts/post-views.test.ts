@@ -149,6 +149,32 @@ describe('shared renderings of a post page', () => {
     expect((await get(`/api/v1/posts/${post.id}`, fan.id)).json()).toMatchObject({ likeCount: 0, likedByMe: false });
   });
 
+  it('shows a listing reserved by an accepted offer at once, to everyone', async () => {
+    const ben = await createUser(t.db);
+    const ana = await createUser(t.db);
+    const other = await createUser(t.db);
+    const bike = await createPost(t.db, { ownerId: ben.id, openToSelling: true });
+    const tent = await createPost(t.db, { ownerId: ana.id, title: 'Four-person tent' });
+    expect((await get(`/api/v1/posts/${bike.id}`, other.id)).json().state).toBe('published');
+    expect((await get(`/api/v1/posts/${tent.id}`)).json().state).toBe('published');
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/offers',
+      headers: { authorization: `Bearer ${await tokenOf(ana.id)}` },
+      payload: { postId: bike.id, itemIds: [tent.id], cashKind: 'none', cashCents: 0, message: 'Tent for the bike?', expiryDays: 7 },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/offers/${made.json().id}/transitions`,
+      headers: { authorization: `Bearer ${await tokenOf(ben.id)}` },
+      payload: { transition: 'accept' },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect((await get(`/api/v1/posts/${bike.id}`, other.id)).json().state).toBe('reserved');
+    expect((await get(`/api/v1/posts/${tent.id}`)).json().state).toBe('reserved');
+  });
+
   it('keeps drafts to their owner and admins, and early items to subscribers, from the shared rendering', async () => {
     const owner = await createUser(t.db);
     const admin = await createUser(t.db, { role: 'admin' });

@@ -4,15 +4,13 @@ import type { Condition, DeliveryOption, PostState } from '@swapu/shared/constan
 import type { Tx } from '../../db/client';
 import { postImages, postLikes, posts, users } from '../../db/schema/index';
 import { profileImageUrl } from '../users/users.media';
-import { cardColumns, toCard } from './post-card';
+import { cardColumns, media, toCard } from './post-card';
 import { userStats } from '../users/user-stats';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { errors } from '../../lib/errors';
 import { guard } from '../../lib/guards';
 import { imageVariantKeys } from '../../lib/storage';
 import { publishedVisibleTo, type Viewer, visiblePublishedCondition } from '../../lib/viewer';
-
-const media = (key: string) => `/media/${key}`;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
