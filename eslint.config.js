@@ -22,6 +22,18 @@ const boundaries = [
   },
   { files: ['apps/web/src/**/*.{ts,tsx}'], rules: restrict(NO_SERVER) },
   {
+    // The API's URLs live in one table (packages/shared/src/endpoints.ts), called through call().
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'Literal[value=/^\\/api\\//]', message: 'Name the endpoint in @swapu/shared/endpoints and use call().' },
+        { selector: 'TemplateElement[value.raw=/^\\/api\\//]', message: 'Name the endpoint in @swapu/shared/endpoints and use call().' },
+      ],
+    },
+  },
+  {
     files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: restrict(NO_SERVER, {

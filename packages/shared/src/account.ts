@@ -70,6 +70,10 @@ export const TwoFactorSetupSchema = z.object({ secret: z.string(), otpauthUrl: z
 export const TwoFactorCodeSchema = z.object({ code: z.string().trim().min(6).max(20) });
 export const RecoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
 export const AccountDeleteSchema = z.object({ password: z.string().min(1).max(200) });
+/** The outside sign-in providers the server has configured. */
+export const AuthProvidersSchema = z.object({ providers: z.array(z.enum(['google', 'facebook'])) });
+/** The verification link was mailed again (`sent: false` when the address is verified already). */
+export const VerificationMailSchema = z.object({ sent: z.boolean() });
 
 /**
  * The identity contract's answer to a sign-up, a sign-in or a token refresh (Firebase's field

@@ -197,3 +197,11 @@ export const NotificationListSchema = z.object({
 });
 export type NotificationList = z.infer<typeof NotificationListSchema>;
 export const NotificationReadSchema = z.object({ ids: z.array(z.string().min(1).max(64)).max(200).optional() });
+/** What is left unread after marking some read. */
+export const UnreadCountSchema = z.object({ unread: z.number().int() });
+/** A report (of a listing or a person) was taken for the moderators. */
+export const ReportReceivedSchema = z.object({ received: z.literal(true) });
+/** The owner withdraws a listing or marks it swapped or sold. */
+export const PostStateBodySchema = z.object({ state: z.enum(['archived', 'swapped', 'sold']) });
+/** Every photo id of a listing once, in the new order (first is the cover). */
+export const ImageOrderBodySchema = z.object({ imageIds: z.array(z.string().min(1).max(64)).max(20) });

@@ -46,6 +46,8 @@ export type MailList = z.infer<typeof MailListSchema>;
 
 /** One outbox mail with its text and HTML bodies. */
 export const MailDetailSchema = MailSummarySchema.extend({ text: z.string(), html: z.string() });
+/** The welcome email as its reader received it (for /welcome-mail). */
+export const WelcomeMailSchema = z.object({ subject: z.string(), text: z.string(), html: z.string() });
 export type MailDetail = z.infer<typeof MailDetailSchema>;
 
 /**

@@ -1,4 +1,14 @@
 import type { ErrorCode } from '@swapu/shared/errors';
+import {
+  queryString,
+  urlOf,
+  type AnyEndpoint,
+  type BodyOf,
+  type PathParams,
+  type PatternOf,
+  type QueryOf,
+  type ResponseOf,
+} from '@swapu/shared/endpoints';
 import { clearSession, getSession } from './session';
 
 /** An API failure carrying the catalogue code; the UI translates it with t(`errors:${code}`). */
@@ -20,7 +30,7 @@ const GENERIC = 'An error occurred';
 const isCode = (c: unknown): c is ErrorCode => typeof c === 'string' && /^[a-z0-9_]+$/.test(c);
 
 /** fetch() for our JSON API: adds the token, parses the error body, never throws raw. */
-export async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
+async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
   const headers = new Headers(init.headers);
   headers.set('accept', 'application/json');
   const token = getSession().token;
@@ -49,9 +59,69 @@ export async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
   throw new ApiError(res.status, code, body.error?.message ?? GENERIC, body.error?.fields);
 }
 
-export const qs = (params: Record<string, string | number | undefined | null>) => {
-  const s = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') s.set(k, String(v));
-  const out = s.toString();
-  return out ? `?${out}` : '';
-};
+/** A query string for a web URL (empty values left out), the same rule the API calls use. */
+export const qs = queryString;
+
+// What call() needs besides the endpoint: its :params, its body, its query, when it has them.
+type ParamsPart<E> = [keyof PathParams<PatternOf<E>>] extends [never] ? { params?: undefined } : { params: PathParams<PatternOf<E>> };
+type BodyPart<E> = [BodyOf<E>] extends [undefined] ? { body?: undefined } : { body: BodyOf<E> };
+type QueryPart<E> = [QueryOf<E>] extends [undefined] ? { query?: undefined } : { query?: QueryOf<E> };
+export type CallOptions<E> = ParamsPart<E> & BodyPart<E> & QueryPart<E> & { signal?: AbortSignal; keepalive?: boolean };
+/** The options argument may be left out when nothing in it is required. */
+type CallArgs<E> = object extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>];
+
+/** The path call() would request: for requests that cannot go through fetch (uploads with progress). */
+export const pathOf = <E extends AnyEndpoint>(endpoint: E, ...[options]: CallArgs<E>): string =>
+  urlOf(endpoint.pattern, options?.params as Record<string, string> | undefined, options?.query as Record<string, string> | undefined);
+
+/**
+ * One call to an endpoint of the shared table (@swapu/shared/endpoints): the URL built from its
+ * pattern, the body sent as JSON, the answer typed as the table says.
+ */
+export function call<E extends AnyEndpoint>(endpoint: E, ...args: CallArgs<E>): Promise<ResponseOf<E>> {
+  const [options] = args;
+  const init: RequestInit = { method: endpoint.method };
+  if (options?.signal) init.signal = options.signal;
+  if (options?.keepalive) init.keepalive = true;
+  if (options?.body !== undefined) {
+    init.headers = { 'content-type': 'application/json' };
+    init.body = JSON.stringify(options.body);
+  }
+  return request<ResponseOf<E>>(pathOf(endpoint, ...args), init);
+}
+
+type UploadParams<E> = [keyof PathParams<PatternOf<E>>] extends [never] ? object : { params: PathParams<PatternOf<E>> };
+/**
+ * A multipart upload (field `file`) with XMLHttpRequest, so the page can show progress; resolves
+ * with the typed answer or rejects with the server's catalogue error (413 is file_too_large).
+ */
+export function upload<E extends AnyEndpoint>(
+  endpoint: E,
+  options: UploadParams<E> & { file: Blob; fileName?: string; onProgress: (pct: number) => void },
+): Promise<ResponseOf<E>> {
+  const params = (options as { params?: Record<string, string> }).params;
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(endpoint.method, urlOf(endpoint.pattern, params));
+    xhr.setRequestHeader('accept', 'application/json');
+    const token = getSession().token;
+    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (e) => e.lengthComputable && options.onProgress(Math.round((e.loaded / e.total) * 100));
+    xhr.onload = () => {
+      let body: { error?: { code?: string; message?: string; fields?: Record<string, string> } } | null = null;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        // not JSON (a proxy's error page)
+      }
+      if (xhr.status >= 200 && xhr.status < 300 && body && !body.error) return resolve(body as ResponseOf<E>);
+      const code = xhr.status === 413 ? 'file_too_large' : isCode(body?.error?.code) ? body.error.code : 'generic';
+      reject(new ApiError(xhr.status, code, body?.error?.message ?? GENERIC, body?.error?.fields));
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'generic', GENERIC));
+    const form = new FormData();
+    if (options.fileName) form.append('file', options.file, options.fileName);
+    else form.append('file', options.file);
+    xhr.send(form);
+  });
+}

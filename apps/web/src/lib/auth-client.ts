@@ -1,4 +1,6 @@
 import type { IdentityTokens } from '@swapu/shared/account';
+import { endpoints } from '@swapu/shared/endpoints';
+import { call } from './api';
 /**
  * The identity service's REST contract (spec section 7, Firebase-Identity compatible). Failures
  * are 400 { error: { code: 400, message: CODE } }; AuthError carries that CODE.
@@ -70,17 +72,12 @@ export const revokeSession = () => post<void>('/identity/v1/token/revoke', {}, {
 /** Outside sign-in providers the server has configured (Google, Facebook). */
 export type AuthProvider = 'google' | 'facebook';
 
-/** GET /api/v1/auth/providers; none when the server cannot say. */
-export async function fetchAuthProviders(): Promise<AuthProvider[]> {
-  try {
-    const res = await fetch('/api/v1/auth/providers', { headers: { accept: 'application/json' } });
-    if (!res.ok) return [];
-    const body = (await res.json()) as { providers?: unknown };
-    return Array.isArray(body.providers) ? body.providers.filter((p): p is AuthProvider => p === 'google' || p === 'facebook') : [];
-  } catch {
-    return [];
-  }
-}
+/** The providers to offer; none when the server cannot say. */
+export const fetchAuthProviders = (): Promise<AuthProvider[]> =>
+  call(endpoints.authProviders).then(
+    (r) => (Array.isArray(r.providers) ? r.providers.filter((p) => p === 'google' || p === 'facebook') : []),
+    () => [],
+  );
 
 /**
  * Where "Continue with Google/Facebook" goes: the server redirects on to the provider. `nonce` is

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBodySchema, PostIdParamsSchema } from '@swapu/shared/api';
+import { ErrorBodySchema, PostIdParamsSchema, ReportReceivedSchema } from '@swapu/shared/api';
 import {
   CreateRoomSchema,
   MessagePageSchema,
@@ -138,7 +138,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Report the other person to the moderators',
         params: PostIdParamsSchema,
         body: ReportUserSchema,
-        response: { 202: z.object({ received: z.literal(true) }), ...errorsOf },
+        response: { 202: ReportReceivedSchema, ...errorsOf },
       },
     },
     async (req, reply) => {

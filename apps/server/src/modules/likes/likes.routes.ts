@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ErrorBodySchema, FavoriteListSchema, LikeResultSchema, PostIdParamsSchema, ReportBodySchema } from '@swapu/shared/api';
+import {
+  ErrorBodySchema,
+  FavoriteListSchema,
+  LikeResultSchema,
+  PostIdParamsSchema,
+  ReportBodySchema,
+  ReportReceivedSchema,
+} from '@swapu/shared/api';
 import { requireUser } from '../../lib/auth';
 import { accountsChanged, postChanged } from '../../lib/viewer-cache';
 import { likePost, listFavorites, unlikePost } from './likes.service';
@@ -53,7 +59,7 @@ export const likesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Report a listing to the moderators',
         params: PostIdParamsSchema,
         body: ReportBodySchema,
-        response: { 202: z.object({ received: z.literal(true) }), ...errorsOf },
+        response: { 202: ReportReceivedSchema, ...errorsOf },
       },
     },
     async (req, reply) => {

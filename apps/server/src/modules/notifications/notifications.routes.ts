@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBodySchema, NotificationListSchema, NotificationReadSchema } from '@swapu/shared/api';
+import { ErrorBodySchema, NotificationListSchema, NotificationReadSchema, UnreadCountSchema } from '@swapu/shared/api';
 import { requireUser } from '../../lib/auth';
 import { listNotifications, markRead } from './notifications.service';
 
@@ -27,7 +27,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Mark some (ids) or all notifications read',
         body: NotificationReadSchema,
-        response: { 200: z.object({ unread: z.number().int() }), 400: ErrorBodySchema, 401: ErrorBodySchema },
+        response: { 200: UnreadCountSchema, 400: ErrorBodySchema, 401: ErrorBodySchema },
       },
     },
     async (req) => ({ unread: await markRead(app.ctx.database.db, requireUser(req), req.body.ids, app.ctx.clock.now()) }),

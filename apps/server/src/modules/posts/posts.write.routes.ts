@@ -1,7 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountsChanged, postChanged } from '../../lib/viewer-cache';
 import { z } from 'zod';
-import { ErrorBodySchema, MyPostListSchema, PostDeleteResultSchema, PostDetailSchema, PostIdParamsSchema } from '@swapu/shared/api';
+import {
+  ErrorBodySchema,
+  ImageOrderBodySchema,
+  PostStateBodySchema,
+  MyPostListSchema,
+  PostDeleteResultSchema,
+  PostDetailSchema,
+  PostIdParamsSchema,
+} from '@swapu/shared/api';
 import { MyPostsQuerySchema, PostFieldsSchema } from '@swapu/shared/listing';
 import { requireUser } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
@@ -93,7 +101,7 @@ export const postsWriteRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Withdraw a listing, or mark it swapped or sold',
         params: PostIdParamsSchema,
-        body: z.object({ state: z.enum(['archived', 'swapped', 'sold']) }),
+        body: PostStateBodySchema,
         response: { 200: PostDetailSchema, ...errorsOf },
       },
     },
@@ -172,7 +180,7 @@ export const postsWriteRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Reorder the photos (every photo id once, first is the cover)',
         params: PostIdParamsSchema,
-        body: z.object({ imageIds: z.array(z.string().min(1).max(64)).max(20) }),
+        body: ImageOrderBodySchema,
         response: { 200: PostDetailSchema, ...errorsOf },
       },
     },

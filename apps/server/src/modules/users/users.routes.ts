@@ -9,8 +9,10 @@ import {
   RecoveryCodesSchema,
   TwoFactorCodeSchema,
   TwoFactorSetupSchema,
+  VerificationMailSchema,
 } from '@swapu/shared/account';
 import { ErrorBodySchema } from '@swapu/shared/api';
+import { WelcomeMailSchema } from '@swapu/shared/mail';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index';
 import { requireAccount, requireAdmin, requireUser } from '../../lib/auth';
@@ -81,7 +83,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         security: bearer,
         summary: 'Send the email verification link again (limited to a few an hour)',
-        response: { 202: z.object({ sent: z.boolean() }), 401: ErrorBodySchema, 429: ErrorBodySchema },
+        response: { 202: VerificationMailSchema, 401: ErrorBodySchema, 429: ErrorBodySchema },
       },
     },
     async (req, reply) => {
@@ -203,7 +205,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         security: bearer,
         summary: 'The welcome email as this person received it (for /welcome-mail)',
-        response: { 200: z.object({ subject: z.string(), text: z.string(), html: z.string() }) },
+        response: { 200: WelcomeMailSchema },
       },
     },
     async (req) => {

@@ -3,10 +3,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { MailDetail, MailList, MailStatus } from '@swapu/shared/mail';
-import { ApiError, qs } from '../../lib/api';
+import type { MailStatus } from '@swapu/shared/mail';
+import { ApiError } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
-import { mailApi } from '../../features/account/mail-viewer-api';
+import { fetchMail, fetchMailList } from '../../features/account/mail-viewer-api';
 
 const STATUS_COLOR: Record<MailStatus, string> = { held: 'gray', queued: 'blue', retrying: 'orange', sent: 'green', failed: 'red' };
 const PAGE_SIZE = 20;
@@ -24,7 +24,7 @@ function ErrorAlert({ error }: { error: unknown }) {
 /** One mail: its HTML in a sandboxed frame (no scripts, no same-origin access) and its text. */
 function MailView({ id }: { id: string }) {
   const { t, i18n } = useTranslation(['account', 'errors']);
-  const mail = useQuery({ queryKey: ['mail', id], queryFn: () => mailApi<MailDetail>(`/${encodeURIComponent(id)}`) });
+  const mail = useQuery({ queryKey: ['mail', id], queryFn: () => fetchMail(id) });
   if (mail.isPending) return <Skeleton height={480} radius="lg" />;
   if (mail.isError) return <ErrorAlert error={mail.error} />;
   const m = mail.data;
@@ -81,7 +81,7 @@ export default function DevMailPage() {
   const [filter, setFilter] = useState(to);
   const list = useQuery({
     queryKey: ['mail-list', page, to],
-    queryFn: () => mailApi<MailList>(qs({ page, pageSize: PAGE_SIZE, to: to || undefined })),
+    queryFn: () => fetchMailList({ page, pageSize: PAGE_SIZE, to: to || undefined }),
     placeholderData: keepPreviousData,
   });
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;

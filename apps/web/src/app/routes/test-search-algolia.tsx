@@ -2,9 +2,10 @@ import { Badge, Box, Code, Container, Group, Paper, SimpleGrid, Stack, Table, Te
 import { IconSearch } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SearchResult, SuggestResult } from '@swapu/shared/search';
+import type { SearchResult } from '@swapu/shared/search';
 import { fetchSearch } from '../../features/search/use-search';
-import { api, ApiError, qs } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { fetchSuggestions } from '../../lib/lookups';
 import { formatNumber } from '../../lib/format';
 
 const LOG_SIZE = 20;
@@ -60,25 +61,23 @@ export default function TestSearchAlgoliaPage() {
     const n = ++seq.current;
     const started = performance.now();
     setRows((old) => [{ n, q, pending: true }, ...old].slice(0, LOG_SIZE));
-    void Promise.all([settle(fetchSearch({ q, limit: 10 })), settle(api<SuggestResult>(`/api/v1/search/suggest${qs({ q })}`))]).then(
-      ([search, suggest]) => {
-        const roundTripMs = performance.now() - started;
-        const result = search.ok ? (search.body as SearchResult) : null;
-        const row: Row = {
-          n,
-          q,
-          pending: false,
-          roundTripMs,
-          searchMs: result?.tookMs,
-          suggestMs: suggest.ok ? suggest.body.tookMs : undefined,
-          total: result ? (result.totalExact ? String(result.total) : `${result.total}+`) : undefined,
-          error: search.ok ? undefined : t(`errors:${search.body.error.code}`),
-        };
-        setRows((old) => old.map((r) => (r.n === n ? row : r)));
-        // Answers can arrive out of order: show the newest keystroke's.
-        setLatest((old) => (old && old.n > n ? old : { n, search: search.body, suggest: suggest.body }));
-      },
-    );
+    void Promise.all([settle(fetchSearch({ q, limit: 10 })), settle(fetchSuggestions(q))]).then(([search, suggest]) => {
+      const roundTripMs = performance.now() - started;
+      const result = search.ok ? (search.body as SearchResult) : null;
+      const row: Row = {
+        n,
+        q,
+        pending: false,
+        roundTripMs,
+        searchMs: result?.tookMs,
+        suggestMs: suggest.ok ? suggest.body.tookMs : undefined,
+        total: result ? (result.totalExact ? String(result.total) : `${result.total}+`) : undefined,
+        error: search.ok ? undefined : t(`errors:${search.body.error.code}`),
+      };
+      setRows((old) => old.map((r) => (r.n === n ? row : r)));
+      // Answers can arrive out of order: show the newest keystroke's.
+      setLatest((old) => (old && old.n > n ? old : { n, search: search.body, suggest: suggest.body }));
+    });
   };
 
   return (

@@ -1,20 +1,33 @@
-import { api, ApiError } from '../../lib/api';
+import { endpoints, type QueryParams } from '@swapu/shared/endpoints';
+import { ApiError, call } from '../../lib/api';
 
-const DEV_API = '/api/v1/dev/mail';
-const ADMIN_API = '/api/v1/admin/mail';
-/** Which viewer API answers: the open one in development, otherwise the admins' one. Found once. */
-let base: string | null = null;
+/** Which viewer API answers: the open one in development, otherwise the admins'. Found once. */
+let viewer: 'dev' | 'admin' | null = null;
 
-/** A request to the mail viewer's API: the developer one when it answers, else the admins'. */
-export async function mailApi<T>(path: string): Promise<T> {
-  if (base) return api<T>(`${base}${path}`);
+/** Asks the developer viewer while it answers; after its first 404, the admins' one. */
+async function either<T>(dev: () => Promise<T>, admin: () => Promise<T>): Promise<T> {
+  if (viewer) return viewer === 'dev' ? dev() : admin();
   try {
-    const found = await api<T>(`${DEV_API}${path}`);
-    base = DEV_API;
+    const found = await dev();
+    viewer = 'dev';
     return found;
   } catch (err) {
     if (!(err instanceof ApiError && err.status === 404)) throw err;
-    base = ADMIN_API;
-    return api<T>(`${ADMIN_API}${path}`);
+    viewer = 'admin';
+    return admin();
   }
 }
+
+/** A page of the outbox, newest first. */
+export const fetchMailList = (query: QueryParams) =>
+  either(
+    () => call(endpoints.devMailList, { query }),
+    () => call(endpoints.adminMailList, { query }),
+  );
+
+/** One mail with its text and HTML. */
+export const fetchMail = (id: string) =>
+  either(
+    () => call(endpoints.devMail, { params: { id } }),
+    () => call(endpoints.adminMail, { params: { id } }),
+  );

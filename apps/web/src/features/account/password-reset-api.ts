@@ -1,18 +1,9 @@
+import { endpoints } from '@swapu/shared/endpoints';
 import type { PasswordResetConfirm } from '@swapu/shared/mail';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 
 /** Asks for a reset link (the answer never says whether the address has an account). */
-export const requestReset = (email: string) =>
-  api<{ accepted: true }>('/api/v1/auth/password-reset', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email }),
-  });
+export const requestReset = (email: string) => call(endpoints.passwordReset, { body: { email } });
 
 /** Sets a new password with the token of the mailed link. */
-export const confirmReset = (body: PasswordResetConfirm) =>
-  api<{ reset: true }>('/api/v1/auth/password-reset/confirm', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+export const confirmReset = (body: PasswordResetConfirm) => call(endpoints.passwordResetConfirm, { body });

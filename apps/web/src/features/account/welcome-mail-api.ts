@@ -1,4 +1,5 @@
-import { api } from '../../lib/api';
+import { endpoints } from '@swapu/shared/endpoints';
+import { call } from '../../lib/api';
 
 /** The welcome email as this person received it. */
-export const fetchWelcomeMail = () => api<{ subject: string; html: string; text: string }>('/api/v1/me/welcome-mail');
+export const fetchWelcomeMail = () => call(endpoints.welcomeMail);

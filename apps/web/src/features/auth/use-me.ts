@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Me } from '@swapu/shared/account';
-import { api } from '../../lib/api';
+import { endpoints } from '@swapu/shared/endpoints';
+import { call } from '../../lib/api';
 import { useSession } from '../../lib/use-session';
 
-export const fetchMe = () => api<Me>('/api/v1/me');
+export const fetchMe = () => call(endpoints.me);
 
 /** Accepts the terms and the privacy policy (an account made through the Firebase contract). */
-export const acceptTerms = () => api<Me>('/api/v1/me/accept-terms', { method: 'POST' });
+export const acceptTerms = () => call(endpoints.acceptTerms);
 
 /** The signed-in person's own account (GET /api/v1/me); idle for guests. Keyed by user id. */
 export function useMe() {

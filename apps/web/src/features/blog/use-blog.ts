@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import type { BlogPost, BlogPostSummary } from '@swapu/shared/api';
-import { api } from '../../lib/api';
+import { endpoints } from '@swapu/shared/endpoints';
+import { call } from '../../lib/api';
 
 export const useBlogPosts = () =>
   useQuery({
     queryKey: ['blog'],
-    queryFn: () => api<{ items: BlogPostSummary[] }>('/api/v1/blog').then((r) => r.items),
+    queryFn: () => call(endpoints.blog).then((r) => r.items),
   });
 
 export const useBlogPost = (id: string) =>
-  useQuery({ queryKey: ['blog', id], queryFn: () => api<BlogPost>(`/api/v1/blog/${encodeURIComponent(id)}`) });
+  useQuery({ queryKey: ['blog', id], queryFn: () => call(endpoints.blogPost, { params: { id } }) });
 
-export const fetchBlogPostByUrlTitle = (urlTitle: string) => api<BlogPost>(`/api/v1/blog/by-url-title/${encodeURIComponent(urlTitle)}`);
+export const fetchBlogPostByUrlTitle = (urlTitle: string) => call(endpoints.blogPostByUrlTitle, { params: { urlTitle } });

@@ -1,4 +1,5 @@
 import type { ChatMessage, ClientEvent, ServerEvent } from '@swapu/shared/chat';
+import { SOCKET_PATH } from '@swapu/shared/endpoints';
 
 /**
  * The tab's one WebSocket to /api/v1/ws (chat, seen receipts, typing, notifications, support).
@@ -268,9 +269,9 @@ export class RealtimeClient {
   }
 }
 
-/** ws:// or wss:// to this origin's /api/v1/ws. */
+/** ws:// or wss:// to this origin's realtime socket. */
 export const socketUrl = (loc: Pick<Location, 'protocol' | 'host'> = window.location) =>
-  `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}/api/v1/ws`;
+  `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}${SOCKET_PATH}`;
 
 let shared: RealtimeClient | null = null;
 

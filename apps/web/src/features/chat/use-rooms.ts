@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChatMessage, MessagePage, Room, RoomList } from '@swapu/shared/chat';
-import { api } from '../../lib/api';
+import type { MessagePage, Room, RoomList } from '@swapu/shared/chat';
+import { endpoints } from '@swapu/shared/endpoints';
+import { call } from '../../lib/api';
 import { useSession } from '../../lib/use-session';
 
 export type { MessagePage, RoomList };
@@ -9,24 +10,16 @@ export type { MessagePage, RoomList };
 export const roomsKey = ['me', 'rooms'] as const;
 export const roomKey = (id: string) => ['chat', 'room', id] as const;
 
-const json = (body: unknown): RequestInit => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify(body),
-});
-
-export const fetchRooms = () => api<RoomList>('/api/v1/rooms');
-export const fetchRoom = (id: string) => api<Room>(`/api/v1/rooms/${encodeURIComponent(id)}`);
-/** The room with this person (and post), existing or new: POST /api/v1/rooms. */
-export const openRoomWith = (userId: string, postId?: string) => api<Room>('/api/v1/rooms', json(postId ? { userId, postId } : { userId }));
+export const fetchRooms = () => call(endpoints.rooms);
+export const fetchRoom = (id: string) => call(endpoints.room, { params: { id } });
+/** The room with this person (and post), existing or new. */
+export const openRoomWith = (userId: string, postId?: string) =>
+  call(endpoints.openRoom, { body: postId ? { userId, postId } : { userId } });
 export const fetchMessages = (roomId: string, before?: number) =>
-  api<MessagePage>(`/api/v1/rooms/${encodeURIComponent(roomId)}/messages${before ? `?before=${before}` : ''}`);
+  call(endpoints.messages, { params: { id: roomId }, ...(before ? { query: { before } } : {}) });
 export const postMessage = (roomId: string, body: { body: string; clientId: string; postId?: string }) =>
-  api<ChatMessage>(`/api/v1/rooms/${encodeURIComponent(roomId)}/messages`, json(body));
-export const postSeen = (roomId: string) =>
-  api<void>(`/api/v1/rooms/${encodeURIComponent(roomId)}/seen`, {
-    method: 'POST',
-  });
+  call(endpoints.sendMessage, { params: { id: roomId }, body });
+export const postSeen = (roomId: string) => call(endpoints.seen, { params: { id: roomId } });
 
 /** Newest first, whatever order the server used. */
 const newestFirst = (list: RoomList): RoomList => ({
@@ -84,14 +77,11 @@ export function useOpenRoomWith(userId: string | undefined, postId: string | und
   });
 }
 
-const roomAction = (method: 'POST' | 'DELETE', path: string, body?: unknown) =>
-  api<void>(path, body === undefined ? { method } : { ...json(body), method });
-
 /** Block or unblock the other person of a room. */
 export function useBlock(roomId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (block: boolean) => roomAction(block ? 'POST' : 'DELETE', `/api/v1/rooms/${encodeURIComponent(roomId)}/block`),
+    mutationFn: (block: boolean) => call(block ? endpoints.block : endpoints.unblock, { params: { id: roomId } }),
     onSuccess: (_, block) => {
       qc.setQueryData<Room>(roomKey(roomId), (r) => (r ? { ...r, blocked: block } : r));
       void qc.invalidateQueries({ queryKey: roomKey(roomId) });
@@ -102,9 +92,6 @@ export function useBlock(roomId: string) {
 
 export function useReportUser(roomId: string) {
   return useMutation({
-    mutationFn: (reason: string) =>
-      roomAction('POST', `/api/v1/rooms/${encodeURIComponent(roomId)}/report`, {
-        reason,
-      }),
+    mutationFn: (reason: string) => call(endpoints.reportUser, { params: { id: roomId }, body: { reason } }),
   });
 }

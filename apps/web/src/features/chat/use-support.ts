@@ -1,15 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SupportMessage, SupportThread, SupportThreadSummary } from '@swapu/shared/chat';
-import { api } from '../../lib/api';
+import type { SupportThreadSummary } from '@swapu/shared/chat';
+import { endpoints } from '@swapu/shared/endpoints';
+import { call } from '../../lib/api';
 import { adminSupportKey, supportKey, useRealtimeStatus } from './use-realtime';
 
 export type { SupportThreadSummary };
-
-const post = (body: string): RequestInit => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ body }),
-});
 
 /** Polls only while the WebSocket is down (a banned account's socket may be refused). */
 const usePollUnlessLive = () => (useRealtimeStatus() === 'ready' ? false : 20_000);
@@ -18,7 +13,7 @@ const usePollUnlessLive = () => (useRealtimeStatus() === 'ready' ? false : 20_00
 export function useSupportThread() {
   return useQuery({
     queryKey: supportKey,
-    queryFn: () => api<SupportThread>('/api/v1/support/messages'),
+    queryFn: () => call(endpoints.support),
     refetchInterval: usePollUnlessLive(),
   });
 }
@@ -26,7 +21,7 @@ export function useSupportThread() {
 export function useSendSupport() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: string) => api<SupportMessage>('/api/v1/support/messages', post(body)),
+    mutationFn: (body: string) => call(endpoints.sendSupport, { body: { body } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: supportKey }),
   });
 }
@@ -35,17 +30,15 @@ export function useSendSupport() {
 export function useSupportThreads() {
   return useQuery({
     queryKey: adminSupportKey,
-    queryFn: () => api<{ items: SupportThreadSummary[] }>('/api/v1/admin/support'),
+    queryFn: () => call(endpoints.supportThreads),
     refetchInterval: usePollUnlessLive(),
   });
 }
 
-const threadPath = (userId: string) => `/api/v1/admin/support/${encodeURIComponent(userId)}/messages`;
-
 export function useAdminThread(userId: string | null) {
   return useQuery({
     queryKey: [...adminSupportKey, userId],
-    queryFn: () => api<SupportThread>(threadPath(userId!)),
+    queryFn: () => call(endpoints.supportThread, { params: { userId: userId! } }),
     enabled: !!userId,
   });
 }
@@ -53,7 +46,7 @@ export function useAdminThread(userId: string | null) {
 export function useAnswerSupport(userId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: string) => api<SupportMessage>(threadPath(userId), post(body)),
+    mutationFn: (body: string) => call(endpoints.answerSupport, { params: { userId }, body: { body } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: adminSupportKey }),
   });
 }

@@ -1,13 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FavoriteList, LikeResult, PostDetail } from '@swapu/shared/api';
-import { api } from '../../lib/api';
-
-const likeUrl = (postId: string) => `/api/v1/posts/${encodeURIComponent(postId)}/like`;
+import type { PostDetail } from '@swapu/shared/api';
+import { endpoints } from '@swapu/shared/endpoints';
+import { call } from '../../lib/api';
 
 export const favoritesKey = ['me', 'favorites'] as const;
 
 export function useFavorites() {
-  return useQuery({ queryKey: favoritesKey, queryFn: () => api<FavoriteList>('/api/v1/me/favorites') });
+  return useQuery({ queryKey: favoritesKey, queryFn: () => call(endpoints.favorites) });
 }
 
 /**
@@ -18,7 +17,7 @@ export function useToggleLike(postId: string) {
   const qc = useQueryClient();
   const detailKey = ['posts', 'detail', postId];
   return useMutation({
-    mutationFn: (like: boolean) => api<LikeResult>(likeUrl(postId), { method: like ? 'PUT' : 'DELETE' }),
+    mutationFn: (like: boolean) => call(like ? endpoints.like : endpoints.unlike, { params: { id: postId } }),
     onMutate: async (like) => {
       await qc.cancelQueries({ queryKey: detailKey });
       const before = qc.getQueryData<PostDetail>(detailKey);

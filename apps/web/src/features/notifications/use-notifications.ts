@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NotificationList } from '@swapu/shared/api';
-import { api, qs } from '../../lib/api';
+import { endpoints } from '@swapu/shared/endpoints';
+import { call } from '../../lib/api';
 
 export const notificationsKey = ['me', 'notifications'] as const;
 
@@ -8,7 +8,7 @@ export const notificationsKey = ['me', 'notifications'] as const;
 export function useUnreadNotifications() {
   return useQuery({
     queryKey: [...notificationsKey, 'unread'],
-    queryFn: () => api<NotificationList>('/api/v1/notifications').then((r) => r.unread),
+    queryFn: () => call(endpoints.notifications).then((r) => r.unread),
     refetchInterval: 60_000,
   });
 }
@@ -17,7 +17,7 @@ export function useNotifications() {
   return useInfiniteQuery({
     queryKey: [...notificationsKey, 'list'],
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam }) => api<NotificationList>(`/api/v1/notifications${qs({ cursor: pageParam })}`),
+    queryFn: ({ pageParam }) => call(endpoints.notifications, pageParam ? { query: { cursor: pageParam } } : {}),
     getNextPageParam: (last) => last.nextCursor,
   });
 }
@@ -25,12 +25,7 @@ export function useNotifications() {
 export function useMarkRead() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (ids?: string[]) =>
-      api<{ unread: number }>('/api/v1/notifications/read', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(ids ? { ids } : {}),
-      }),
+    mutationFn: (ids?: string[]) => call(endpoints.readNotifications, { body: ids ? { ids } : {} }),
     onSuccess: () => qc.invalidateQueries({ queryKey: notificationsKey }),
   });
 }

@@ -1,27 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MyPost } from '@swapu/shared/api';
-import type { CreateOffer, Offer, OfferState, OfferSummary, TransitionBody } from '@swapu/shared/offers';
-import { api, qs } from '../../lib/api';
+import { endpoints } from '@swapu/shared/endpoints';
+import type { CreateOffer, Offer, OfferState, TransitionBody } from '@swapu/shared/offers';
+import { call } from '../../lib/api';
 
 export const offersKey = ['offers'] as const;
 const offerKey = (id: string) => ['offers', 'detail', id] as const;
-const offerUrl = (id: string) => `/api/v1/offers/${encodeURIComponent(id)}`;
-const json = (body: unknown): RequestInit => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify(body),
-});
 
 export interface OfferQuery {
   box?: 'sent' | 'received';
   status?: OfferState;
 }
 
-/** GET /api/v1/offers: the viewer's offers, newest first, by box (sent/received) or by state. */
+/** The viewer's offers, newest first, by box (sent/received) or by state. */
 export function useOffers(query: OfferQuery) {
   return useQuery({
     queryKey: ['offers', 'list', query.box ?? null, query.status ?? null],
-    queryFn: () => api<{ items: OfferSummary[] }>(`/api/v1/offers${qs({ box: query.box, status: query.status })}`).then((r) => r.items),
+    queryFn: () => call(endpoints.offers, { query: { box: query.box, status: query.status } }).then((r) => r.items),
   });
 }
 
@@ -29,7 +23,7 @@ export function useOffers(query: OfferQuery) {
 export function useOffer(id: string | null | undefined) {
   return useQuery({
     queryKey: offerKey(id ?? ''),
-    queryFn: () => api<Offer>(offerUrl(id!)),
+    queryFn: () => call(endpoints.offer, { params: { id: id! } }),
     enabled: !!id,
   });
 }
@@ -38,7 +32,7 @@ export function useOffer(id: string | null | undefined) {
 export function useMyPublishedItems(enabled = true) {
   return useQuery({
     queryKey: ['me', 'posts', 'published'],
-    queryFn: () => api<{ items: MyPost[] }>('/api/v1/me/posts?state=published').then((r) => r.items),
+    queryFn: () => call(endpoints.myPosts, { query: { state: 'published' } }).then((r) => r.items),
     enabled,
   });
 }
@@ -57,24 +51,24 @@ function useAfterOfferChange() {
   };
 }
 
-/** POST /api/v1/offers → 201 with the new offer. */
+/** Makes an offer; the answer is the new offer. */
 export function useCreateOffer() {
   const after = useAfterOfferChange();
   return useMutation({
-    mutationFn: (body: CreateOffer) => api<Offer>('/api/v1/offers', json(body)),
+    mutationFn: (body: CreateOffer) => call(endpoints.createOffer, { body }),
     onSuccess: after,
   });
 }
 
 /**
- * POST /api/v1/offers/{id}/transitions. The answer is the offer as it is now, or for a
+ * Moves an offer on (accept, decline, counter, …). The answer is the offer as it is now, or for a
  * counter-offer or a resubmission the new offer (the caller goes there).
  */
 export function useOfferTransition(id: string) {
   const qc = useQueryClient();
   const after = useAfterOfferChange();
   return useMutation({
-    mutationFn: (body: TransitionBody) => api<Offer>(`${offerUrl(id)}/transitions`, json(body)),
+    mutationFn: (body: TransitionBody) => call(endpoints.offerTransition, { params: { id }, body }),
     onSuccess: async (offer) => {
       await after(offer);
       // A new offer came out of this one: this one changed too.

@@ -1,28 +1,24 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { endpoints } from '@swapu/shared/endpoints';
 import type { Review, ReviewBody, ReviewList } from '@swapu/shared/offers';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 
 export type { Review, ReviewList };
 
-/** GET /api/v1/users/{id}/reviews: the reviews a person received, newest first. */
+/** The reviews a person received, newest first. */
 export function useUserReviews(userId: string) {
   return useQuery({
     queryKey: ['users', userId, 'reviews'],
-    queryFn: () => api<ReviewList>(`/api/v1/users/${encodeURIComponent(userId)}/reviews`),
+    queryFn: () => call(endpoints.reviews, { params: { id: userId } }),
     enabled: !!userId,
   });
 }
 
-/** POST /api/v1/offers/{id}/review → 201; the reviewed person's rating and the offer change. */
+/** Reviews the other party of a completed swap, once; the reviewed person's rating and the offer change. */
 export function useSubmitReview(offerId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: ReviewBody) =>
-      api<Review>(`/api/v1/offers/${encodeURIComponent(offerId)}/review`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      }),
+    mutationFn: (body: ReviewBody) => call(endpoints.review, { params: { id: offerId }, body }),
     onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: ['offers'] }), qc.invalidateQueries({ queryKey: ['users'] })]),
   });
 }

@@ -1,15 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SavedSearch, SearchFiltersBody } from '@swapu/shared/search';
+import { endpoints } from '@swapu/shared/endpoints';
+import type { SearchFiltersBody } from '@swapu/shared/search';
 import type { SearchUrlState } from '@swapu/shared/search-url';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 
 const key = ['me', 'saved-searches'] as const;
 
-/** The signed-in person's saved searches (GET /api/v1/me/saved-searches). */
+/** The signed-in person's saved searches. */
 export function useSavedSearches(enabled = true) {
   return useQuery({
     queryKey: key,
-    queryFn: () => api<{ items: SavedSearch[] }>('/api/v1/me/saved-searches').then((r) => r.items),
+    queryFn: () => call(endpoints.savedSearches).then((r) => r.items),
     enabled,
   });
 }
@@ -21,11 +22,7 @@ export function useSaveSearch() {
     mutationFn: ({ name, state }: { name: string; state: SearchUrlState }) => {
       const { sort: _sort, wantsMine: _wants, ...rest } = state;
       const filters: SearchFiltersBody = rest;
-      return api<SavedSearch>('/api/v1/me/saved-searches', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ name, filters }),
-      });
+      return call(endpoints.saveSearch, { body: { name, filters } });
     },
     onSuccess: () => qc.invalidateQueries({ queryKey: key }),
   });
@@ -34,7 +31,7 @@ export function useSaveSearch() {
 export function useDeleteSavedSearch() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<void>(`/api/v1/me/saved-searches/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => call(endpoints.deleteSavedSearch, { params: { id } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: key }),
   });
 }

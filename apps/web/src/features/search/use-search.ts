@@ -1,11 +1,11 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { SearchResult } from '@swapu/shared/search';
+import { endpoints } from '@swapu/shared/endpoints';
 import { searchApiParams, type SearchUrlState } from '@swapu/shared/search-url';
-import { api, qs } from '../../lib/api';
+import { call } from '../../lib/api';
 
-/** GET /api/v1/search for these filters, one page. */
-export const fetchSearch = (state: SearchUrlState & { limit?: number }, cursor?: string, init?: RequestInit) =>
-  api<SearchResult>(`/api/v1/search${qs(searchApiParams({ ...state, cursor }))}`, init);
+/** One page of results for these filters. */
+export const fetchSearch = (state: SearchUrlState & { limit?: number }, cursor?: string, signal?: AbortSignal) =>
+  call(endpoints.search, { query: searchApiParams({ ...state, cursor }), ...(signal ? { signal } : {}) });
 
 /**
  * Search results page by page. Only the first page carries the counts, facets, corrections and
@@ -14,7 +14,7 @@ export const fetchSearch = (state: SearchUrlState & { limit?: number }, cursor?:
 export function useSearch(state: SearchUrlState, enabled = true) {
   return useInfiniteQuery({
     queryKey: ['search', 'results', searchApiParams(state)],
-    queryFn: ({ pageParam, signal }) => fetchSearch(state, pageParam, { signal }),
+    queryFn: ({ pageParam, signal }) => fetchSearch(state, pageParam, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     enabled,

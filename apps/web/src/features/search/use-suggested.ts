@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SuggestedItem } from '@swapu/shared/search';
-import { api } from '../../lib/api';
+import { endpoints } from '@swapu/shared/endpoints';
+import { call } from '../../lib/api';
 
-/** GET /api/v1/me/suggested: items picked for the signed-in person, each with its reason. */
+/** Items picked for the signed-in person, each with its reason. */
 export function useSuggested() {
   return useQuery({
     queryKey: ['me', 'suggested'],
-    queryFn: () => api<{ items: SuggestedItem[] }>('/api/v1/me/suggested').then((r) => r.items),
+    queryFn: () => call(endpoints.suggested).then((r) => r.items),
   });
 }
