@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Radio, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Radio, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { isValidEmail } from '@swapu/shared/mail';
 import { ApiError } from '../../lib/api';
 import { EmailInput } from '../../components/email-input';
 import { changeSubscription, confirmSubscription } from '../../features/account/email-subscription-api';
+import { FormCard } from '../../components/form-card';
 
 /**
  * A confirmation mail's link (?confirm=…) lands here: the subscription starts only when the person
@@ -67,70 +68,62 @@ export default function EmailSubscriptionPage() {
   };
 
   return (
-    <Paper radius="lg" withBorder shadow="sm" p={{ base: 'lg', xs: 32 }} bg="white">
-      <Stack gap="lg">
-        <Stack gap={6}>
-          <Title order={1} fz={{ base: 26, xs: 30 }}>
-            {t('emailSubscription.title')}
-          </Title>
-          <Text c="dimmed">{t('emailSubscription.subtitle')}</Text>
+    <FormCard title={t('emailSubscription.title')} subtitle={t('emailSubscription.subtitle')}>
+      {params.get('confirm') && <ConfirmSubscription token={params.get('confirm')!} />}
+      {fromLink === 'done' && (
+        <Alert color="green" variant="light" role="status">
+          {t('emailSubscription.unsubscribedByLink')}
+        </Alert>
+      )}
+      {fromLink === 'invalid' && (
+        <Alert color="red" variant="light" role="alert">
+          {t('errors:unsubscribe_link_invalid')}
+        </Alert>
+      )}
+      <form onSubmit={onSubmit} noValidate aria-label={t('emailSubscription.title')}>
+        <Stack gap="md">
+          <EmailInput
+            ref={emailRef}
+            label={t('fields.email')}
+            placeholder={t('fields.emailPlaceholder')}
+            value={email}
+            onChange={setEmail}
+            error={emailInvalid ? <span role="alert">{t('errors:email_invalid')}</span> : undefined}
+          />
+          <Radio.Group
+            label={t('emailSubscription.choice')}
+            value={choice}
+            onChange={(v) => setChoice(v === 'unsubscribe' ? 'unsubscribe' : 'subscribe')}
+          >
+            <Group mt="xs">
+              <Radio value="subscribe" label={t('emailSubscription.subscribe')} />
+              <Radio value="unsubscribe" label={t('emailSubscription.unsubscribe')} />
+            </Group>
+          </Radio.Group>
+          {code && (
+            <Alert color="red" variant="light" role="alert">
+              {t(`errors:${code}`)}
+            </Alert>
+          )}
+          {mutation.isSuccess && (
+            <Alert color="green" variant="light" role="status" data-testid="subscription-outcome">
+              {mutation.data.status === 'unsubscribed'
+                ? t('emailSubscription.unsubscribed', { email: mutation.data.email })
+                : mutation.data.status === 'subscribed'
+                  ? t('emailSubscription.subscribed', { email: mutation.data.email })
+                  : t(choice === 'subscribe' ? 'emailSubscription.checkInboxSubscribe' : 'emailSubscription.checkInboxUnsubscribe', {
+                      email: mutation.data.email,
+                    })}
+            </Alert>
+          )}
+          <Button type="submit" size="md" fullWidth loading={mutation.isPending}>
+            {choice === 'subscribe' ? t('emailSubscription.subscribe') : t('emailSubscription.unsubscribe')}
+          </Button>
+          <Text fz="sm" c="dimmed">
+            {t('emailSubscription.transactionalNote')}
+          </Text>
         </Stack>
-        {params.get('confirm') && <ConfirmSubscription token={params.get('confirm')!} />}
-        {fromLink === 'done' && (
-          <Alert color="green" variant="light" role="status">
-            {t('emailSubscription.unsubscribedByLink')}
-          </Alert>
-        )}
-        {fromLink === 'invalid' && (
-          <Alert color="red" variant="light" role="alert">
-            {t('errors:unsubscribe_link_invalid')}
-          </Alert>
-        )}
-        <form onSubmit={onSubmit} noValidate aria-label={t('emailSubscription.title')}>
-          <Stack gap="md">
-            <EmailInput
-              ref={emailRef}
-              label={t('fields.email')}
-              placeholder={t('fields.emailPlaceholder')}
-              value={email}
-              onChange={setEmail}
-              error={emailInvalid ? <span role="alert">{t('errors:email_invalid')}</span> : undefined}
-            />
-            <Radio.Group
-              label={t('emailSubscription.choice')}
-              value={choice}
-              onChange={(v) => setChoice(v === 'unsubscribe' ? 'unsubscribe' : 'subscribe')}
-            >
-              <Group mt="xs">
-                <Radio value="subscribe" label={t('emailSubscription.subscribe')} />
-                <Radio value="unsubscribe" label={t('emailSubscription.unsubscribe')} />
-              </Group>
-            </Radio.Group>
-            {code && (
-              <Alert color="red" variant="light" role="alert">
-                {t(`errors:${code}`)}
-              </Alert>
-            )}
-            {mutation.isSuccess && (
-              <Alert color="green" variant="light" role="status" data-testid="subscription-outcome">
-                {mutation.data.status === 'unsubscribed'
-                  ? t('emailSubscription.unsubscribed', { email: mutation.data.email })
-                  : mutation.data.status === 'subscribed'
-                    ? t('emailSubscription.subscribed', { email: mutation.data.email })
-                    : t(choice === 'subscribe' ? 'emailSubscription.checkInboxSubscribe' : 'emailSubscription.checkInboxUnsubscribe', {
-                        email: mutation.data.email,
-                      })}
-              </Alert>
-            )}
-            <Button type="submit" size="md" fullWidth loading={mutation.isPending}>
-              {choice === 'subscribe' ? t('emailSubscription.subscribe') : t('emailSubscription.unsubscribe')}
-            </Button>
-            <Text fz="sm" c="dimmed">
-              {t('emailSubscription.transactionalNote')}
-            </Text>
-          </Stack>
-        </form>
-      </Stack>
-    </Paper>
+      </form>
+    </FormCard>
   );
 }

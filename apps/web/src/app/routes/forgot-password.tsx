@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { ApiError } from '../../lib/api';
 import { ResetPasswordForm } from '../../features/account/reset-password-form';
 import { EmailInput } from '../../components/email-input';
 import { requestReset } from '../../features/account/password-reset-api';
+import { FormCard } from '../../components/form-card';
 
 /** Asks for a reset link. The answer never says whether the address has an account. */
 function RequestResetForm() {
@@ -34,66 +35,53 @@ function RequestResetForm() {
 
   if (mutation.isSuccess) {
     return (
-      <Paper radius="lg" withBorder shadow="sm" p={{ base: 'lg', xs: 32 }} bg="white">
-        <Stack gap="md">
-          <Title order={1} fz={{ base: 26, xs: 30 }}>
-            {t('forgotPassword.sentTitle')}
-          </Title>
-          <Alert color="green" variant="light" role="status">
-            {t('forgotPassword.sent', { email: mutation.variables })}
-          </Alert>
-          <Group justify="space-between">
-            <Anchor
-              component="button"
-              type="button"
-              fz="sm"
-              fw={600}
-              onClick={() => {
-                mutation.reset();
-                setSubmitted(false);
-              }}
-            >
-              {t('forgotPassword.otherEmail')}
-            </Anchor>
-            {backToLogin}
-          </Group>
-        </Stack>
-      </Paper>
+      <FormCard title={t('forgotPassword.sentTitle')}>
+        <Alert color="green" variant="light" role="status">
+          {t('forgotPassword.sent', { email: mutation.variables })}
+        </Alert>
+        <Group justify="space-between">
+          <Anchor
+            component="button"
+            type="button"
+            fz="sm"
+            fw={600}
+            onClick={() => {
+              mutation.reset();
+              setSubmitted(false);
+            }}
+          >
+            {t('forgotPassword.otherEmail')}
+          </Anchor>
+          {backToLogin}
+        </Group>
+      </FormCard>
     );
   }
 
   return (
-    <Paper radius="lg" withBorder shadow="sm" p={{ base: 'lg', xs: 32 }} bg="white">
-      <Stack gap="lg">
-        <Stack gap={6}>
-          <Title order={1} fz={{ base: 26, xs: 30 }}>
-            {t('forgotPassword.title')}
-          </Title>
-          <Text c="dimmed">{t('forgotPassword.subtitle')}</Text>
+    <FormCard title={t('forgotPassword.title')} subtitle={t('forgotPassword.subtitle')}>
+      <form onSubmit={onSubmit} noValidate aria-label={t('forgotPassword.title')}>
+        <Stack gap="md">
+          <EmailInput
+            ref={emailRef}
+            label={t('fields.email')}
+            placeholder={t('fields.emailPlaceholder')}
+            value={email}
+            onChange={setEmail}
+            error={emailInvalid ? <span role="alert">{t('errors:email_invalid')}</span> : undefined}
+          />
+          {code && (
+            <Alert color="red" variant="light" role="alert">
+              {t(`errors:${code}`)}
+            </Alert>
+          )}
+          <Button type="submit" size="md" fullWidth loading={mutation.isPending}>
+            {t('forgotPassword.submit')}
+          </Button>
+          <Group justify="center">{backToLogin}</Group>
         </Stack>
-        <form onSubmit={onSubmit} noValidate aria-label={t('forgotPassword.title')}>
-          <Stack gap="md">
-            <EmailInput
-              ref={emailRef}
-              label={t('fields.email')}
-              placeholder={t('fields.emailPlaceholder')}
-              value={email}
-              onChange={setEmail}
-              error={emailInvalid ? <span role="alert">{t('errors:email_invalid')}</span> : undefined}
-            />
-            {code && (
-              <Alert color="red" variant="light" role="alert">
-                {t(`errors:${code}`)}
-              </Alert>
-            )}
-            <Button type="submit" size="md" fullWidth loading={mutation.isPending}>
-              {t('forgotPassword.submit')}
-            </Button>
-            <Group justify="center">{backToLogin}</Group>
-          </Stack>
-        </form>
-      </Stack>
-    </Paper>
+      </form>
+    </FormCard>
   );
 }
 

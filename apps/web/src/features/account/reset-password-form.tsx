@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { PASSWORD_MIN_LENGTH } from '@swapu/shared/constants';
 import { isPasswordLongEnough } from '@swapu/shared/mail';
 import { ApiError } from '../../lib/api';
 import { confirmReset } from './password-reset-api';
+import { FormCard } from '../../components/form-card';
 
 /** The second step of /forgot-password: a new password for the token of the mailed link. */
 export function ResetPasswordForm({ token }: { token: string }) {
@@ -32,72 +33,59 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   if (mutation.isSuccess) {
     return (
-      <Paper radius="lg" withBorder shadow="sm" p={{ base: 'lg', xs: 32 }} bg="white">
-        <Stack gap="md">
-          <Title order={1} fz={{ base: 26, xs: 30 }}>
-            {t('resetPassword.doneTitle')}
-          </Title>
-          <Alert color="green" variant="light" role="status">
-            {t('resetPassword.done')}
-          </Alert>
-          <Button component={Link} to="/auth" size="md">
-            {t('resetPassword.logIn')}
-          </Button>
-        </Stack>
-      </Paper>
+      <FormCard title={t('resetPassword.doneTitle')}>
+        <Alert color="green" variant="light" role="status">
+          {t('resetPassword.done')}
+        </Alert>
+        <Button component={Link} to="/auth" size="md">
+          {t('resetPassword.logIn')}
+        </Button>
+      </FormCard>
     );
   }
 
   return (
-    <Paper radius="lg" withBorder shadow="sm" p={{ base: 'lg', xs: 32 }} bg="white">
-      <Stack gap="lg">
-        <Stack gap={6}>
-          <Title order={1} fz={{ base: 26, xs: 30 }}>
-            {t('resetPassword.title')}
-          </Title>
-          <Text c="dimmed">{t('resetPassword.subtitle', { min: PASSWORD_MIN_LENGTH })}</Text>
+    <FormCard title={t('resetPassword.title')} subtitle={t('resetPassword.subtitle', { min: PASSWORD_MIN_LENGTH })}>
+      <form onSubmit={onSubmit} noValidate aria-label={t('resetPassword.title')}>
+        <Stack gap="md">
+          <PasswordInput
+            ref={passwordRef}
+            label={t('resetPassword.password')}
+            autoComplete="new-password"
+            size="md"
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            error={tooShort ? <span role="alert">{t('errors:password_too_short')}</span> : undefined}
+            visibilityToggleButtonProps={{ 'aria-label': t('fields.showPassword') }}
+          />
+          <PasswordInput
+            ref={confirmRef}
+            label={t('resetPassword.confirm')}
+            autoComplete="new-password"
+            size="md"
+            value={confirm}
+            onChange={(e) => setConfirm(e.currentTarget.value)}
+            error={mismatch ? <span role="alert">{t('resetPassword.mismatch')}</span> : undefined}
+            visibilityToggleButtonProps={{ 'aria-label': t('fields.showPassword') }}
+          />
+          {code && (
+            <Alert color="red" variant="light" role="alert">
+              <Stack gap={6}>
+                <span>{t(`errors:${code}`)}</span>
+                {code === 'reset_link_invalid' && (
+                  <Anchor component={Link} to="/forgot-password" fw={600}>
+                    {t('resetPassword.requestNew')}
+                  </Anchor>
+                )}
+              </Stack>
+            </Alert>
+          )}
+          <Button type="submit" size="md" fullWidth loading={mutation.isPending}>
+            {t('resetPassword.submit')}
+          </Button>
         </Stack>
-        <form onSubmit={onSubmit} noValidate aria-label={t('resetPassword.title')}>
-          <Stack gap="md">
-            <PasswordInput
-              ref={passwordRef}
-              label={t('resetPassword.password')}
-              autoComplete="new-password"
-              size="md"
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              error={tooShort ? <span role="alert">{t('errors:password_too_short')}</span> : undefined}
-              visibilityToggleButtonProps={{ 'aria-label': t('fields.showPassword') }}
-            />
-            <PasswordInput
-              ref={confirmRef}
-              label={t('resetPassword.confirm')}
-              autoComplete="new-password"
-              size="md"
-              value={confirm}
-              onChange={(e) => setConfirm(e.currentTarget.value)}
-              error={mismatch ? <span role="alert">{t('resetPassword.mismatch')}</span> : undefined}
-              visibilityToggleButtonProps={{ 'aria-label': t('fields.showPassword') }}
-            />
-            {code && (
-              <Alert color="red" variant="light" role="alert">
-                <Stack gap={6}>
-                  <span>{t(`errors:${code}`)}</span>
-                  {code === 'reset_link_invalid' && (
-                    <Anchor component={Link} to="/forgot-password" fw={600}>
-                      {t('resetPassword.requestNew')}
-                    </Anchor>
-                  )}
-                </Stack>
-              </Alert>
-            )}
-            <Button type="submit" size="md" fullWidth loading={mutation.isPending}>
-              {t('resetPassword.submit')}
-            </Button>
-          </Stack>
-        </form>
-      </Stack>
-    </Paper>
+      </form>
+    </FormCard>
   );
 }
 

@@ -4,7 +4,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AuthError } from '../../lib/auth-client';
-import { AuthCard, fieldError } from './auth-card';
+import { FormCard, fieldError } from '../../components/form-card';
 import { GuestLogin } from './guest-login';
 import { OAuthButtons } from './oauth-buttons';
 import { ServerError } from './server-error';
@@ -61,7 +61,7 @@ export function SignInForm() {
 
   return (
     <Stack gap="md">
-      <AuthCard title={t('signIn.title')} subtitle={t('signIn.subtitle')}>
+      <FormCard title={t('signIn.title')} subtitle={t('signIn.subtitle')}>
         <form onSubmit={onSubmit} noValidate aria-label={t('signIn.submit')}>
           <Stack gap="md">
             <EmailInput
@@ -120,7 +120,7 @@ export function SignInForm() {
         </form>
         <OAuthButtons returnTo={returnTo} />
         <GuestLogin returnTo={returnTo} />
-      </AuthCard>
+      </FormCard>
       <Text ta="center" fz="sm">
         {t('signIn.noAccount')}{' '}
         <Anchor component={Link} to="/auth/signup" state={state} fw={700}>

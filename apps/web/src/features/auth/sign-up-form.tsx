@@ -3,7 +3,7 @@ import { PASSWORD_MIN_LENGTH } from '@swapu/shared/constants';
 import { type FormEvent, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { AuthCard, fieldError } from './auth-card';
+import { FormCard, fieldError } from '../../components/form-card';
 import { GuestLogin } from './guest-login';
 import { OAuthButtons } from './oauth-buttons';
 import { ServerError } from './server-error';
@@ -48,7 +48,7 @@ export function SignUpForm() {
 
   return (
     <Stack gap="md">
-      <AuthCard title={t('signUp.title')} subtitle={t('signUp.subtitle')}>
+      <FormCard title={t('signUp.title')} subtitle={t('signUp.subtitle')}>
         <form onSubmit={onSubmit} noValidate aria-label={t('signUp.submit')}>
           <Stack gap="md">
             <EmailInput
@@ -91,7 +91,7 @@ export function SignUpForm() {
         </form>
         <OAuthButtons returnTo={returnTo} />
         <GuestLogin returnTo={returnTo} />
-      </AuthCard>
+      </FormCard>
       <Text ta="center" fz="sm">
         {t('signUp.haveAccount')}{' '}
         <Anchor component={Link} to="/auth" state={state} fw={700}>

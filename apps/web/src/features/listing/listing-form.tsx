@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Container, Group, Progress, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -19,6 +19,7 @@ import { SizeStep } from './size-step';
 import { useListingDraft, type SaveStatus } from './use-listing-draft';
 import { usePhotoUploads } from './use-photo-uploads';
 import classes from './listing-form.module.css';
+import { StepProgress } from '../../components/step-progress';
 
 const LAST = LISTING_STEPS.length - 1;
 
@@ -168,33 +169,13 @@ export function ListingForm({
           </Text>
           {draft.autosave && <SaveState status={draft.status} />}
         </Group>
-        <Progress
-          value={((step + 1) / LISTING_STEPS.length) * 100}
-          size="sm"
-          radius="xl"
-          hiddenFrom="sm"
-          aria-label={t('progress', { step: step + 1, total: LISTING_STEPS.length })}
+        <StepProgress
+          steps={LISTING_STEPS.map((s) => ({ short: t(`stepsShort.${s}`), full: t(`steps.${s}`) }))}
+          step={step}
+          label={t('progress', { step: step + 1, total: LISTING_STEPS.length })}
+          onStepClick={goTo}
+          selectable={(i) => (live ? i !== step : i < step)}
         />
-        <Box visibleFrom="sm">
-          <Stepper
-            active={step}
-            size="xs"
-            iconSize={28}
-            labelPosition="bottom"
-            wrap={false}
-            onStepClick={goTo}
-            allowNextStepsSelect={false}
-          >
-            {LISTING_STEPS.map((s, i) => (
-              <Stepper.Step
-                key={s}
-                label={t(`stepsShort.${s}`)}
-                aria-label={t(`steps.${s}`)}
-                allowStepSelect={live ? i !== step : i < step}
-              />
-            ))}
-          </Stepper>
-        </Box>
       </Stack>
 
       <Stack gap={4}>

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Group, Progress, Stack, Stepper, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconSend } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { draftToTerms, OFFER_FUNNEL_STEPS, stepError, type OfferDraft, type Offe
 import { errorText } from './offer-text';
 import classes from './offers.module.css';
 import { CashStep, ExpiryStep, ItemsStep, otherName, ReviewStep } from './offer-editor-steps';
+import { StepProgress } from '../../components/step-progress';
 
 export { ItemThumb } from './offer-editor-steps';
 
@@ -99,22 +100,13 @@ export function OfferEditor(props: OfferEditorProps) {
         <Text fz="sm" fw={600} c="swapu.8" data-testid="offer-progress">
           {progress}
         </Text>
-        <Progress value={((step + 1) / OFFER_FUNNEL_STEPS.length) * 100} size="sm" radius="xl" hiddenFrom="sm" aria-label={progress} />
-        <Box visibleFrom="sm">
-          <Stepper
-            active={step}
-            size="xs"
-            iconSize={28}
-            labelPosition="bottom"
-            wrap={false}
-            onStepClick={goTo}
-            allowNextStepsSelect={false}
-          >
-            {OFFER_FUNNEL_STEPS.map((s, i) => (
-              <Stepper.Step key={s} label={t(`stepsShort.${s}`)} aria-label={t(`steps.${s}`)} allowStepSelect={i < step} />
-            ))}
-          </Stepper>
-        </Box>
+        <StepProgress
+          steps={OFFER_FUNNEL_STEPS.map((s) => ({ short: t(`stepsShort.${s}`), full: t(`steps.${s}`) }))}
+          step={step}
+          label={progress}
+          onStepClick={goTo}
+          selectable={(i) => i < step}
+        />
       </Stack>
 
       <Stack gap={4}>

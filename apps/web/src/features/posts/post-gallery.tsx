@@ -7,30 +7,15 @@ import type { PostImage } from '@swapu/shared/api';
 function Arrows({ onPrev, onNext, size = 36 }: { onPrev: () => void; onNext: () => void; size?: number }) {
   const { t } = useTranslation('posts');
   const style = { position: 'absolute' as const, top: '50%', transform: 'translateY(-50%)', zIndex: 2 };
-  return (
-    <>
-      <ActionIcon
-        variant="white"
-        radius="xl"
-        size={size}
-        style={{ ...style, left: 8 }}
-        onClick={onPrev}
-        aria-label={t('detail.previousPhoto')}
-      >
-        <IconChevronLeft size={20} />
-      </ActionIcon>
-      <ActionIcon
-        variant="white"
-        radius="xl"
-        size={size}
-        style={{ ...style, right: 8 }}
-        onClick={onNext}
-        aria-label={t('detail.nextPhoto')}
-      >
-        <IconChevronRight size={20} />
-      </ActionIcon>
-    </>
-  );
+  const arrows = [
+    { side: 'left', onClick: onPrev, label: t('detail.previousPhoto'), Icon: IconChevronLeft },
+    { side: 'right', onClick: onNext, label: t('detail.nextPhoto'), Icon: IconChevronRight },
+  ] as const;
+  return arrows.map(({ side, onClick, label, Icon }) => (
+    <ActionIcon key={side} variant="white" radius="xl" size={size} style={{ ...style, [side]: 8 }} onClick={onClick} aria-label={label}>
+      <Icon size={20} />
+    </ActionIcon>
+  ));
 }
 
 /**

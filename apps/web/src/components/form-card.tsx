@@ -1,8 +1,8 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** The card every auth screen sits in: one h1, a line of context, then the form. */
-export function AuthCard({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
+/** The card a one-form page sits in (sign in, reset a password, newsletter): one h1, a line of context, then the form. */
+export function FormCard({ title, subtitle, children }: { title: ReactNode; subtitle?: ReactNode; children: ReactNode }) {
   return (
     <Paper radius="lg" withBorder shadow="sm" p={{ base: 'lg', xs: 32 }} bg="white">
       <Stack gap="lg">
@@ -10,7 +10,7 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
           <Title order={1} fz={{ base: 26, xs: 30 }} lh={1.2} style={{ letterSpacing: '-0.3px' }}>
             {title}
           </Title>
-          <Text c="dimmed">{subtitle}</Text>
+          {subtitle && <Text c="dimmed">{subtitle}</Text>}
         </Stack>
         {children}
       </Stack>
