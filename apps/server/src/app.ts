@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -203,6 +205,16 @@ export async function buildApp(opts: BuildOptions) {
   });
 
   addSecurityHeaders(app, config);
+  // Responses of 1 KB and more (JSON, the HTML shell) go out compressed: brotli at quality 4 (fast
+  // enough per request), gzip otherwise. The web build's assets are compressed once at build time
+  // (scripts/precompress.mjs) and served as they are; this hook leaves an encoded reply alone.
+  // Request bodies are never inflated: nothing we accept is sent compressed (decision 0017).
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } },
+    globalDecompression: false,
+  });
   await app.register(fastifyCookie);
 
   await app.register(fastifySwagger, {
@@ -272,6 +284,8 @@ export async function buildApp(opts: BuildOptions) {
       prefix: '/',
       wildcard: false,
       index: false,
+      // index-3f2a.js.br / .gz written by the build: no compression work per request.
+      preCompressed: true,
       setHeaders: (res, file) => {
         // Hashed build assets never change; the HTML shell must always be revalidated.
         res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
