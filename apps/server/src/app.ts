@@ -28,6 +28,7 @@ import { addSecurityHeaders } from './lib/security-headers';
 import { requestSerializer } from './lib/log-redaction';
 import { IdentityError } from './modules/auth/identity.service';
 import { identityRoutes } from './modules/auth/identity.routes';
+import { pagesRoutes, webShell } from './modules/pages/pages.routes';
 import { firebaseRoutes } from './modules/auth/firebase.routes';
 import { oauthRoutes } from './modules/auth/oauth.routes';
 import { adminUsersRoutes, usersRoutes } from './modules/users/users.routes';
@@ -212,7 +213,9 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(fastifyCompress, {
     threshold: 1024,
     encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } },
+    brotliOptions: {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
+    },
     globalDecompression: false,
   });
   await app.register(fastifyCookie);
@@ -255,6 +258,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(mailRoutes);
   await app.register(passwordRoutes);
   await app.register(newsletterRoutes);
+  await app.register(pagesRoutes);
   if (opts.mailWorker) attachMailWorker(app);
   if (opts.offerExpiry) {
     attachOfferExpiry(app);
@@ -293,12 +297,14 @@ export async function buildApp(opts: BuildOptions) {
     });
   }
 
+  const sendPage = serveWeb ? webShell(app, config.webDist) : null;
   app.setNotFoundHandler((req, reply) => {
     const locale = localeOf(req.headers['accept-language']);
     const isApi = ['/api', '/media/', '/identity/', '/identitytoolkit.', '/securetoken.'].some((p) => req.url.startsWith(p));
-    if (!isApi && serveWeb && (req.method === 'GET' || req.method === 'HEAD')) {
-      // The web app's router owns every other path (including unknown ones: it looks up blog urlTitles).
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', config.webDist);
+    if (!isApi && sendPage && (req.method === 'GET' || req.method === 'HEAD')) {
+      // The web app's router owns every other path (including unknown ones: it looks up blog urlTitles);
+      // the HTML carries the page's own head (title, previews, structured data).
+      return sendPage(req, reply);
     }
     return reply.status(404).send(new AppError(404, 'not_found').body(locale));
   });

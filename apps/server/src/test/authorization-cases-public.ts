@@ -17,6 +17,12 @@ export const PUBLIC_AND_LISTING_CASES: Case[] = [
   { route: 'GET /api/docs/json', request: () => ({ url: '/api/docs/json' }), expect: anyone(200) },
   { route: 'GET /api/docs/yaml', request: () => ({ url: '/api/docs/yaml' }), expect: anyone(200) },
 
+  // For crawlers: the same for everyone (guest data only; pages.test.ts checks what is listed)
+  { route: 'GET /robots.txt', request: () => ({ url: '/robots.txt' }), expect: anyone(200) },
+  { route: 'GET /sitemap.xml', request: () => ({ url: '/sitemap.xml' }), expect: anyone(200) },
+  { route: 'GET /sitemap-pages.xml', request: () => ({ url: '/sitemap-pages.xml' }), expect: anyone(200) },
+  { route: 'GET /sitemap-posts.xml', request: () => ({ url: '/sitemap-posts.xml?page=1' }), expect: anyone(200) },
+
   // Public reads
   {
     route: 'GET /media/*',

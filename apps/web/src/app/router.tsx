@@ -4,6 +4,7 @@ import { isGuest } from '../lib/session';
 import { BareLayout } from './layouts/bare-layout';
 import { MainLayout } from './layouts/main-layout';
 import { RouteError } from './route-error';
+import { PageSkeleton } from '../components/page-skeleton';
 
 /** A placeholder page for a screen a later issue builds: its title and one line from the `pages` catalogue. */
 const soon =
@@ -26,6 +27,8 @@ export const routes: RouteObject[] = [
   {
     element: <MainLayout />,
     errorElement: <RouteError />,
+    // Shown while the first page's code loads (react-router renders it instead of nothing).
+    hydrateFallbackElement: <PageSkeleton />,
     children: [
       {
         errorElement: <RouteError />,
@@ -107,6 +110,7 @@ export const routes: RouteObject[] = [
     // Outside the main layout
     element: <BareLayout />,
     errorElement: <RouteError />,
+    hydrateFallbackElement: <PageSkeleton />,
     children: [
       { path: 'email-subscription', lazy: lazyPage(() => import('./routes/email-subscription')) },
       { path: 'email-edit', lazy: soon('emailEdit') },

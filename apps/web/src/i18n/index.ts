@@ -33,6 +33,11 @@ const backend: BackendModule = {
 };
 
 export const LANG_STORAGE_KEY = 'swapu.lang';
+/** The same choice as a cookie, so the server sends a first page in it (pages.routes.ts). */
+const LANG_COOKIE = 'swapu_lang';
+const rememberForServer = (l: string) => {
+  document.cookie = `${LANG_COOKIE}=${encodeURIComponent(l)}; path=/; max-age=31536000; samesite=lax`;
+};
 
 export function detectLocale(): Locale {
   try {
@@ -73,10 +78,12 @@ export async function initI18n(lng: Locale = detectLocale()) {
       react: { useSuspense: true },
     });
   document.documentElement.lang = i18n.language;
+  rememberForServer(i18n.language);
   // Fetched right after the first paint, long before anyone needs an error message.
   void i18n.loadNamespaces('errors');
   i18n.on('languageChanged', (l) => {
     document.documentElement.lang = l;
+    rememberForServer(l);
     try {
       window.localStorage.setItem(LANG_STORAGE_KEY, l);
     } catch {

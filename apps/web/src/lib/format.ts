@@ -1,14 +1,4 @@
-/** A$ with the locale's formatting; whole dollars drop the cents. */
-export function formatMoney(cents: number, locale: string): string {
-  const whole = cents % 100 === 0;
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency: 'AUD',
-    currencyDisplay: 'symbol',
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: whole ? 0 : 2,
-  }).format(cents / 100);
-}
+export { formatMoney } from '@swapu/shared/money';
 
 const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['year', 365 * 24 * 3600],

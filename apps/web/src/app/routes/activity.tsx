@@ -8,6 +8,8 @@ import { paths } from '@swapu/shared/paths';
 import { useActivity } from '../../features/activity/use-activity';
 import { formatDateTime, formatMoney, formatNumber, formatRelative } from '../../lib/format';
 import { LoadError } from '../../components/load-error';
+import { pageMeta } from '@swapu/shared/page-meta';
+import { asLocale, usePageMeta } from '../../lib/use-page-meta';
 
 function Total({ icon, label, value, testId }: { icon: ReactNode; label: string; value: string; testId: string }) {
   return (
@@ -86,6 +88,7 @@ function FeedItem({ item }: { item: Activity['items'][number] }) {
 /** /activity — the community at a glance: totals, and the latest swaps and listings. */
 export default function ActivityPage() {
   const { t, i18n } = useTranslation(['offers', 'errors', 'common']);
+  usePageMeta(pageMeta.activity(asLocale(i18n.language)));
   const activity = useActivity();
   const lang = i18n.language;
   const totals = activity.data?.totals;

@@ -2,9 +2,12 @@ import { Alert, Badge, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCategories } from '../../features/categories/use-categories';
+import { pageMeta } from '@swapu/shared/page-meta';
+import { asLocale, usePageMeta } from '../../lib/use-page-meta';
 
 export default function AllCategoriesPage() {
-  const { t } = useTranslation(['categories', 'common']);
+  const { t, i18n } = useTranslation(['categories', 'common']);
+  usePageMeta(pageMeta.allCategories(asLocale(i18n.language)));
   const categories = useCategories();
   return (
     <Container size="xl" py="lg">

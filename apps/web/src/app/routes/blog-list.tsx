@@ -3,9 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useBlogPosts } from '../../features/blog/use-blog';
 import { formatDateTime } from '../../lib/format';
+import { pageMeta } from '@swapu/shared/page-meta';
+import { asLocale, usePageMeta } from '../../lib/use-page-meta';
 
 export default function BlogListPage() {
   const { t, i18n } = useTranslation(['blog', 'common']);
+  usePageMeta(pageMeta.blog(asLocale(i18n.language)));
   const posts = useBlogPosts();
   return (
     <Container size="lg" py="lg">

@@ -6,11 +6,14 @@ import { SimpleMarkdown } from '../../components/simple-markdown';
 import { useBlogPost } from '../../features/blog/use-blog';
 import { ApiError } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
+import { pageMeta } from '@swapu/shared/page-meta';
+import { usePageMeta } from '../../lib/use-page-meta';
 
 export default function BlogPostPage() {
   const { id = '' } = useParams();
   const { t, i18n } = useTranslation(['blog', 'common']);
   const post = useBlogPost(id);
+  usePageMeta(post.data ? pageMeta.blogPost(post.data) : null);
   if (post.isPending)
     return (
       <Container size="sm" py="lg">

@@ -1,8 +1,11 @@
 import { Accordion, Container, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { pageMeta } from '@swapu/shared/page-meta';
+import { asLocale, usePageMeta } from '../../lib/use-page-meta';
 
 export default function FaqPage() {
-  const { t } = useTranslation('faq');
+  const { t, i18n } = useTranslation('faq');
+  usePageMeta(pageMeta.faq(asLocale(i18n.language)));
   const items = t('items', { returnObjects: true }) as Array<{ q: string; a: string }>;
   return (
     <Container size="md" py="lg">

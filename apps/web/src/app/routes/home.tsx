@@ -4,9 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CategoryChips } from '../../features/categories/category-chips';
 import { PostFeed } from '../../features/posts/post-feed';
+import { pageMeta } from '@swapu/shared/page-meta';
+import { asLocale, usePageMeta } from '../../lib/use-page-meta';
 
 export default function HomePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  usePageMeta(pageMeta.home(asLocale(i18n.language)));
   return (
     <Container size="xl" py="lg">
       <Stack gap="xl">

@@ -11,10 +11,13 @@ import { SearchFiltersForm } from '../../features/search/search-filters-form';
 import { useSession } from '../../lib/use-session';
 
 import { filterCount, Results } from '../../features/search/search-results';
+import { pageMeta } from '@swapu/shared/page-meta';
+import { asLocale, usePageMeta } from '../../lib/use-page-meta';
 
 export default function SearchPage() {
-  const { t } = useTranslation(['search', 'categories', 'common', 'errors']);
+  const { t, i18n } = useTranslation(['search', 'categories', 'common', 'errors']);
   const [params] = useSearchParams();
+  usePageMeta(pageMeta.search(asLocale(i18n.language), params.get('keyword') ?? ''));
   const { search } = useLocation();
   const navigate = useNavigate();
   const signedIn = useSession().token !== null;

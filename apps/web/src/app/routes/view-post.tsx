@@ -12,11 +12,16 @@ import { useSession } from '../../lib/use-session';
 import { usePost } from '../../features/posts/use-post';
 import { ApiError } from '../../lib/api';
 import { formatDateTime, formatMoney, formatNumber, formatRelative } from '../../lib/format';
+import { pageMeta } from '@swapu/shared/page-meta';
+import { asLocale, usePageMeta } from '../../lib/use-page-meta';
 
 export default function ViewPostPage() {
   const { postId = '' } = useParams();
   const { t, i18n } = useTranslation(['posts', 'categories', 'common']);
   const post = usePost(postId);
+  usePageMeta(
+    post.data ? pageMeta.post(asLocale(i18n.language), post.data) : post.isError ? pageMeta.postUnavailable(asLocale(i18n.language)) : null,
+  );
   const session = useSession();
   const navigate = useNavigate();
   const lang = i18n.language;

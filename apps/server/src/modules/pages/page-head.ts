@@ -1,0 +1,92 @@
+import type { FastifyInstance } from 'fastify';
+import type { BlogPost, PostDetail } from '@swapu/shared/api';
+import type { Locale } from '@swapu/shared/constants';
+import { endpoints } from '@swapu/shared/endpoints';
+import { pageMeta } from '@swapu/shared/page-meta';
+import { paths } from '@swapu/shared/paths';
+import type { PageHead } from './html-shell';
+
+/**
+ * A public API answer exactly as a guest gets it (the same guards, early-access rule and shared
+ * renderings), or null when a guest gets none: a page's head never says more than the API would.
+ */
+async function asGuest<T>(app: FastifyInstance, url: string): Promise<T | null> {
+  const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+  return res.statusCode === 200 ? (res.json() as T) : null;
+}
+
+const CONDITION: Record<PostDetail['condition'], string> = {
+  new: 'https://schema.org/NewCondition',
+  'used-like-new': 'https://schema.org/UsedCondition',
+  'used-good': 'https://schema.org/UsedCondition',
+  'used-fair': 'https://schema.org/UsedCondition',
+};
+
+/** schema.org Product with its Offer: what search engines show as a listing's price and availability. */
+export function productJsonLd(post: PostDetail, canonical: string, publicUrl: string): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: post.title,
+    description: post.description,
+    sku: post.id,
+    image: post.images.map((i) => new URL(i.url, `${publicUrl}/`).href),
+    itemCondition: CONDITION[post.condition],
+    offers: {
+      '@type': 'Offer',
+      url: canonical,
+      price: (post.cashValueCents / 100).toFixed(2),
+      priceCurrency: 'AUD',
+      availability: post.state === 'published' ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut',
+      ...(post.suburb ? { availableAtOrFrom: { '@type': 'Place', address: [post.suburb, post.auState].filter(Boolean).join(', ') } } : {}),
+    },
+  };
+}
+
+const STATIC: Record<string, (locale: Locale) => ReturnType<typeof pageMeta.home>> = {
+  [paths.home]: pageMeta.home,
+  [paths.allCategories]: pageMeta.allCategories,
+  [paths.blog]: pageMeta.blog,
+  [paths.faq]: pageMeta.faq,
+  [paths.terms]: pageMeta.terms,
+  [paths.privacy]: pageMeta.privacy,
+  [paths.activity]: pageMeta.activity,
+};
+
+/** The head of the page at this address, as a guest in this language sees it. */
+export async function pageHead(app: FastifyInstance, url: URL, locale: Locale, publicUrl: string): Promise<PageHead> {
+  const canonical = `${publicUrl}${url.pathname === '/' ? '/' : url.pathname}`;
+  const plain = (meta: PageHead['meta']): PageHead => ({ meta, canonical, jsonLd: null });
+
+  const fixed = STATIC[url.pathname];
+  if (fixed) return plain(fixed(locale));
+
+  if (url.pathname === paths.search) {
+    const q = url.searchParams.get('keyword') ?? '';
+    const query = q.trim() ? `?keyword=${encodeURIComponent(q.trim())}` : '';
+    return { meta: pageMeta.search(locale, q), canonical: `${publicUrl}${paths.search}${query}`, jsonLd: null };
+  }
+
+  const post = /^\/viewPost\/([^/]+)$/.exec(url.pathname);
+  if (post) {
+    const id = decodeURIComponent(post[1]!);
+    const found = await asGuest<PostDetail>(app, endpoints.post.pattern.replace(':id', encodeURIComponent(id)));
+    // Drafts, archived listings and early-access ones are not shown to a guest: nothing of them is said.
+    if (!found || found.state === 'draft' || found.state === 'archived') return plain(pageMeta.postUnavailable(locale));
+    return {
+      meta: pageMeta.post(locale, found),
+      canonical,
+      jsonLd: productJsonLd(found, canonical, publicUrl),
+      og: { 'product:price:amount': (found.cashValueCents / 100).toFixed(2), 'product:price:currency': 'AUD' },
+    };
+  }
+
+  const blog = /^\/swapu-blog\/post\/([^/]+)$/.exec(url.pathname);
+  if (blog) {
+    const found = await asGuest<BlogPost>(app, endpoints.blogPost.pattern.replace(':id', blog[1]!));
+    return plain(found ? pageMeta.blogPost(found) : pageMeta.blog(locale));
+  }
+
+  // Everything else (signed-in pages, unknown paths the web app looks up): the site's own head.
+  return plain(pageMeta.home(locale));
+}
