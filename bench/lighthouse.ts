@@ -1,0 +1,174 @@
+// npm run bench:lighthouse [-- --runs 3] [-- --no-build]
+// Builds the web app, starts SwapU the way `npm start` does on a fresh data dir (PGlite, the demo
+// seed), and runs Lighthouse (the npm package, mobile preset with its simulated slow 4G and CPU
+// throttling) against Debian's Chromium on the home page, a search, a listing, the categories and a
+// member's profile (signed in: profiles are for members). Prints the median of each page's scores
+// and LCP / TBT / CLS, with LCP also as a ratio to a baseline measured in the same run: a
+// one-paragraph static page from a bare Node server, so a busy machine shows in both.
+import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import http from 'node:http';
+import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { ROOT, fmtRatio, freePort, median, onCleanup, parseArgs, printTable, runBench, sleep, tempDir } from './lib';
+
+const { flags, values } = parseArgs();
+const RUNS = Number(values.get('runs') ?? 3);
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+interface Sample {
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  fcp: number;
+}
+
+const children = new Set<ChildProcess>();
+onCleanup(() => {
+  for (const c of children) c.kill('SIGTERM');
+});
+
+async function waitReady(port: number) {
+  for (let i = 0; i < 1200; i++) {
+    const ok = await fetch(`http://127.0.0.1:${port}/api/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await sleep(250);
+  }
+  throw new Error('the server did not become ready in 5 minutes');
+}
+
+/** SwapU as `npm start` runs it, on a fresh data dir (migrated and seeded with the demo). */
+async function startSwapU(): Promise<number> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: tempDir('swapu-lh-'),
+  };
+  for (const k of ['DATABASE_URL', 'SEED_DEMO', 'WEB_DIST', 'PUBLIC_URL', 'NODE_OPTIONS']) delete env[k];
+  env.NODE_ENV = 'production';
+  const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  children.add(child);
+  await waitReady(port);
+  return port;
+}
+
+/** The baseline: a static page with one paragraph, from a bare Node HTTP server. */
+async function startBaseline(): Promise<number> {
+  const port = await freePort();
+  const html =
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+    '<meta name="description" content="Baseline page."><title>Baseline</title></head><body><h1>Baseline</h1><p>One paragraph of text, nothing else.</p></body></html>';
+  await new Promise<void>((resolve) => {
+    const server = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html));
+    server.listen(port, '127.0.0.1', resolve);
+    onCleanup(() => void server.close());
+  });
+  return port;
+}
+
+async function audit(page: Page, url: string, keepStorage: boolean): Promise<Sample> {
+  const opts: Flags = { logLevel: 'error', output: 'json', onlyCategories: [...CATEGORIES], disableStorageReset: keepStorage };
+  const result = (await lighthouse(url, opts, undefined, page)) as RunnerResult | undefined;
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  const score = (c: string) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
+  const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  return {
+    scores: Object.fromEntries(CATEGORIES.map((c) => [c, score(c)])) as Sample['scores'],
+    lcp: num('largest-contentful-paint'),
+    tbt: num('total-blocking-time'),
+    cls: num('cumulative-layout-shift'),
+    fcp: num('first-contentful-paint'),
+  };
+}
+
+/** A demo member's session in the page's storage, as the web app keeps it after signing in. */
+async function signIn(browser: Browser, origin: string): Promise<string> {
+  const res = await fetch(`${origin}/identity/v1/accounts:signInWithPassword`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'demo@swapu.au', password: 'swapu-demo', returnSecureToken: true }),
+  });
+  const body = (await res.json()) as { idToken: string; localId: string; expiresIn: string };
+  const page = await browser.newPage();
+  await page.goto(`${origin}/robots.txt`);
+  await page.evaluate((s) => {
+    localStorage.setItem('token', s.idToken);
+    localStorage.setItem('userId', s.localId);
+    localStorage.setItem('expiration', String(Date.now() + Number(s.expiresIn) * 1000));
+    localStorage.setItem('skipTour', 'true');
+  }, body);
+  await page.close();
+  return body.localId;
+}
+
+runBench(async () => {
+  if (!flags.has('no-build')) {
+    console.log('building the web app…');
+    execSync('npm run build -w @swapu/web', { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  }
+  console.log('starting SwapU on a fresh data dir…');
+  const [port, basePort] = await Promise.all([startSwapU(), startBaseline()]);
+  const origin = `http://127.0.0.1:${port}`;
+  const feed = (await (await fetch(`${origin}/api/v1/posts?limit=1`)).json()) as { items: { id: string }[] };
+  const postId = feed.items[0]!.id;
+
+  const browser = await puppeteer.launch({
+    executablePath: CHROME,
+    headless: true,
+    args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
+  });
+  onCleanup(() => browser.close());
+
+  const pages: { name: string; url: string; signedIn?: boolean }[] = [
+    { name: 'baseline (static page)', url: `http://127.0.0.1:${basePort}/` },
+    { name: 'home', url: `${origin}/` },
+    { name: 'search', url: `${origin}/search?keyword=bike` },
+    { name: 'listing', url: `${origin}/viewPost/${postId}` },
+    { name: 'all categories', url: `${origin}/all-categories` },
+  ];
+  const me = await signIn(browser, origin);
+  pages.push({ name: 'profile (signed in)', url: `${origin}/user-detail/${me}`, signedIn: true });
+
+  const results: { name: string; samples: Sample[] }[] = [];
+  for (const p of pages) {
+    const samples: Sample[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const tab = await browser.newPage();
+      samples.push(await audit(tab, p.url, p.signedIn ?? false));
+      await tab.close();
+    }
+    results.push({ name: p.name, samples });
+    console.log(`${p.name}: ${samples.map((s) => s.scores.performance).join(', ')}`);
+  }
+
+  const baseLcp = median(results[0]!.samples.map((s) => s.lcp));
+  printTable(
+    ['page', 'perf', 'a11y', 'best pr.', 'SEO', 'FCP ms', 'LCP ms', 'LCP vs baseline', 'TBT ms', 'CLS'],
+    results.map(({ name, samples }) => {
+      const m = (f: (s: Sample) => number) => median(samples.map(f));
+      const lcp = m((s) => s.lcp);
+      return [
+        name,
+        m((s) => s.scores.performance),
+        m((s) => s.scores.accessibility),
+        m((s) => s.scores['best-practices']),
+        m((s) => s.scores.seo),
+        Math.round(m((s) => s.fcp)),
+        Math.round(lcp),
+        fmtRatio(lcp / baseLcp),
+        Math.round(m((s) => s.tbt)),
+        m((s) => s.cls).toFixed(3),
+      ];
+    }),
+  );
+  console.log(`median of ${RUNS} Lighthouse ${'13'} mobile runs per page (simulated slow 4G, 4× CPU slowdown), Chromium at ${CHROME}`);
+}, 30 * 60_000);
