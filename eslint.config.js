@@ -22,6 +22,28 @@ const boundaries = [
   },
   { files: ['apps/web/src/**/*.{ts,tsx}'], rules: restrict(NO_SERVER) },
   {
+    // The shared modules that define zod schemas stay out of the browser: only their types may be
+    // imported there (values live in constants.ts, input-rules.ts, ...). Loading zod would cost
+    // ~25 KB and probe eval, which the Content-Security-Policy forbids.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(zod(/|$)|@swapu/shared/(account|api|chat|listing|mail|offers|search)$)',
+              allowTypeImports: true,
+              message:
+                'Only types from the schema modules in the web app: take values from constants, input-rules or another zod-free module.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The API's URLs live in one table (packages/shared/src/endpoints.ts), called through call().
     files: ['apps/web/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],

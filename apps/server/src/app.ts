@@ -16,7 +16,7 @@ import type { Database } from './db/client';
 import { type Clock, systemClock } from './lib/clock';
 import type { AppContext } from './lib/context';
 import { AppError } from './lib/errors';
-import { localStorage } from './lib/storage';
+import { localStorage, VARIANT_FALLBACK } from './lib/storage';
 import { createHub } from './lib/hub';
 import { ModerationUnavailableError, nsfwModerator, type Moderator } from './lib/moderation';
 import { resolveViewer } from './lib/auth';
@@ -29,6 +29,7 @@ import { requestSerializer } from './lib/log-redaction';
 import { IdentityError } from './modules/auth/identity.service';
 import { identityRoutes } from './modules/auth/identity.routes';
 import { pagesRoutes, webShell } from './modules/pages/pages.routes';
+import { attachImageBackfill } from './modules/posts/image-backfill';
 import { firebaseRoutes } from './modules/auth/firebase.routes';
 import { oauthRoutes } from './modules/auth/oauth.routes';
 import { adminUsersRoutes, usersRoutes } from './modules/users/users.routes';
@@ -264,6 +265,7 @@ export async function buildApp(opts: BuildOptions) {
     attachOfferExpiry(app);
     attachMessageDigest(app);
     attachSearchJobs(app);
+    attachImageBackfill(app);
   }
   // After the modules that work queues on it (they stop their work first).
   app.addHook('onClose', async () => {
@@ -300,6 +302,12 @@ export async function buildApp(opts: BuildOptions) {
   const sendPage = serveWeb ? webShell(app, config.webDist) : null;
   app.setNotFoundHandler((req, reply) => {
     const locale = localeOf(req.headers['accept-language']);
+    // A listing photo size the backfill has not written yet: the nearest older size, not a broken image.
+    const size = /^\/media\/(posts\/[\w/-]+)\/(\w+)\.webp$/.exec(req.url.split('?')[0]!);
+    const fallback = size && VARIANT_FALLBACK[size[2]!];
+    if (size && fallback && (req.method === 'GET' || req.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').redirect(`/media/${size[1]}/${fallback}.webp`, 302);
+    }
     const isApi = ['/api', '/media/', '/identity/', '/identitytoolkit.', '/securetoken.'].some((p) => req.url.startsWith(p));
     if (!isApi && sendPage && (req.method === 'GET' || req.method === 'HEAD')) {
       // The web app's router owns every other path (including unknown ones: it looks up blog urlTitles);

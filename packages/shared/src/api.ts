@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { CATEGORIES, CONDITIONS, DELIVERY_OPTIONS, POST_STATES, POSTS_LIMIT_DEFAULT, POSTS_LIMIT_MAX } from './constants';
+import { REPORT_REASONS } from './constants';
+export { REPORT_REASONS };
 
 /** The error body every API failure renders. */
 export const ErrorBodySchema = z.object({
@@ -34,6 +36,8 @@ export type Material = z.infer<typeof MaterialSchema>;
 export const PostImageSchema = z.object({
   id: z.string(),
   url: z.string(),
+  /** The whole photo at each width it is stored in (`srcset`), never wider than `width`. */
+  srcSet: z.string(),
   thumbUrl: z.string(),
   width: z.number().int(),
   height: z.number().int(),
@@ -65,6 +69,8 @@ export const PostCardSchema = z.object({
   openToSelling: z.boolean(),
   openToSwapAnything: z.boolean(),
   thumbUrl: z.string().nullable(),
+  /** The square photo at 240, 480 and 720 px (`srcset`). */
+  thumbSrcSet: z.string().nullable(),
   publishedAt: z.string(),
   boosted: z.boolean(),
 });
@@ -164,7 +170,6 @@ export const FavoriteListSchema = z.object({
 });
 export type FavoriteList = z.infer<typeof FavoriteListSchema>;
 
-export const REPORT_REASONS = ['prohibited', 'scam', 'offensive', 'miscategorised', 'other'] as const;
 export const ReportBodySchema = z.object({ reason: z.enum(REPORT_REASONS), details: z.string().trim().max(1000).default('') });
 export type ReportBody = z.infer<typeof ReportBodySchema>;
 

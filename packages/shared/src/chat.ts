@@ -1,16 +1,15 @@
 import { z } from 'zod';
+import { MESSAGE_MAX } from './constants';
+export { MESSAGE_MAX, ROOM_EMPTY_MESSAGE, ROOM_TITLE_DEFAULT } from './constants';
 
 /**
  * Chat (spec sections 3 and 4: discuss/chats, discuss/members, messages; messages2 = support).
  * One room per pair of users; messages are stored before they are acknowledged, then pushed over
  * the WebSocket to every member's open connections.
  */
-export const MESSAGE_MAX = 2000;
 export const MESSAGES_PAGE = 30;
 /** Sending limit per person: this many messages per window. */
 export const SEND_LIMIT = { count: 20, windowMs: 10_000 } as const;
-export const ROOM_TITLE_DEFAULT = 'No Title';
-export const ROOM_EMPTY_MESSAGE = 'There is no messages';
 
 export const ChatUserSchema = z.object({ id: z.string(), displayName: z.string(), avatarUrl: z.string().nullable() });
 export type ChatUser = z.infer<typeof ChatUserSchema>;

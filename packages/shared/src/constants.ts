@@ -113,3 +113,20 @@ export const MINIMUM_AGE = 18;
 
 export const PRODUCT_NAME = 'SwapU';
 export const BLOG_BASE_PATH = '/swapu-blog';
+
+// Limits and value lists the web app needs without loading the zod schemas that use them.
+export const REPORT_REASONS = ['prohibited', 'scam', 'offensive', 'miscategorised', 'other'] as const;
+export const MESSAGE_MAX = 2000;
+export const ROOM_TITLE_DEFAULT = 'No Title';
+export const ROOM_EMPTY_MESSAGE = 'There is no messages';
+export const OFFER_ITEMS_MAX = 5;
+export const OFFER_EXPIRY_DAYS_MIN = 1;
+export const OFFER_EXPIRY_DAYS_MAX = 14;
+export const OFFER_MESSAGE_MAX = 1000;
+export const OFFER_EXPIRY_DAYS_DEFAULT = 7;
+export const OFFER_CASH_MAX_CENTS = 100_000_000;
+export const OFFER_FILTERS = ['sent', 'received', 'accepted', 'declined', 'completed', 'expired'] as const;
+export type OfferFilter = (typeof OFFER_FILTERS)[number];
+export const SEARCH_SORTS = ['featured', 'recent', 'price_asc', 'price_desc', 'lowest_price', 'closest'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+export const SEARCH_RADIUS_MAX_KM = 500;

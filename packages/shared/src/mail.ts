@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, PASSWORD_MIN_LENGTH } from './constants';
+export { isPasswordLongEnough, isValidEmail } from './input-rules';
 
 /** Requests over one page of the mail viewer. */
 export const MAIL_PAGE_SIZE_DEFAULT = 20;
@@ -54,7 +54,6 @@ export type MailDetail = z.infer<typeof MailDetailSchema>;
  * A pragmatic address check (one @, a dot in the domain, no spaces): the identity service's rule.
  * A failure is the catalogue's email_invalid.
  */
-export const isValidEmail = (email: string) => EMAIL_PATTERN.test(email.trim());
 
 /** The email field of every public mail form: trimmed, lower-cased, and checked in the handler. */
 const EmailFieldSchema = z.string().trim().toLowerCase().max(320);
@@ -72,7 +71,6 @@ export const PasswordResetConfirmSchema = z.object({
 export type PasswordResetConfirm = z.infer<typeof PasswordResetConfirmSchema>;
 export const PasswordResetDoneSchema = z.object({ reset: z.literal(true) });
 /** The client-side check mirrors the server's (error code password_too_short). */
-export const isPasswordLongEnough = (password: string) => password.length >= PASSWORD_MIN_LENGTH;
 
 /** Subscribes an address to SwapU news, or unsubscribes it from every non-transactional mail. */
 export const EmailSubscriptionSchema = z.object({ email: EmailFieldSchema, subscribe: z.boolean() });

@@ -1,5 +1,25 @@
 import { z } from 'zod';
 import { PostCardSchema } from './api';
+import {
+  OFFER_CASH_MAX_CENTS,
+  OFFER_EXPIRY_DAYS_DEFAULT,
+  OFFER_EXPIRY_DAYS_MAX,
+  OFFER_EXPIRY_DAYS_MIN,
+  OFFER_FILTERS,
+  OFFER_ITEMS_MAX,
+  OFFER_MESSAGE_MAX,
+} from './constants';
+export {
+  OFFER_CASH_MAX_CENTS,
+  OFFER_EXPIRY_DAYS_DEFAULT,
+  OFFER_EXPIRY_DAYS_MAX,
+  OFFER_EXPIRY_DAYS_MIN,
+  OFFER_FILTERS,
+  OFFER_ITEMS_MAX,
+  OFFER_MESSAGE_MAX,
+};
+export { offerMethodChosen } from './input-rules';
+export type { OfferFilter } from './constants';
 
 /**
  * Offers (spec sections 3 and 4, PRODUCT.md "Offers and swaps") as an explicit state graph.
@@ -78,12 +98,6 @@ export function availableTransitions(state: OfferState, role: OfferRole): OfferT
 export const FINAL_OFFER_STATES: readonly OfferState[] = ['declined', 'countered', 'withdrawn', 'completed'];
 
 // ---- Limits and rewards (PRODUCT.md) ----
-export const OFFER_ITEMS_MAX = 5;
-export const OFFER_EXPIRY_DAYS_MIN = 1;
-export const OFFER_EXPIRY_DAYS_MAX = 14;
-export const OFFER_EXPIRY_DAYS_DEFAULT = 7;
-export const OFFER_MESSAGE_MAX = 1000;
-export const OFFER_CASH_MAX_CENTS = 100_000_000;
 
 /** Points awarded (PRODUCT.md "Goals, points, carbon"). */
 export const POINTS = {
@@ -113,13 +127,6 @@ export type OfferTerms = z.infer<typeof OfferTermsSchema>;
 
 export const CreateOfferSchema = OfferTermsSchema.extend({ postId: z.string().min(1).max(64) });
 export type CreateOffer = z.infer<typeof CreateOfferSchema>;
-
-/** 'No valid offer method was chosen. Please try again.' unless items or cash are chosen. */
-export function offerMethodChosen(t: Pick<OfferTerms, 'itemIds' | 'cashKind' | 'cashCents'>): boolean {
-  const cash = t.cashKind !== 'none' && t.cashCents > 0;
-  if (t.cashKind === 'only') return cash && t.itemIds.length === 0;
-  return t.itemIds.length > 0 || cash;
-}
 
 export const TransitionBodySchema = z.discriminatedUnion('transition', [
   z.object({ transition: z.literal('accept') }),
@@ -177,9 +184,6 @@ export const OfferSchema = z.object({
   history: z.array(OfferEventSchema),
 });
 export type Offer = z.infer<typeof OfferSchema>;
-
-export const OFFER_FILTERS = ['sent', 'received', 'accepted', 'declined', 'completed', 'expired'] as const;
-export type OfferFilter = (typeof OFFER_FILTERS)[number];
 
 export const OfferListQuerySchema = z.object({
   box: z.enum(['sent', 'received']).optional(),

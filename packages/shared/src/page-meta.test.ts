@@ -26,7 +26,7 @@ describe('page meta', () => {
   });
 
   it('uses the first photo as the preview, and keeps empty searches and unavailable listings out of the index', () => {
-    const withPhoto = { ...post, images: [{ id: 'i', url: '/media/p/i/lg.webp', thumbUrl: '', width: 1, height: 1 }] };
+    const withPhoto = { ...post, images: [{ id: 'i', url: '/media/p/i/lg.webp', srcSet: '', thumbUrl: '', width: 1, height: 1 }] };
     expect(pageMeta.post('en-US', withPhoto).image).toBe('/media/p/i/lg.webp');
     expect(pageMeta.search('en-US', '').noindex).toBe(true);
     expect(pageMeta.search('pt-PT', 'bicicleta')).toMatchObject({ title: 'Trocas para «bicicleta» | SwapU', noindex: false });

@@ -1,5 +1,6 @@
 import { CATEGORIES, CONDITIONS, DELIVERY_OPTIONS } from './constants';
-import { SEARCH_SORTS, type SearchFilters, type SearchSort } from './search';
+import { SEARCH_SORTS, type SearchSort } from './constants';
+import type { SearchFilters } from './search';
 
 /**
  * The /search page's URL (spec: "category, keyword and distance are passed as inputs") and the

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { PostCardSchema } from './api';
 import { CATEGORIES, CONDITIONS, DELIVERY_OPTIONS } from './constants';
+import { SEARCH_RADIUS_MAX_KM, SEARCH_SORTS } from './constants';
+export { SEARCH_RADIUS_MAX_KM, SEARCH_SORTS };
+export type { SearchSort } from './constants';
+export { hasSearchTerm } from './input-rules';
 
 /**
  * Search and discovery (issue 5): the public contract of GET /api/v1/search, the suggest box,
@@ -8,16 +12,12 @@ import { CATEGORIES, CONDITIONS, DELIVERY_OPTIONS } from './constants';
  * (`searchUrlToQuery` / `searchQueryToUrl` translate both ways).
  */
 
-export const SEARCH_SORTS = ['featured', 'recent', 'price_asc', 'price_desc', 'lowest_price', 'closest'] as const;
-export type SearchSort = (typeof SEARCH_SORTS)[number];
-
 export const SEARCH_LIMIT_DEFAULT = 20;
 export const SEARCH_LIMIT_MAX = 50;
 /** Results are counted exactly up to this many; beyond it the total is "500+" (decision 0011). */
 export const SEARCH_TOTAL_CAP = 500;
 /** Relevance ("featured") ranks the newest matches in windows of this many (decision 0011). */
 export const SEARCH_RANK_WINDOW = 150;
-export const SEARCH_RADIUS_MAX_KM = 500;
 export const SAVED_SEARCHES_MAX = 20;
 
 const flag = z
@@ -152,8 +152,3 @@ export const SuggestedItemSchema = SearchHitSchema.extend({
 });
 export type SuggestedItem = z.infer<typeof SuggestedItemSchema>;
 export const SuggestedListSchema = z.object({ items: z.array(SuggestedItemSchema) });
-
-/** True when a search has something to look for (spec section 5: 'Search needs at least one term'). */
-export function hasSearchTerm(f: Pick<SearchFilters, 'q' | 'category' | 'radiusKm' | 'wantsMine'>): boolean {
-  return !!(f.q && f.q.trim()) || !!f.category?.length || f.radiusKm !== undefined || !!f.wantsMine;
-}

@@ -5,6 +5,8 @@ import path from 'node:path';
 export interface Storage {
   put(key: string, data: Buffer): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** The object's bytes, or null when there is none. */
+  get(key: string): Promise<Buffer | null>;
   /** Removes an object, or every object under a key prefix ending in '/'; missing ones are fine. */
   remove(key: string): Promise<void>;
   /** Public URL path of a stored object. */
@@ -35,6 +37,13 @@ export function localStorage(root: string): Storage {
         return false;
       }
     },
+    async get(key) {
+      try {
+        return await fs.readFile(resolve(key));
+      } catch {
+        return null;
+      }
+    },
     async remove(key) {
       await fs.rm(resolve(key.replace(/\/$/, '')), { recursive: true, force: true });
     },
@@ -42,5 +51,39 @@ export function localStorage(root: string): Storage {
   };
 }
 
-/** The web-sized variants every post image is stored as. */
-export const imageVariantKeys = (base: string) => ({ lg: `${base}/lg.webp`, sm: `${base}/sm.webp` });
+/**
+ * The web-sized variants every listing photo is stored as: the whole picture at 640, 960 and up to
+ * 1280 px wide for the gallery, square crops at 240, 480 and 720 px for cards (responsive srcset).
+ * Photos stored before the 240/640/720/960 sizes existed are filled in by the backfill job; until
+ * then those names fall back to the nearest older size (app.ts).
+ */
+export const imageVariantKeys = (base: string) => ({
+  lg: `${base}/lg.webp`,
+  g960: `${base}/g960.webp`,
+  g640: `${base}/g640.webp`,
+  sm: `${base}/sm.webp`,
+  c240: `${base}/c240.webp`,
+  c720: `${base}/c720.webp`,
+});
+
+/** The widths a card's square photo comes in: `srcset` for a card. */
+export const cardSrcSet = (base: string, url: (key: string) => string) => {
+  const k = imageVariantKeys(base);
+  return `${url(k.c240)} 240w, ${url(k.sm)} 480w, ${url(k.c720)} 720w`;
+};
+
+/** The widths the whole photo comes in, never wider than the photo itself: `srcset` for the gallery. */
+export const gallerySrcSet = (base: string, width: number, url: (key: string) => string) => {
+  const k = imageVariantKeys(base);
+  const sizes = new Map<number, string>();
+  for (const [w, key] of [
+    [640, k.g640],
+    [960, k.g960],
+    [1280, k.lg],
+  ] as const)
+    if (!sizes.has(Math.min(w, width))) sizes.set(Math.min(w, width), key);
+  return [...sizes].map(([w, key]) => `${url(key)} ${w}w`).join(', ');
+};
+
+/** A listing photo variant a request may name before the backfill has written it, and the older size it falls back to. */
+export const VARIANT_FALLBACK: Record<string, 'lg' | 'sm'> = { g960: 'lg', g640: 'lg', c240: 'sm', c720: 'sm' };

@@ -9,7 +9,14 @@ import { formatDateTime, formatDistance, formatMoney, formatRelative } from '../
 /** A card as lists show it; search results add how far away it is, suggestions a line of why. */
 export type PostCardItem = PostCardData & { distanceKm?: number | null };
 
-export function PostCard({ post, note }: { post: PostCardItem; note?: ReactNode }) {
+/** How wide a card's photo is drawn at each breakpoint of PostGrid (2, 3, 4, then 5 columns). */
+const CARD_SIZES = '(min-width: 88em) 240px, (min-width: 62em) 25vw, (min-width: 48em) 33vw, 50vw';
+
+/**
+ * `load`: 'priority' for the first card (the likely largest paint on a phone: fetched first),
+ * 'eager' for the rest of the first row, 'lazy' below the fold.
+ */
+export function PostCard({ post, note, load = 'lazy' }: { post: PostCardItem; note?: ReactNode; load?: 'priority' | 'eager' | 'lazy' }) {
   const { t, i18n } = useTranslation(['posts', 'common']);
   return (
     <Link to={`/viewPost/${post.id}`} className="swapu-card-link" aria-label={post.title} data-testid="post-card">
@@ -17,7 +24,19 @@ export function PostCard({ post, note }: { post: PostCardItem; note?: ReactNode 
         <Box pos="relative">
           <AspectRatio ratio={1}>
             {post.thumbUrl ? (
-              <Image src={post.thumbUrl} alt="" loading="lazy" fit="cover" />
+              <Image
+                src={post.thumbUrl}
+                srcSet={post.thumbSrcSet ?? undefined}
+                sizes={CARD_SIZES}
+                width={480}
+                height={480}
+                h="auto"
+                alt=""
+                loading={load === 'lazy' ? 'lazy' : 'eager'}
+                fetchPriority={load === 'priority' ? 'high' : 'auto'}
+                decoding="async"
+                fit="cover"
+              />
             ) : (
               <Stack align="center" justify="center" bg="sand.1" c="sand.6" gap={4}>
                 <IconPhotoOff size={32} aria-hidden="true" />

@@ -2,12 +2,15 @@ import { Card, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { PostCard, type PostCardItem } from './post-card';
 
+/** The most cards a row holds (xl): their photos load at once, the rest when scrolled near. */
+const FIRST_ROW = 5;
+
 /** 2 columns on a phone, up to 5 on a wide screen. */
 export function PostGrid<P extends PostCardItem>({ posts, note }: { posts: P[]; note?: (post: P) => ReactNode }) {
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, md: 4, xl: 5 }} spacing={{ base: 'sm', sm: 'md' }} data-testid="post-grid">
-      {posts.map((p) => (
-        <PostCard key={p.id} post={p} note={note?.(p)} />
+      {posts.map((p, i) => (
+        <PostCard key={p.id} post={p} note={note?.(p)} load={i === 0 ? 'priority' : i < FIRST_ROW ? 'eager' : 'lazy'} />
       ))}
     </SimpleGrid>
   );

@@ -26,6 +26,7 @@ import { refreshSearchTerms } from '../../modules/search/search-terms';
 import { carbonSavedKg } from '@swapu/shared/carbon';
 import type { Storage } from '../../lib/storage';
 import { imageVariantKeys } from '../../lib/storage';
+import { LISTING_VARIANTS } from '../../modules/posts/posts.images';
 import { BLOG_POSTS } from './blog-content';
 import { BIOS, CATALOGUE, FIRST_NAMES, LAST_NAMES } from './catalogue';
 import { createRandom } from './random';
@@ -228,9 +229,16 @@ export async function seedDemo(
       if (!renderImages) return;
       const keys = imageVariantKeys(row.storageKey);
       const lg = await renderItemImage(job.category, job.title, job.seed);
-      const sm = await sharp(lg).resize(400, 400).webp({ quality: 72 }).toBuffer();
       await storage.put(keys.lg, lg);
-      await storage.put(keys.sm, sm);
+      // Every other size an upload gets (LISTING_VARIANTS), quickly: the seed favours speed over bytes.
+      for (const v of LISTING_VARIANTS.filter((x) => x.name !== 'lg')) {
+        const resized = sharp(lg).resize(
+          v.width,
+          v.height,
+          v.fit === 'inside' ? { fit: 'inside', withoutEnlargement: true } : { fit: 'cover' },
+        );
+        await storage.put(keys[v.name as keyof typeof keys], await resized.webp({ quality: 72, effort: 0 }).toBuffer());
+      }
     },
   );
   log(`rendered ${imageRows.length} images`);

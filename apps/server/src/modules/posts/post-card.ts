@@ -3,7 +3,7 @@ import type { PostCard } from '@swapu/shared/api';
 import type { Condition, PostState } from '@swapu/shared/constants';
 import type { SearchHit } from '@swapu/shared/search';
 import { posts } from '../../db/schema/index';
-import { imageVariantKeys } from '../../lib/storage';
+import { cardSrcSet, imageVariantKeys } from '../../lib/storage';
 
 /**
  * A post card: the one definition of what every list of items shows (feed, search, likes, offers,
@@ -97,6 +97,7 @@ export function toCard(r: CardRow, now: Date): PostCard & { state: PostState } {
     openToSelling: r.openToSelling,
     openToSwapAnything: r.openToSwapAnything,
     thumbUrl: r.imageKey ? media(imageVariantKeys(r.imageKey).sm) : null,
+    thumbSrcSet: r.imageKey ? cardSrcSet(r.imageKey, media) : null,
     publishedAt: (r.publishedAt ?? r.createdAt).toISOString(),
     boosted: !!r.boostedUntil && r.boostedUntil > now,
   };

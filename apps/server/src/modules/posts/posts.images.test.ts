@@ -8,6 +8,7 @@ import { postImages } from '../../db/schema/index';
 import { signUpMember, type TestMember } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { multipartFile } from '../../test/multipart';
+import { backfillImageVariants } from './image-backfill';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -57,6 +58,46 @@ describe('listing photos', () => {
     expect([thumb.width, thumb.height]).toEqual([480, 480]);
     // The moderation model saw each decoded photo.
     expect(t.moderator.seen.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('stores every responsive size and names them in srcset: the whole photo never wider than itself, the card square at 240/480/720', async () => {
+    const m = await signUpMember(t.app);
+    const id = await draft(m);
+    const images = (await upload(m, id, await photo('#16a085'))).json().images as { srcSet: string }[];
+    const candidates = (set: string) => set.split(', ').map((c) => c.split(' ') as [string, string]);
+    // An 800 px wide photo: 640 and its own 800, no 960 or 1280 that would only repeat it.
+    const gallery = candidates(images[0]!.srcSet);
+    expect(gallery.map(([, w]) => w)).toEqual(['640w', '800w']);
+    for (const [url, w] of gallery) expect((await sharp(fs.readFileSync(storedFile(url))).metadata()).width).toBe(parseInt(w));
+    const card = (await t.app.inject({ url: '/api/v1/me/posts', headers: m.headers })).json().items[0];
+    const squares = candidates(card.thumbSrcSet);
+    expect(squares.map(([, w]) => w)).toEqual(['240w', '480w', '720w']);
+    for (const [url, w] of squares) {
+      const meta = await sharp(fs.readFileSync(storedFile(url))).metadata();
+      expect([meta.width, meta.height]).toEqual([parseInt(w), parseInt(w)]);
+    }
+  });
+
+  it('fills in the sizes of photos stored before they existed, and sends the nearest older size meanwhile', async () => {
+    const m = await signUpMember(t.app);
+    const id = await draft(m);
+    const image = (await upload(m, id, await photo('#8e44ad'))).json().images[0] as { url: string };
+    const dir = path.dirname(storedFile(image.url));
+    for (const name of ['g960', 'g640', 'c240', 'c720']) fs.rmSync(path.join(dir, `${name}.webp`));
+    const base = image.url.replace(/\/lg\.webp$/, '');
+    const meanwhile = await t.app.inject({ url: `${base}/c240.webp` });
+    expect(meanwhile.statusCode).toBe(302);
+    expect(meanwhile.headers.location).toBe(`${base}/sm.webp`);
+    expect((await t.app.inject({ url: `${base}/g640.webp` })).headers.location).toBe(`${base}/lg.webp`);
+    // Unknown names are not redirected anywhere.
+    expect((await t.app.inject({ url: `${base}/secret.webp` })).statusCode).toBe(404);
+
+    expect(await backfillImageVariants(t.db, t.app.ctx.storage)).toBeGreaterThanOrEqual(1);
+    const filled = await t.app.inject({ url: `${base}/c240.webp` });
+    expect(filled.statusCode).toBe(200);
+    expect((await sharp(filled.rawPayload).metadata()).width).toBe(240);
+    // Done once: a second run finds nothing left to do.
+    expect(await backfillImageVariants(t.db, t.app.ctx.storage)).toBe(0);
   });
 
   it('refuses a non-image renamed .jpg with "Please use valid image" and stores nothing', async () => {

@@ -11,10 +11,17 @@ import { imageVariantKeys } from '../../lib/storage';
 import type { Viewer } from '../../lib/viewer';
 import { ownPost } from './posts.write';
 
-/** Listing photos: the whole picture up to 1280 px for the gallery, a square 480 px thumbnail for cards. */
-const VARIANTS: Variant[] = [
+/**
+ * Listing photos: the whole picture at 640, 960 and up to 1280 px for the gallery, square crops at
+ * 240, 480 and 720 px for cards (imageVariantKeys names the files).
+ */
+export const LISTING_VARIANTS: Variant[] = [
   { name: 'lg', width: 1280, height: 1280, fit: 'inside' },
+  { name: 'g960', width: 960, height: 960, fit: 'inside' },
+  { name: 'g640', width: 640, height: 640, fit: 'inside' },
   { name: 'sm', width: 480, height: 480, fit: 'cover' },
+  { name: 'c240', width: 240, height: 240, fit: 'cover' },
+  { name: 'c720', width: 720, height: 720, fit: 'cover' },
 ];
 
 /** Photos can change while a listing is being written or is live, not once it is in a swap or done. */
@@ -54,7 +61,7 @@ export async function addPostImage(deps: UploadDeps, viewer: Viewer, postId: str
   const { db } = deps.database;
   await editablePost(db, viewer, postId);
   if ((await imageCount(db, postId)) >= POST_IMAGES_MAX) throw new AppError(400, 'images_limit');
-  const variants = await toWebVariants(file, VARIANTS);
+  const variants = await toWebVariants(file, LISTING_VARIANTS);
   // Judge what we would publish (upright, decoded), not the raw bytes.
   const verdict = await deps.moderator.check(variants.get('lg')!);
   if (verdict.inappropriate) throw new AppError(400, 'image_inappropriate');
@@ -62,8 +69,7 @@ export async function addPostImage(deps: UploadDeps, viewer: Viewer, postId: str
   const id = newId();
   const storageKey = `posts/${postId}/${id}`;
   const keys = imageVariantKeys(storageKey);
-  await deps.storage.put(keys.lg, variants.get('lg')!);
-  await deps.storage.put(keys.sm, variants.get('sm')!);
+  for (const v of LISTING_VARIANTS) await deps.storage.put(keys[v.name as keyof typeof keys], variants.get(v.name)!);
   const { width, height } = await imageSize(variants.get('lg')!);
   try {
     await deps.database.db.transaction(async (tx) => {

@@ -9,7 +9,7 @@ import { userStats } from '../users/user-stats';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { errors } from '../../lib/errors';
 import { guard } from '../../lib/guards';
-import { imageVariantKeys } from '../../lib/storage';
+import { gallerySrcSet, imageVariantKeys } from '../../lib/storage';
 import { publishedVisibleTo, type Viewer, visiblePublishedCondition } from '../../lib/viewer';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -121,7 +121,14 @@ export async function loadPost(db: Tx, id: string): Promise<PostRecord | null> {
     deliveryOption: p.deliveryOption as DeliveryOption,
     images: images.map((img) => {
       const v = imageVariantKeys(img.storageKey);
-      return { id: img.id, url: media(v.lg), thumbUrl: media(v.sm), width: img.width, height: img.height };
+      return {
+        id: img.id,
+        url: media(v.lg),
+        srcSet: gallerySrcSet(img.storageKey, img.width, media),
+        thumbUrl: media(v.sm),
+        width: img.width,
+        height: img.height,
+      };
     }),
     owner: {
       id: row.owner.id,

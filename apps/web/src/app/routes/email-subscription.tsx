@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { isValidEmail } from '@swapu/shared/mail';
+import { isValidEmail } from '@swapu/shared/input-rules';
 import { ApiError } from '../../lib/api';
 import { EmailInput } from '../../components/email-input';
 import { changeSubscription, confirmSubscription } from '../../features/account/email-subscription-api';

@@ -22,6 +22,7 @@ const hit = (id: string, title: string, over: Partial<SearchHit> = {}): SearchHi
   openToSelling: false,
   openToSwapAnything: false,
   thumbUrl: null,
+  thumbSrcSet: null,
   publishedAt: '2026-11-01T00:00:00.000Z',
   boosted: false,
   distanceKm: null,

@@ -2,7 +2,7 @@ import { Anchor, Container, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { OFFER_FILTERS, type OfferFilter } from '@swapu/shared/offers';
+import { OFFER_FILTERS, type OfferFilter } from '@swapu/shared/constants';
 import { paths } from '@swapu/shared/paths';
 import { NotFound } from '../../components/not-found';
 import { OfferRows, OffersEmpty } from '../../features/offers/offer-list';

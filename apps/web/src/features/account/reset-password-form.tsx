@@ -4,7 +4,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PASSWORD_MIN_LENGTH } from '@swapu/shared/constants';
-import { isPasswordLongEnough } from '@swapu/shared/mail';
+import { isPasswordLongEnough } from '@swapu/shared/input-rules';
 import { ApiError } from '../../lib/api';
 import { confirmReset } from './password-reset-api';
 import { FormCard } from '../../components/form-card';

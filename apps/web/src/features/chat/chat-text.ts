@@ -1,4 +1,5 @@
-import { ROOM_EMPTY_MESSAGE, ROOM_TITLE_DEFAULT, type RoomSummary } from '@swapu/shared/chat';
+import type { RoomSummary } from '@swapu/shared/chat';
+import { ROOM_EMPTY_MESSAGE, ROOM_TITLE_DEFAULT } from '@swapu/shared/constants';
 import { paths } from '@swapu/shared/paths';
 
 /** The chat screens' addresses (from the shared `paths`). */

@@ -4,7 +4,8 @@ import { IconBan, IconDotsVertical, IconFlag, IconLockOpen, IconPhotoOff, IconUs
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ROOM_TITLE_DEFAULT, type Room } from '@swapu/shared/chat';
+import type { Room } from '@swapu/shared/chat';
+import { ROOM_TITLE_DEFAULT } from '@swapu/shared/constants';
 import { paths } from '@swapu/shared/paths';
 import { ApiError } from '../../lib/api';
 import { formatMoney } from '../../lib/format';

@@ -13,7 +13,14 @@ const api = vi.hoisted(() => ({
 }));
 vi.mock('./listing-api', () => api);
 
-const image = (id: string): PostImage => ({ id, url: `/media/${id}.webp`, thumbUrl: `/media/${id}-sm.webp`, width: 800, height: 600 });
+const image = (id: string): PostImage => ({
+  id,
+  url: `/media/${id}.webp`,
+  srcSet: `/media/${id}.webp 800w`,
+  thumbUrl: `/media/${id}-sm.webp`,
+  width: 800,
+  height: 600,
+});
 const jpeg = (name: string, size = 1000) => ({ file: new File([new Uint8Array(size)], name, { type: 'image/jpeg' }), name });
 
 beforeEach(() => {

@@ -5,7 +5,8 @@ import { IconArrowBackUp, IconCheck, IconFlag, IconMessageCircle, IconPackageImp
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { OFFER_MESSAGE_MAX, type Offer, type OfferTransition, type TransitionBody } from '@swapu/shared/offers';
+import { OFFER_MESSAGE_MAX } from '@swapu/shared/constants';
+import type { Offer, OfferTransition, TransitionBody } from '@swapu/shared/offers';
 import { ApiError } from '../../lib/api';
 import { OfferEditor } from './offer-editor';
 import { draftFromOffer } from './offer-funnel';

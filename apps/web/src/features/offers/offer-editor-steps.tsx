@@ -19,7 +19,8 @@ import {
 import { IconPhotoOff } from '@tabler/icons-react';
 import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OFFER_EXPIRY_DAYS_MAX, OFFER_EXPIRY_DAYS_MIN, OFFER_ITEMS_MAX, type CashKind } from '@swapu/shared/offers';
+import { OFFER_EXPIRY_DAYS_MAX, OFFER_EXPIRY_DAYS_MIN, OFFER_ITEMS_MAX } from '@swapu/shared/constants';
+import type { CashKind } from '@swapu/shared/offers';
 import { formatMoney } from '../../lib/format';
 import { draftToTerms, OFFER_FUNNEL_STEPS, type OfferDraft, type OfferFunnelStep } from './offer-funnel';
 import { describeCash } from './offer-text';

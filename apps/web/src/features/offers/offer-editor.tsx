@@ -3,7 +3,8 @@ import { IconChevronLeft, IconChevronRight, IconSend } from '@tabler/icons-react
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PostCard } from '@swapu/shared/api';
-import { OFFER_MESSAGE_MAX, type OfferSummary, type OfferTerms } from '@swapu/shared/offers';
+import { OFFER_MESSAGE_MAX } from '@swapu/shared/constants';
+import type { OfferSummary, OfferTerms } from '@swapu/shared/offers';
 import { draftToTerms, OFFER_FUNNEL_STEPS, stepError, type OfferDraft, type OfferFunnelStep } from './offer-funnel';
 import { errorText } from './offer-text';
 import classes from './offers.module.css';

@@ -16,6 +16,7 @@ export const aCard = (patch: Partial<PostCard & { state: string }> = {}): PostCa
   openToSelling: false,
   openToSwapAnything: false,
   thumbUrl: null,
+  thumbSrcSet: null,
   publishedAt: '2026-01-01T00:00:00.000Z',
   boosted: false,
   state: 'published',

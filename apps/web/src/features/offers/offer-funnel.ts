@@ -5,11 +5,9 @@ import {
   OFFER_EXPIRY_DAYS_MAX,
   OFFER_EXPIRY_DAYS_MIN,
   OFFER_ITEMS_MAX,
-  offerMethodChosen,
-  type CashKind,
-  type OfferSummary,
-  type OfferTerms,
-} from '@swapu/shared/offers';
+} from '@swapu/shared/constants';
+import { offerMethodChosen } from '@swapu/shared/input-rules';
+import type { CashKind, OfferSummary, OfferTerms } from '@swapu/shared/offers';
 
 /**
  * The swap-offer funnel (spec section 4: "swap offer (5 steps)"), in order. The offer editor

@@ -4,7 +4,8 @@ import { IconCheck, IconDotsVertical, IconFlag, IconPencil, IconShare, IconTrash
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { REPORT_REASONS, type PostDetail } from '@swapu/shared/api';
+import type { PostDetail } from '@swapu/shared/api';
+import { REPORT_REASONS } from '@swapu/shared/constants';
 import type { PostState } from '@swapu/shared/constants';
 import { paths } from '@swapu/shared/paths';
 import { ApiError } from '../../lib/api';

@@ -45,7 +45,18 @@ export function PostGallery({ images, title }: { images: PostImage[]; title: str
       <Box pos="relative">
         <AspectRatio ratio={1} style={{ borderRadius: 16, overflow: 'hidden', background: 'var(--mantine-color-sand-1)' }}>
           <UnstyledButton onClick={() => setZoomed(true)} aria-label={t('detail.zoom')} style={{ cursor: 'zoom-in' }}>
-            <Image src={current.url} alt={alt} fit="contain" h="100%" data-testid="post-main-image" />
+            <Image
+              src={current.url}
+              srcSet={current.srcSet}
+              sizes="(min-width: 62em) 640px, 100vw"
+              width={current.width}
+              height={current.height}
+              alt={alt}
+              fit="contain"
+              h="100%"
+              fetchPriority={index === 0 ? 'high' : 'auto'}
+              data-testid="post-main-image"
+            />
           </UnstyledButton>
         </AspectRatio>
         {many && <Arrows onPrev={() => go(-1)} onNext={() => go(1)} />}
@@ -74,7 +85,7 @@ export function PostGallery({ images, title }: { images: PostImage[]; title: str
                 outline: i === index ? '3px solid var(--mantine-color-swapu-6)' : '1px solid var(--mantine-color-gray-3)',
               }}
             >
-              <Image src={img.thumbUrl} alt="" w={64} h={64} />
+              <Image src={img.thumbUrl} alt="" w={64} h={64} width={64} height={64} loading="lazy" decoding="async" />
             </UnstyledButton>
           ))}
         </Group>

@@ -23,7 +23,8 @@ import {
   type Condition,
   type DeliveryOption,
 } from '@swapu/shared/constants';
-import { hasSearchTerm, SEARCH_RADIUS_MAX_KM } from '@swapu/shared/search';
+import { SEARCH_RADIUS_MAX_KM } from '@swapu/shared/constants';
+import { hasSearchTerm } from '@swapu/shared/input-rules';
 import type { SearchUrlState } from '@swapu/shared/search-url';
 import { PlaceField, type Place } from './place-field';
 

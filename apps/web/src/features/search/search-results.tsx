@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CATEGORIES } from '@swapu/shared/constants';
 import { paths } from '@swapu/shared/paths';
-import { type SearchResult } from '@swapu/shared/search';
+import type { SearchResult } from '@swapu/shared/search';
 import { searchUrlQuery, type SearchUrlState } from '@swapu/shared/search-url';
 import { PostGrid, PostGridSkeleton } from '../../components/post-grid';
 import { PlaceField, type Place } from './place-field';
