@@ -91,6 +91,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist-server/**',
       'data/**',
       '.e2e-data*/**',
       'test-results/**',

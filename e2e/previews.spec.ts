@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { backdate, listItem, member } from './support/fixtures';
 
 /** Errors and warnings the page writes to the console while it loads (React's warnings included). */
 function consoleProblems(page: Page) {
@@ -54,6 +55,42 @@ test.describe('links people share, and search engines', () => {
       await expect(page).toHaveTitle(title);
     }
     expect(problems).toEqual([]);
+  });
+
+  test('a public page arrives rendered, with its content, and becomes interactive without a hydration warning @phone', async ({
+    page,
+    request,
+  }) => {
+    const owner = await member(request, 'Rendered Owner');
+    const title = `Rendered road bike ${Date.now()}`;
+    const id = await listItem(request, owner, title, { patch: { cashValueCents: 32_000 } });
+    await backdate(request, id, 25);
+    // The HTML alone (no JavaScript): the listing's heading and price are in the page body.
+    const html = await (await request.get(`/viewPost/${id}`)).text();
+    const body = html.slice(html.indexOf('<div id="root">'));
+    expect(body).toMatch(new RegExp(`<h1[^>]*>${title}</h1>`));
+    expect(body).toContain('A$320');
+    expect(body).toContain('id="swapu-ssr"');
+    // The browser takes that HTML over: no console errors, and the page answers clicks.
+    const problems = consoleProblems(page);
+    await page.goto(`/viewPost/${id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await page.getByTestId('like-button').click();
+    // A guest is asked to sign in first: only the hydrated page can handle that click.
+    await expect(page).toHaveURL(/\/auth$/);
+    expect(problems).toEqual([]);
+  });
+
+  test('an early-access listing is in no guest HTML and no sitemap until 24 hours have passed', async ({ request }) => {
+    const owner = await member(request, 'Early Owner');
+    const title = `Early kayak ${Date.now()}`;
+    const id = await listItem(request, owner, title);
+    const html = await (await request.get(`/viewPost/${id}`)).text();
+    expect(html).not.toContain(title);
+    const sitemap = await (await request.get('/sitemap-posts.xml?page=1')).text();
+    expect(sitemap).not.toContain(id);
+    await backdate(request, id, 25);
+    await expect.poll(async () => (await (await request.get(`/viewPost/${id}`)).text()).includes(title), { timeout: 5000 }).toBe(true);
   });
 
   test('robots.txt and the sitemap are served for crawlers', async ({ request }) => {

@@ -1,22 +1,63 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { initI18n } from './i18n/index';
-import { Providers } from './app/providers';
-import { router } from './app/router';
+import { detectLocale, initI18n } from './i18n/index';
+import { Providers, queryClient } from './app/providers';
+import { routes } from './app/router';
 import { PageSkeleton } from './components/page-skeleton';
+import { getSession } from './lib/session';
 
-void initI18n().then(() => {
-  createRoot(document.getElementById('root')!).render(
+/** What the server rendered this page with (decision 0020), or null for a page the browser renders. */
+function serverRendered(): { locale: string; state: DehydratedState } | null {
+  const el = document.getElementById('swapu-ssr');
+  if (!el?.textContent) return null;
+  try {
+    return JSON.parse(el.textContent) as { locale: string; state: DehydratedState };
+  } catch {
+    return null;
+  }
+}
+
+/** The page's lazy route modules, loaded before hydrating so the first render matches the server's. */
+async function loadRouteModules() {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const mod = await route.lazy();
+      Object.assign(route, { ...mod, lazy: undefined });
+    }),
+  );
+}
+
+async function start() {
+  const ssr = serverRendered();
+  const session = getSession();
+  const locale = detectLocale();
+  // The server renders for a guest in one language: anyone else gets the page rendered here.
+  const hydrating = !!ssr && session.token === null && session.autoLogout === null && ssr.locale === locale;
+  await initI18n(locale);
+  if (hydrating) {
+    hydrate(queryClient, ssr.state);
+    await loadRouteModules();
+  }
+  const app = (
     <StrictMode>
       <Providers>
         <Suspense fallback={<PageSkeleton />}>
-          <RouterProvider router={router} />
+          <RouterProvider router={createBrowserRouter(routes)} />
         </Suspense>
       </Providers>
-    </StrictMode>,
+    </StrictMode>
   );
-});
+  const root = document.getElementById('root')!;
+  if (hydrating) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+}
+
+void start();

@@ -1,4 +1,4 @@
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { redirect, type RouteObject } from 'react-router';
 import { lazyPage, withChunkTimeout } from '../lib/lazy-page';
 import { isGuest } from '../lib/session';
 import { BareLayout } from './layouts/bare-layout';
@@ -123,4 +123,19 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/**
+ * The public pages the server renders as HTML for a first visit (decision 0020); everything else
+ * is rendered in the browser. react-router patterns.
+ */
+export const SERVER_RENDERED = [
+  '/',
+  '/search',
+  '/all-categories',
+  '/viewPost/:postId',
+  '/activity',
+  '/FAQ',
+  '/terms-and-conditions',
+  '/privacy',
+  '/swapu-blog',
+  '/swapu-blog/post/:id',
+] as const;

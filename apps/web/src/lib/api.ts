@@ -29,6 +29,13 @@ export class ApiError extends Error {
 const GENERIC = 'An error occurred';
 const isCode = (c: unknown): c is ErrorCode => typeof c === 'string' && /^[a-z0-9_]+$/.test(c);
 
+/** How requests reach the API: the browser's fetch, or the server's own in-process one when it renders a page. */
+let transport: (path: string, init: RequestInit) => Promise<Response> = (path, init) => fetch(path, init);
+/** For the server-side renderer only: answers the page's queries without leaving the process. */
+export const configureTransport = (fn: typeof transport) => {
+  transport = fn;
+};
+
 /** fetch() for our JSON API: adds the token, parses the error body, never throws raw. */
 async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
   const headers = new Headers(init.headers);
@@ -37,7 +44,7 @@ async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
   if (token) headers.set('authorization', `Bearer ${token}`);
   let res: Response;
   try {
-    res = await fetch(path, { ...init, headers });
+    res = await transport(path, { ...init, headers });
   } catch {
     throw new ApiError(0, 'generic', GENERIC);
   }

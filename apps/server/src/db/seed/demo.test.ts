@@ -70,8 +70,17 @@ describe('demo seed', () => {
     for (const img of images) {
       const meta = await sharp(path.join(dir, `${img.storageKey}/lg.webp`)).metadata();
       expect(meta).toMatchObject({ format: 'webp', width: 960, height: 960 });
-      const small = await sharp(path.join(dir, `${img.storageKey}/sm.webp`)).metadata();
-      expect(small.width).toBe(400);
+      // Every size an upload gets, so the srcset the API names is all there.
+      for (const [name, width, height] of [
+        ['g960', 960, 960],
+        ['g640', 640, 640],
+        ['sm', 480, 480],
+        ['c240', 240, 240],
+        ['c720', 720, 720],
+      ] as const) {
+        const meta = await sharp(path.join(dir, `${img.storageKey}/${name}.webp`)).metadata();
+        expect([meta.width, meta.height], name).toEqual([width, height]);
+      }
     }
     const withoutImage = await a.db.execute(
       sql`select count(*)::int as n from posts p where not exists (select 1 from post_images i where i.post_id = p.id)`,

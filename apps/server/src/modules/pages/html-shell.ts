@@ -66,3 +66,13 @@ export function renderShell(template: string, head: PageHead, locale: Locale, pu
     .replace(/\s*<meta name="description"[^>]*>/, '')
     .replace('</head>', `  ${headTags(head, locale, publicUrl)}\n  </head>`);
 }
+
+/**
+ * The server-rendered page inside <div id="root">, and what it was rendered from as a JSON data
+ * block (not a script the page runs: the Content-Security-Policy allows none inline).
+ */
+export function withRenderedPage(shell: string, markup: string, data: unknown): string {
+  return shell
+    .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`)
+    .replace('</body>', () => `<script type="application/json" id="swapu-ssr">${escapeJson(data)}</script>\n  </body>`);
+}

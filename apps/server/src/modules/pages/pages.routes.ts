@@ -1,11 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errors } from '../../lib/errors';
 import { LOCALES, type Locale } from '@swapu/shared/constants';
-import { renderShell } from './html-shell';
+import { MicroCache } from '../../lib/micro-cache';
+import { renderShell, withRenderedPage } from './html-shell';
 import { pageHead } from './page-head';
 import { robotsTxt, sitemapIndex, sitemapPages, sitemapPosts } from './sitemap';
 
@@ -46,22 +49,108 @@ export const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
+/** The web build's server renderer (apps/web/src/entry-server.tsx), when it was built. */
+interface Renderer {
+  render(url: string, locale: Locale, fetchApi: (path: string, init: RequestInit) => Promise<Response>): Promise<RenderResult | null>;
+}
+interface RenderResult {
+  html: string;
+  state: unknown;
+  status: number;
+}
+
+/** How long a server render may take before the page goes out without it (the browser renders it then). */
+const RENDER_BUDGET_MS = 2000;
+
 /**
  * Sends the web app's HTML for a page address with that page's own head (title, description,
- * canonical, Open Graph, structured data), in the person's language. The body stays the app's.
+ * canonical, Open Graph, structured data), in the person's language; a public page also arrives
+ * rendered (decision 0020), with the data it was rendered from for the browser to hydrate.
  */
 export function webShell(app: FastifyInstance, webDist: string) {
   const file = path.join(webDist, 'index.html');
   let template: string | null = null;
   const read = () => (template ??= fs.readFileSync(file, 'utf8'));
+  const rendererFile = path.join(path.dirname(webDist), 'dist-server', 'entry-server.js');
+  const renderer: Promise<Renderer | null> = fs.existsSync(rendererFile)
+    ? (import(pathToFileURL(rendererFile).href) as Promise<Renderer>).catch((err: unknown) => {
+        app.log.warn({ err }, 'the server renderer did not load: pages are rendered in the browser');
+        return null;
+      })
+    : Promise.resolve(null);
+  // The page's API requests, answered in-process as a guest: the same guards and rules as any guest's.
+  const fetchApi = async (url: string, init: RequestInit) => {
+    const res = await app.inject({ method: (init.method ?? 'GET') as 'GET', url, headers: { accept: 'application/json' } });
+    return new Response(res.statusCode === 204 ? null : res.rawPayload, {
+      status: res.statusCode,
+      headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
+    });
+  };
+  const renderPage = async (url: string, locale: Locale): Promise<RenderResult | null> => {
+    const r = await renderer;
+    if (!r) return null;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), RENDER_BUDGET_MS)));
+    try {
+      return await Promise.race([r.render(url, locale, fetchApi), late]);
+    } catch (err) {
+      app.log.warn({ err, url }, 'server render failed: the page is rendered in the browser');
+      return null;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  const pageHtml = async (req: FastifyRequest, locale: Locale) => {
+    const url = new URL(req.url, 'http://local');
+    const [head, page] = await Promise.all([
+      pageHead(app, url, locale, app.ctx.config.publicUrl),
+      req.method === 'GET' ? renderPage(req.url, locale) : Promise.resolve(null),
+    ]);
+    const html = renderShell(read(), head, locale, app.ctx.config.publicUrl);
+    return page ? withRenderedPage(html, page.html, { locale, state: page.state }) : html;
+  };
+  // Every guest asking for a page in a language gets the same HTML (nothing personal is in it):
+  // kept for SHARED_CACHE_MS, and one render serves everyone who asks while it runs.
+  const cache = new MicroCache<string>(app.ctx.config.sharedCacheMs, 500);
+  const running = new Map<string, Promise<string>>();
   return async (req: FastifyRequest, reply: FastifyReply) => {
     const locale = pageLocale(req);
-    const url = new URL(req.url, 'http://local');
-    const head = await pageHead(app, url, locale, app.ctx.config.publicUrl);
+    const key = `${req.method} ${locale} ${req.url}`;
+    let html = cache.get(key);
+    if (html === undefined) {
+      let pending = running.get(key);
+      if (!pending) {
+        pending = pageHtml(req, locale).finally(() => running.delete(key));
+        running.set(key, pending);
+      }
+      html = await pending;
+      cache.set(key, html);
+    }
     return reply
       .header('cache-control', 'no-cache')
-      .header('vary', 'accept-language, cookie')
       .type('text/html; charset=utf-8')
-      .send(renderShell(read(), head, locale, app.ctx.config.publicUrl));
+      .send(compressFor(req, reply, html));
   };
+}
+
+/**
+ * The page's HTML compressed as the browser accepts it (brotli at quality 4, else gzip), as
+ * @fastify/compress does for routes: pages are sent by the not-found handler, which its
+ * per-route hook never sees (decision 0017).
+ */
+function compressFor(req: FastifyRequest, reply: FastifyReply, html: string): string | Buffer {
+  reply.header('vary', 'accept-encoding, accept-language, cookie');
+  const accept = String(req.headers['accept-encoding'] ?? '');
+  if (html.length < 1024) return html;
+  if (/\bbr\b/.test(accept)) {
+    reply.header('content-encoding', 'br');
+    return zlib.brotliCompressSync(html, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
+    });
+  }
+  if (/\bgzip\b/.test(accept)) {
+    reply.header('content-encoding', 'gzip');
+    return zlib.gzipSync(html, { level: 6 });
+  }
+  return html;
 }

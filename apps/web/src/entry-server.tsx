@@ -1,0 +1,142 @@
+import { dehydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import i18next, { type i18n as I18n, type Resource } from 'i18next';
+import { StrictMode, Suspense, type ReactElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { I18nextProvider } from 'react-i18next';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
+import { LOCALES, type Locale } from '@swapu/shared/constants';
+import { ERROR_CATALOGUE } from '@swapu/shared/errors';
+import { newQueryClient, Providers } from './app/providers';
+import { routes, SERVER_RENDERED } from './app/router';
+import { PageSkeleton } from './components/page-skeleton';
+import { configureTransport } from './lib/api';
+
+/**
+ * The server's renderer of public pages (decision 0020): the same routes, providers and
+ * components as the browser, rendered as a guest in the page's language, with the page's data
+ * fetched first so the HTML carries the content. The browser hydrates it with the same data.
+ */
+
+// Every catalogue, both languages: a server render never waits for a translation to load.
+const catalogues = import.meta.glob<{ default: Record<string, unknown> }>('./i18n/*/*.json', { eager: true });
+const resources: Resource = {};
+for (const [file, mod] of Object.entries(catalogues)) {
+  const [, lng, ns] = /\.\/i18n\/([^/]+)\/([^/]+)\.json$/.exec(file)!;
+  (resources[lng!] ??= {})[ns!] = mod.default;
+}
+for (const lng of LOCALES) {
+  const key = lng.startsWith('pt') ? 'pt' : 'en';
+  (resources[lng] ??= {}).errors = Object.fromEntries(Object.entries(ERROR_CATALOGUE).map(([code, m]) => [code, m[key]]));
+}
+const NAMESPACES = Object.keys(resources['en-US']!);
+
+const instances = new Map<Locale, I18n>();
+function i18nFor(lng: Locale): I18n {
+  let inst = instances.get(lng);
+  if (!inst) {
+    inst = i18next.createInstance();
+    // The browser's options (i18n/index.ts), all namespaces present at once.
+    void inst.init({
+      lng,
+      fallbackLng: 'en-US',
+      supportedLngs: [...LOCALES],
+      load: 'currentOnly',
+      ns: NAMESPACES,
+      defaultNS: 'common',
+      returnEmptyString: false,
+      returnNull: false,
+      interpolation: { escapeValue: false },
+      resources,
+      initAsync: false,
+      react: { useSuspense: true },
+    });
+    instances.set(lng, inst);
+  }
+  return inst;
+}
+
+export interface RenderResult {
+  /** The markup inside <div id="root">. */
+  html: string;
+  /** The queries the page used, for the browser to start from. */
+  state: DehydratedState;
+  status: number;
+}
+
+/** Whether this path is a page the server renders. */
+export const isServerRendered = (pathname: string) =>
+  !!matchRoutes(
+    SERVER_RENDERED.map((path) => ({ path })),
+    pathname,
+  );
+
+async function toHtml(element: ReactElement): Promise<string> {
+  // One piece: React would otherwise move large finished sections out of place and put them back
+  // with inline scripts, which the Content-Security-Policy does not allow.
+  const { prelude } = await prerenderToNodeStream(element, { progressiveChunkSize: Number.MAX_SAFE_INTEGER });
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Queries the render asked for but could not run (the server never fetches while rendering). */
+const pendingQueries = (client: QueryClient) =>
+  client
+    .getQueryCache()
+    .getAll()
+    .filter((q) => q.state.status === 'pending' && q.state.fetchStatus === 'idle' && typeof q.options.queryFn === 'function');
+
+/**
+ * Renders `url` for a guest in `locale`. `fetchApi` answers the API requests of the page's
+ * queries (the server passes its in-process one). Null when the page cannot be rendered here
+ * (a redirect, a path the browser renders): the caller sends the plain shell instead.
+ */
+export async function render(
+  url: string,
+  locale: Locale,
+  fetchApi: (path: string, init: RequestInit) => Promise<Response>,
+): Promise<RenderResult | null> {
+  configureTransport(fetchApi);
+  const request = new Request(new URL(url, 'http://swapu.local'));
+  if (!isServerRendered(new URL(request.url).pathname)) return null;
+  // The page's route modules first (as the browser does before hydrating): a route still lazy
+  // would suspend the render, and the HTML would need an inline script to fill it in.
+  await Promise.all(
+    (matchRoutes(routes, new URL(request.url).pathname) ?? []).map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const mod = await route.lazy();
+      Object.assign(route, { ...mod, lazy: undefined });
+    }),
+  );
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(request);
+  if (context instanceof Response) return null;
+  const client = newQueryClient();
+  client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
+  const i18n = i18nFor(locale);
+  const tree = () => (
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <Providers client={client}>
+          <Suspense fallback={<PageSkeleton />}>
+            <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
+          </Suspense>
+        </Providers>
+      </I18nextProvider>
+    </StrictMode>
+  );
+  // A quick pass learns which queries the page asks for; they are fetched; a page whose queries
+  // depend on others' answers gets another round. Then the real render, with every answer in
+  // place, which also waits for anything still loading (the toasts' code on a first render).
+  for (let round = 0; round < 3; round++) {
+    renderToString(tree());
+    const pending = pendingQueries(client);
+    if (pending.length === 0) break;
+    await Promise.all(pending.map((q) => q.fetch().catch(() => undefined)));
+  }
+  const html = await toHtml(tree());
+  // Only successful answers go to the browser: a failed query is asked again there.
+  const state = dehydrate(client, { shouldDehydrateQuery: (q) => q.state.status === 'success' });
+  return { html, state, status: context.statusCode };
+}
