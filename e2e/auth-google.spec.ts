@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 
 /**
  * Google sign-in end to end: the e2e server (scripts/e2e-server.mjs) has Google configured

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { createAccount } from './support/accounts';
 
 /** Sessions in the web app (spec section 4): sign-up, sign-in, guest, logout, auto-logout. */

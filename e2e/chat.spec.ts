@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext } from '@playwright/test';
+import { expect, test } from './support/test';
 import { admin as newAdmin, auth, listItem, member, signedInPage, subscriber } from './support/fixtures';
 
 /** Ben's kayak: what the chat journeys talk about. */

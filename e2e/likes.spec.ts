@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext } from '@playwright/test';
+import { expect, test } from './support/test';
 import { createAccount, latestMailTo, signInWithStorage } from './support/accounts';
 import { backdate, listItem, subscriber } from './support/fixtures';
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { chromium, expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { chromium, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { createAccount, signInWithStorage, type TestAccount } from './support/accounts';
 
 const photo = (name: string) => path.join(import.meta.dirname, 'fixtures', name);

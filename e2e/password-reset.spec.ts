@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { createAccount, latestMailTo } from './support/accounts';
 
 test('a member who forgot the password resets it through the emailed link and signs in', async ({ page, request }) => {

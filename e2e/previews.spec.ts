@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { backdate, listItem, member } from './support/fixtures';
 
 /** Errors and warnings the page writes to the console while it loads (React's warnings included). */

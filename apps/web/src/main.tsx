@@ -2,7 +2,7 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
-import { StrictMode, Suspense } from 'react';
+import { StrictMode, Suspense, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -35,6 +35,14 @@ async function loadRouteModules() {
   );
 }
 
+/** Marks the page as live (hydrated or rendered): `html[data-ready]`, which the journeys wait for. */
+function MarkReady() {
+  useEffect(() => {
+    document.documentElement.dataset.ready = 'true';
+  }, []);
+  return null;
+}
+
 async function start() {
   const ssr = serverRendered();
   const session = getSession();
@@ -49,6 +57,7 @@ async function start() {
   const app = (
     <StrictMode>
       <Providers>
+        <MarkReady />
         <Suspense fallback={<PageSkeleton />}>
           <RouterProvider router={createBrowserRouter(routes)} />
         </Suspense>

@@ -1,0 +1,44 @@
+import { test as base, type Page } from '@playwright/test';
+
+export { expect } from '@playwright/test';
+
+/**
+ * Public pages arrive server-rendered (decision 0020): their buttons are on screen a moment
+ * before the app has taken them over. Every page of every context waits, after goto() and
+ * reload(), until the app marks itself live (`html[data-ready]`), as a person's first tap
+ * effectively does. Pages that are not the app (robots.txt, JSON, media) do not wait.
+ */
+const waitLive = (page: Page) =>
+  page.waitForFunction(() => !document.getElementById('root') || document.documentElement.dataset.ready === 'true', undefined, {
+    timeout: 15_000,
+  });
+
+let patched = false;
+function patch(proto: Page) {
+  if (patched) return;
+  patched = true;
+  const goto = proto.goto;
+  const reload = proto.reload;
+  proto.goto = async function (this: Page, ...args: Parameters<Page['goto']>) {
+    const res = await goto.apply(this, args);
+    await waitLive(this);
+    return res;
+  };
+  proto.reload = async function (this: Page, ...args: Parameters<Page['reload']>) {
+    const res = await reload.apply(this, args);
+    await waitLive(this);
+    return res;
+  };
+}
+
+export const test = base.extend<object, { liveAfterNavigation: void }>({
+  liveAfterNavigation: [
+    async ({ browser }, use) => {
+      const page = await browser.newPage();
+      patch(Object.getPrototypeOf(page) as Page);
+      await page.close();
+      await use();
+    },
+    { scope: 'worker', auto: true },
+  ],
+});
