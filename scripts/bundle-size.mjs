@@ -1,12 +1,14 @@
-// Prints the gzipped size of the JavaScript a browser needs to show the home route: the entry
-// chunk, the home page chunk and everything they import statically. Goal: <= 170 KB.
+// Prints the gzipped size of the JavaScript and CSS a browser needs to show the home route: the
+// entry chunk, the home page chunk and everything they import statically, and their stylesheets.
+// The initial CSS budget (30 KB) fails the build; the JavaScript goal (150 KB) is reported.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
 const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
-const BUDGET_KB = 170;
+const JS_GOAL_KB = 150;
+const CSS_BUDGET_KB = 30;
 
 function collect(key, seen) {
   const entry = manifest[key];
@@ -28,12 +30,16 @@ for (const [name, key] of Object.entries(routes)) {
   collect(key, seen);
   const files = [...seen].map((k) => manifest[k].file);
   const bytes = files.reduce((s, f) => s + gz(f), 0);
-  rows.push({ route: name, chunks: files.length, gzipKB: +(bytes / 1024).toFixed(1) });
+  const css = [...new Set([...seen].flatMap((k) => manifest[k].css ?? []))];
+  const cssBytes = css.reduce((s, f) => s + gz(f), 0);
+  rows.push({ route: name, chunks: files.length, gzipKB: +(bytes / 1024).toFixed(1), cssGzipKB: +(cssBytes / 1024).toFixed(1) });
 }
 console.table(rows);
 const home = rows[0].gzipKB;
-console.log(`home route initial JS (gzip): ${home} KB (budget ${BUDGET_KB} KB, ${((home / BUDGET_KB) * 100).toFixed(0)}% of budget)`);
-if (process.argv.includes('--check') && home > BUDGET_KB) {
-  console.error('home route initial JS is over budget');
+const homeCss = rows[0].cssGzipKB;
+console.log(`home route initial JS (gzip): ${home} KB (goal ${JS_GOAL_KB} KB: ${home <= JS_GOAL_KB ? 'met' : 'not met yet'})`);
+console.log(`home route initial CSS (gzip): ${homeCss} KB (budget ${CSS_BUDGET_KB} KB)`);
+if (homeCss > CSS_BUDGET_KB) {
+  console.error('home route initial CSS is over budget');
   process.exit(1);
 }

@@ -1,5 +1,4 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './app/mantine.css';
 import './app/global.css';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { StrictMode, Suspense, useEffect } from 'react';
