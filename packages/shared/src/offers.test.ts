@@ -5,11 +5,11 @@ import {
   availableTransitions,
   canTransition,
   nextState,
-  offerMethodChosen,
   type OfferRole,
   type OfferState,
   type OfferTransition,
 } from './offers';
+import { offerMethodChosen } from './input-rules';
 
 const ROLES: OfferRole[] = ['proposer', 'responder', 'system', 'none'];
 

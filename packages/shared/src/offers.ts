@@ -5,21 +5,12 @@ import {
   OFFER_EXPIRY_DAYS_DEFAULT,
   OFFER_EXPIRY_DAYS_MAX,
   OFFER_EXPIRY_DAYS_MIN,
-  OFFER_FILTERS,
   OFFER_ITEMS_MAX,
   OFFER_MESSAGE_MAX,
 } from './constants';
-export {
-  OFFER_CASH_MAX_CENTS,
-  OFFER_EXPIRY_DAYS_DEFAULT,
-  OFFER_EXPIRY_DAYS_MAX,
-  OFFER_EXPIRY_DAYS_MIN,
-  OFFER_FILTERS,
-  OFFER_ITEMS_MAX,
-  OFFER_MESSAGE_MAX,
-};
-export { offerMethodChosen } from './input-rules';
-export type { OfferFilter } from './constants';
+import type { OfferFilter } from './constants';
+// The limits live in constants.ts and offerMethodChosen in input-rules.ts (the browser needs them without zod).
+export type { OfferFilter };
 
 /**
  * Offers (spec sections 3 and 4, PRODUCT.md "Offers and swaps") as an explicit state graph.

@@ -1,11 +1,10 @@
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import { carbonSavedKg } from '@swapu/shared/carbon';
+import { OFFER_EXPIRY_DAYS_MAX, OFFER_EXPIRY_DAYS_MIN } from '@swapu/shared/constants';
+import { offerMethodChosen } from '@swapu/shared/input-rules';
 import {
   canTransition,
   nextState,
-  offerMethodChosen,
-  OFFER_EXPIRY_DAYS_MAX,
-  OFFER_EXPIRY_DAYS_MIN,
   POINTS,
   type CreateOffer,
   type OfferRole,
