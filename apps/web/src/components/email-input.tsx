@@ -1,27 +1,31 @@
 import { TextInput } from '@mantine/core';
-import type { ReactNode, Ref } from 'react';
+import type { Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ErrorCode } from '@swapu/shared/errors';
 
-/** The email field every form uses: the right keyboard, autofill and validation display. */
+/**
+ * The email field every form uses: its label and example, the right keyboard, autofill, and the
+ * catalogue's message for `errorCode`, announced when it appears.
+ */
 export function EmailInput(props: {
   ref?: Ref<HTMLInputElement>;
-  label: string;
-  placeholder: string;
   value: string;
   onChange: (value: string) => void;
-  error?: ReactNode;
+  errorCode?: ErrorCode | null | false;
 }) {
+  const { t } = useTranslation(['auth', 'errors']);
   return (
     <TextInput
       ref={props.ref}
-      label={props.label}
-      placeholder={props.placeholder}
+      label={t('auth:fields.email')}
+      placeholder={t('auth:fields.emailPlaceholder')}
       type="email"
       autoComplete="email"
       inputMode="email"
       size="md"
       value={props.value}
       onChange={(e) => props.onChange(e.currentTarget.value)}
-      error={props.error}
+      error={props.errorCode ? <span role="alert">{t(`errors:${props.errorCode}`)}</span> : undefined}
     />
   );
 }

@@ -82,14 +82,7 @@ export default function EmailSubscriptionPage() {
       )}
       <form onSubmit={onSubmit} noValidate aria-label={t('emailSubscription.title')}>
         <Stack gap="md">
-          <EmailInput
-            ref={emailRef}
-            label={t('fields.email')}
-            placeholder={t('fields.emailPlaceholder')}
-            value={email}
-            onChange={setEmail}
-            error={emailInvalid ? <span role="alert">{t('errors:email_invalid')}</span> : undefined}
-          />
+          <EmailInput ref={emailRef} value={email} onChange={setEmail} errorCode={emailInvalid && 'email_invalid'} />
           <Radio.Group
             label={t('emailSubscription.choice')}
             value={choice}

@@ -62,14 +62,7 @@ function RequestResetForm() {
     <FormCard title={t('forgotPassword.title')} subtitle={t('forgotPassword.subtitle')}>
       <form onSubmit={onSubmit} noValidate aria-label={t('forgotPassword.title')}>
         <Stack gap="md">
-          <EmailInput
-            ref={emailRef}
-            label={t('fields.email')}
-            placeholder={t('fields.emailPlaceholder')}
-            value={email}
-            onChange={setEmail}
-            error={emailInvalid ? <span role="alert">{t('errors:email_invalid')}</span> : undefined}
-          />
+          <EmailInput ref={emailRef} value={email} onChange={setEmail} errorCode={emailInvalid && 'email_invalid'} />
           {code && (
             <Alert color="red" variant="light" role="alert">
               {t(`errors:${code}`)}

@@ -64,14 +64,7 @@ export function SignInForm() {
       <FormCard title={t('signIn.title')} subtitle={t('signIn.subtitle')}>
         <form onSubmit={onSubmit} noValidate aria-label={t('signIn.submit')}>
           <Stack gap="md">
-            <EmailInput
-              ref={emailRef}
-              label={t('fields.email')}
-              placeholder={t('fields.emailPlaceholder')}
-              value={email}
-              onChange={setEmail}
-              error={fieldError(emailError && t(`errors:${emailError}`))}
-            />
+            <EmailInput ref={emailRef} value={email} onChange={setEmail} errorCode={emailError} />
             <PasswordInput
               ref={passwordRef}
               label={t('fields.password')}

@@ -51,14 +51,7 @@ export function SignUpForm() {
       <FormCard title={t('signUp.title')} subtitle={t('signUp.subtitle')}>
         <form onSubmit={onSubmit} noValidate aria-label={t('signUp.submit')}>
           <Stack gap="md">
-            <EmailInput
-              ref={emailRef}
-              label={t('fields.email')}
-              placeholder={t('fields.emailPlaceholder')}
-              value={email}
-              onChange={setEmail}
-              error={fieldError(emailError && t(`errors:${emailError}`))}
-            />
+            <EmailInput ref={emailRef} value={email} onChange={setEmail} errorCode={emailError} />
             <PasswordInput
               ref={passwordRef}
               label={t('fields.password')}
