@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { isPasswordLongEnough } from '@swapu/shared/input-rules';
 import { ApiError } from '../../lib/api';
 import { confirmReset } from './password-reset-api';
 import { FormCard } from '../../components/form-card';
+import { PasswordField } from '../../components/password-field';
 
 /** The second step of /forgot-password: a new password for the token of the mailed link. */
 export function ResetPasswordForm({ token }: { token: string }) {
@@ -48,25 +49,21 @@ export function ResetPasswordForm({ token }: { token: string }) {
     <FormCard title={t('resetPassword.title')} subtitle={t('resetPassword.subtitle', { min: PASSWORD_MIN_LENGTH })}>
       <form onSubmit={onSubmit} noValidate aria-label={t('resetPassword.title')}>
         <Stack gap="md">
-          <PasswordInput
+          <PasswordField
             ref={passwordRef}
             label={t('resetPassword.password')}
             autoComplete="new-password"
-            size="md"
             value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            error={tooShort ? <span role="alert">{t('errors:password_too_short')}</span> : undefined}
-            visibilityToggleButtonProps={{ 'aria-label': t('fields.showPassword') }}
+            onChange={setPassword}
+            error={tooShort && t('errors:password_too_short')}
           />
-          <PasswordInput
+          <PasswordField
             ref={confirmRef}
             label={t('resetPassword.confirm')}
             autoComplete="new-password"
-            size="md"
             value={confirm}
-            onChange={(e) => setConfirm(e.currentTarget.value)}
-            error={mismatch ? <span role="alert">{t('resetPassword.mismatch')}</span> : undefined}
-            visibilityToggleButtonProps={{ 'aria-label': t('fields.showPassword') }}
+            onChange={setConfirm}
+            error={mismatch && t('resetPassword.mismatch')}
           />
           {code && (
             <Alert color="red" variant="light" role="alert">

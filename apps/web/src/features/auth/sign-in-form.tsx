@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { signIn } from './sign-in';
 import { useSubmit } from './use-submit';
 import { validateEmail, validatePassword } from './validation';
 import { EmailInput } from '../../components/email-input';
+import { PasswordField } from '../../components/password-field';
 
 /** /auth: email and password, "Stay logged in", then back to where the person came from. */
 export function SignInForm() {
@@ -65,15 +66,13 @@ export function SignInForm() {
         <form onSubmit={onSubmit} noValidate aria-label={t('signIn.submit')}>
           <Stack gap="md">
             <EmailInput ref={emailRef} value={email} onChange={setEmail} errorCode={emailError} />
-            <PasswordInput
+            <PasswordField
               ref={passwordRef}
               label={t('fields.password')}
               autoComplete="current-password"
-              size="md"
               value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              error={fieldError(passwordError && t(`errors:${passwordError}`))}
-              visibilityToggleButtonProps={{ 'aria-label': t('fields.showPassword') }}
+              onChange={setPassword}
+              error={passwordError && t(`errors:${passwordError}`)}
             />
             {askCode && (
               <TextInput

@@ -1,4 +1,4 @@
-import { Anchor, Button, Checkbox, PasswordInput, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Checkbox, Stack, Text } from '@mantine/core';
 import { PASSWORD_MIN_LENGTH } from '@swapu/shared/constants';
 import { type FormEvent, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { signUp } from './sign-up';
 import { useSubmit } from './use-submit';
 import { validateEmail, validatePassword } from './validation';
 import { EmailInput } from '../../components/email-input';
+import { PasswordField } from '../../components/password-field';
 
 /** /auth/signup: email, password and one box accepting the terms and the privacy policy; then onboarding. */
 export function SignUpForm() {
@@ -52,16 +53,14 @@ export function SignUpForm() {
         <form onSubmit={onSubmit} noValidate aria-label={t('signUp.submit')}>
           <Stack gap="md">
             <EmailInput ref={emailRef} value={email} onChange={setEmail} errorCode={emailError} />
-            <PasswordInput
+            <PasswordField
               ref={passwordRef}
               label={t('fields.password')}
               description={t('signUp.passwordHint', { min: PASSWORD_MIN_LENGTH })}
               autoComplete="new-password"
-              size="md"
               value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              error={fieldError(passwordError && t(`errors:${passwordError}`))}
-              visibilityToggleButtonProps={{ 'aria-label': t('fields.showPassword') }}
+              onChange={setPassword}
+              error={passwordError && t(`errors:${passwordError}`)}
             />
             <Checkbox
               ref={termsRef}
