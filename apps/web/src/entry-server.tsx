@@ -8,7 +8,7 @@ import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvi
 import { LOCALES, type Locale } from '@swapu/shared/constants';
 import { ERROR_CATALOGUE } from '@swapu/shared/errors';
 import { newQueryClient, Providers } from './app/providers';
-import { routes, SERVER_RENDERED } from './app/router';
+import { loadRouteModules, routes, SERVER_RENDERED } from './app/router';
 import { PageSkeleton } from './components/page-skeleton';
 import { configureTransport } from './lib/api';
 
@@ -102,13 +102,7 @@ export async function render(
   if (!isServerRendered(new URL(request.url).pathname)) return null;
   // The page's route modules first (as the browser does before hydrating): a route still lazy
   // would suspend the render, and the HTML would need an inline script to fill it in.
-  await Promise.all(
-    (matchRoutes(routes, new URL(request.url).pathname) ?? []).map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const mod = await route.lazy();
-      Object.assign(route, { ...mod, lazy: undefined });
-    }),
-  );
+  await loadRouteModules(new URL(request.url).pathname);
   const handler = createStaticHandler(routes);
   const context = await handler.query(request);
   if (context instanceof Response) return null;

@@ -3,11 +3,11 @@ import './app/global.css';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { StrictMode, Suspense, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes } from 'react-router';
+import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { detectLocale, initI18n } from './i18n/index';
 import { Providers, queryClient } from './app/providers';
-import { routes } from './app/router';
+import { loadRouteModules, routes } from './app/router';
 import { PageSkeleton } from './components/page-skeleton';
 import { getSession } from './lib/session';
 
@@ -20,18 +20,6 @@ function serverRendered(): { locale: string; state: DehydratedState } | null {
   } catch {
     return null;
   }
-}
-
-/** The page's lazy route modules, loaded before hydrating so the first render matches the server's. */
-async function loadRouteModules() {
-  const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const mod = await route.lazy();
-      Object.assign(route, { ...mod, lazy: undefined });
-    }),
-  );
 }
 
 /** Marks the page as live (hydrated or rendered): `html[data-ready]`, which the journeys wait for. */
@@ -51,7 +39,8 @@ async function start() {
   await initI18n(locale);
   if (hydrating) {
     hydrate(queryClient, ssr.state);
-    await loadRouteModules();
+    // The page's route modules first, so the first render matches the server's.
+    await loadRouteModules(window.location.pathname);
   }
   const app = (
     <StrictMode>

@@ -1,4 +1,4 @@
-import { redirect, type RouteObject } from 'react-router';
+import { matchRoutes, redirect, type RouteObject } from 'react-router';
 import { lazyPage, withChunkTimeout } from '../lib/lazy-page';
 import { isGuest } from '../lib/session';
 import { BareLayout } from './layouts/bare-layout';
@@ -139,3 +139,17 @@ export const SERVER_RENDERED = [
   '/swapu-blog',
   '/swapu-blog/post/:id',
 ] as const;
+
+/**
+ * Loads the lazy route modules of the page at `pathname` into the route table, so a render can
+ * start without suspending: the server's before it renders, the browser's before it hydrates.
+ */
+export async function loadRouteModules(pathname: string) {
+  await Promise.all(
+    (matchRoutes(routes, pathname) ?? []).map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const mod = await route.lazy();
+      Object.assign(route, { ...mod, lazy: undefined });
+    }),
+  );
+}
