@@ -1,13 +1,13 @@
 // Prints the gzipped size of the JavaScript and CSS a browser needs to show the home route: the
 // entry chunk, the home page chunk and everything they import statically, and their stylesheets.
-// The initial CSS budget (30 KB) fails the build; the JavaScript goal (150 KB) is reported.
+// Over either budget (150 KB of JavaScript, 30 KB of CSS) the build fails, and with it `npm test`.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
 const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
-const JS_GOAL_KB = 150;
+const JS_BUDGET_KB = 150;
 const CSS_BUDGET_KB = 30;
 
 function collect(key, seen) {
@@ -37,9 +37,9 @@ for (const [name, key] of Object.entries(routes)) {
 console.table(rows);
 const home = rows[0].gzipKB;
 const homeCss = rows[0].cssGzipKB;
-console.log(`home route initial JS (gzip): ${home} KB (goal ${JS_GOAL_KB} KB: ${home <= JS_GOAL_KB ? 'met' : 'not met yet'})`);
+console.log(`home route initial JS (gzip): ${home} KB (budget ${JS_BUDGET_KB} KB)`);
 console.log(`home route initial CSS (gzip): ${homeCss} KB (budget ${CSS_BUDGET_KB} KB)`);
-if (homeCss > CSS_BUDGET_KB) {
-  console.error('home route initial CSS is over budget');
+if (home > JS_BUDGET_KB || homeCss > CSS_BUDGET_KB) {
+  console.error(`home route initial ${home > JS_BUDGET_KB ? 'JavaScript' : 'CSS'} is over budget`);
   process.exit(1);
 }

@@ -1,14 +1,14 @@
 import { dehydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
-import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import { StrictMode, Suspense, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { I18nextProvider } from 'react-i18next';
-import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
+import { I18nProvider } from './i18n/react';
+import { matchRoutes, StaticRouter } from 'react-router';
 import { LOCALES, type Locale } from '@swapu/shared/constants';
 import { ERROR_CATALOGUE } from '@swapu/shared/errors';
 import { newQueryClient, Providers } from './app/providers';
-import { loadRouteModules, routes, SERVER_RENDERED } from './app/router';
+import { createI18n, type I18n, type Resources } from './i18n/core';
+import { AppRoutes, loadRouteModules, SERVER_RENDERED } from './app/router';
 import { PageSkeleton } from './components/page-skeleton';
 import { configureTransport } from './lib/api';
 
@@ -20,7 +20,7 @@ import { configureTransport } from './lib/api';
 
 // Every catalogue, both languages: a server render never waits for a translation to load.
 const catalogues = import.meta.glob<{ default: Record<string, unknown> }>('./i18n/*/*.json', { eager: true });
-const resources: Resource = {};
+const resources: Resources = {};
 for (const [file, mod] of Object.entries(catalogues)) {
   const [, lng, ns] = /\.\/i18n\/([^/]+)\/([^/]+)\.json$/.exec(file)!;
   (resources[lng!] ??= {})[ns!] = mod.default;
@@ -29,28 +29,13 @@ for (const lng of LOCALES) {
   const key = lng.startsWith('pt') ? 'pt' : 'en';
   (resources[lng] ??= {}).errors = Object.fromEntries(Object.entries(ERROR_CATALOGUE).map(([code, m]) => [code, m[key]]));
 }
-const NAMESPACES = Object.keys(resources['en-US']!);
 
 const instances = new Map<Locale, I18n>();
 function i18nFor(lng: Locale): I18n {
   let inst = instances.get(lng);
   if (!inst) {
-    inst = i18next.createInstance();
-    // The browser's options (i18n/index.ts), all namespaces present at once.
-    void inst.init({
-      lng,
-      fallbackLng: 'en-US',
-      supportedLngs: [...LOCALES],
-      load: 'currentOnly',
-      ns: NAMESPACES,
-      defaultNS: 'common',
-      returnEmptyString: false,
-      returnNull: false,
-      interpolation: { escapeValue: false },
-      resources,
-      initAsync: false,
-      react: { useSuspense: true },
-    });
+    // The browser's options (i18n/instance.ts), all namespaces present at once.
+    inst = createI18n({ lng, fallbackLng: 'en-US', defaultNS: 'common', resources });
     instances.set(lng, inst);
   }
   return inst;
@@ -61,7 +46,6 @@ export interface RenderResult {
   html: string;
   /** The queries the page used, for the browser to start from. */
   state: DehydratedState;
-  status: number;
 }
 
 /** Whether this path is a page the server renders. */
@@ -98,26 +82,25 @@ export async function render(
   fetchApi: (path: string, init: RequestInit) => Promise<Response>,
 ): Promise<RenderResult | null> {
   configureTransport(fetchApi);
-  const request = new Request(new URL(url, 'http://swapu.local'));
-  if (!isServerRendered(new URL(request.url).pathname)) return null;
+  const { pathname } = new URL(url, 'http://swapu.local');
+  if (!isServerRendered(pathname)) return null;
   // The page's route modules first (as the browser does before hydrating): a route still lazy
   // would suspend the render, and the HTML would need an inline script to fill it in.
-  await loadRouteModules(new URL(request.url).pathname);
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(request);
-  if (context instanceof Response) return null;
+  await loadRouteModules(pathname);
   const client = newQueryClient();
   client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
   const i18n = i18nFor(locale);
   const tree = () => (
     <StrictMode>
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <Providers client={client}>
           <Suspense fallback={<PageSkeleton />}>
-            <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
+            <StaticRouter location={url}>
+              <AppRoutes />
+            </StaticRouter>
           </Suspense>
         </Providers>
-      </I18nextProvider>
+      </I18nProvider>
     </StrictMode>
   );
   // A quick pass learns which queries the page asks for; they are fetched; a page whose queries
@@ -132,5 +115,5 @@ export async function render(
   const html = await toHtml(tree());
   // Only successful answers go to the browser: a failed query is asked again there.
   const state = dehydrate(client, { shouldDehydrateQuery: (q) => q.state.status === 'success' });
-  return { html, state, status: context.statusCode };
+  return { html, state };
 }

@@ -1,13 +1,13 @@
 import './app/mantine.css';
 import './app/global.css';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
-import { StrictMode, Suspense, useEffect } from 'react';
+import { StrictMode, Suspense } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { detectLocale, initI18n } from './i18n/index';
 import { Providers, queryClient } from './app/providers';
-import { loadRouteModules, routes } from './app/router';
+import { RouteErrorBoundary } from './app/route-error';
+import { AppRoutes, loadRouteModules } from './app/router';
 import { PageSkeleton } from './components/page-skeleton';
 import { getSession } from './lib/session';
 
@@ -20,14 +20,6 @@ function serverRendered(): { locale: string; state: DehydratedState } | null {
   } catch {
     return null;
   }
-}
-
-/** Marks the page as live (hydrated or rendered): `html[data-ready]`, which the journeys wait for. */
-function MarkReady() {
-  useEffect(() => {
-    document.documentElement.dataset.ready = 'true';
-  }, []);
-  return null;
 }
 
 async function start() {
@@ -45,10 +37,13 @@ async function start() {
   const app = (
     <StrictMode>
       <Providers>
-        <MarkReady />
-        <Suspense fallback={<PageSkeleton />}>
-          <RouterProvider router={createBrowserRouter(routes)} />
-        </Suspense>
+        <BrowserRouter>
+          <RouteErrorBoundary>
+            <Suspense fallback={<PageSkeleton />}>
+              <AppRoutes />
+            </Suspense>
+          </RouteErrorBoundary>
+        </BrowserRouter>
       </Providers>
     </StrictMode>
   );

@@ -1,107 +1,145 @@
-import { matchRoutes, redirect, type RouteObject } from 'react-router';
-import { lazyPage, withChunkTimeout } from '../lib/lazy-page';
-import { isGuest } from '../lib/session';
+import { type ComponentType, lazy } from 'react';
+import { matchRoutes, Navigate, Outlet, type RouteObject, useRoutes } from 'react-router';
+import { withChunkTimeout } from '../lib/lazy-page';
+import { GUEST_ID } from '../lib/session';
+import { useSession } from '../lib/use-session';
 import { BareLayout } from './layouts/bare-layout';
 import { MainLayout } from './layouts/main-layout';
-import { RouteError } from './route-error';
-import { PageSkeleton } from '../components/page-skeleton';
+
+/** A route's page: rendered through React.lazy, and `preload` loads its code ahead of a render. */
+interface PageHandle {
+  preload: () => Promise<unknown>;
+}
+
+/**
+ * A route whose page code loads when it is first shown (docs/decisions/0008). Once `preload` has
+ * run, the page renders without suspending: the server renders that way, and the browser loads
+ * the first page's code before it hydrates, so both produce the same markup.
+ */
+function page(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'element' | 'handle'> {
+  let loaded: ComponentType | undefined;
+  const preload = () =>
+    withChunkTimeout(load).then((m) => {
+      loaded = m.default;
+      return loaded;
+    });
+  // A thenable that answers at once when the code is already here, so React.lazy does not suspend.
+  const Page = lazy(() =>
+    loaded
+      ? ({ then: (resolve: (m: { default: ComponentType }) => void) => resolve({ default: loaded! }) } as unknown as Promise<{
+          default: ComponentType;
+        }>)
+      : preload().then((c) => ({ default: c })),
+  );
+  const handle: PageHandle = { preload };
+  return { element: <Page />, handle };
+}
 
 /** A placeholder page for a screen a later issue builds: its title and one line from the `pages` catalogue. */
-const soon =
-  (key: string): RouteObject['lazy'] =>
-  async () => {
-    const { comingSoonPage } = await withChunkTimeout(() => import('./routes/coming-soon'));
-    return { Component: comingSoonPage(key) };
-  };
+const soonPages = new Map<string, ReturnType<typeof page>>();
+const soon = (key: string) => {
+  let p = soonPages.get(key);
+  if (!p) {
+    p = page(() => import('./routes/coming-soon').then((m) => ({ default: m.comingSoonPage(key) })));
+    soonPages.set(key, p);
+  }
+  return p;
+};
 
 /**
  * Guest-blocked routes (spec sections 2 and 6), listing (/create) among them: a stored user id of
- * guest (or none, or a lapsed session) goes to /. The layouts re-run this when the session ends.
+ * guest (or none, or a lapsed session) goes to /, at once and whenever the session ends.
  */
-const requireUser = () => {
-  if (isGuest()) throw redirect('/');
-  return null;
-};
+function RequireUser() {
+  const { userId } = useSession();
+  return userId === GUEST_ID ? <Navigate to="/" replace /> : <Outlet />;
+}
+
+/** Pages reached by more than one path: one element each, so moving between those paths keeps the page mounted. */
+const advancedSearchPage = page(() => import('./routes/advanced-search'));
+const authPage = page(() => import('./routes/auth'));
+const chooseInterestPage = page(() => import('./routes/choose-interest'));
+const createPostPage = page(() => import('./routes/create-post'));
+const discussPage = page(() => import('./routes/discuss'));
+const offersPage = page(() => import('./routes/offers'));
+const reviewSwapPage = page(() => import('./routes/review-swap'));
+const swapStatusPage = page(() => import('./routes/swap-status'));
 
 export const routes: RouteObject[] = [
   {
     element: <MainLayout />,
-    errorElement: <RouteError />,
-    // Shown while the first page's code loads (react-router renders it instead of nothing).
-    hydrateFallbackElement: <PageSkeleton />,
     children: [
       {
-        errorElement: <RouteError />,
         children: [
           // Public routes of the main layout
-          { index: true, lazy: lazyPage(() => import('./routes/home')) },
-          { path: 'testSearchAlgolia', lazy: lazyPage(() => import('./routes/test-search-algolia')) },
-          { path: 'all-categories', lazy: lazyPage(() => import('./routes/all-categories')) },
-          { path: 'advanced-search', lazy: lazyPage(() => import('./routes/advanced-search')) },
-          { path: 'search', lazy: lazyPage(() => import('./routes/search')) },
-          { path: 'demo', lazy: soon('demo') },
-          { path: 'swap-swipe', lazy: soon('swapSwipe') },
-          { path: 'swap-swipe/:currentPage/:counterPage', lazy: soon('swapSwipe') },
-          { path: 'viewPost/:postId', lazy: lazyPage(() => import('./routes/view-post')) },
-          { path: 'testNewProductPage', lazy: soon('testNewProductPage') },
-          { path: 'delivery-calculator', lazy: soon('deliveryCalculator') },
-          { path: 'carbon-calculator', lazy: soon('carbonCalculator') },
-          { path: 'activity', lazy: lazyPage(() => import('./routes/activity')) },
-          { path: 'FAQ', lazy: lazyPage(() => import('./routes/faq')) },
-          { path: 'terms-and-conditions', lazy: lazyPage(() => import('./routes/terms')) },
-          { path: 'privacy', lazy: lazyPage(() => import('./routes/privacy')) },
-          { path: 'swapu-blog', lazy: lazyPage(() => import('./routes/blog-list')) },
-          { path: 'swapu-blog/post/:id', lazy: lazyPage(() => import('./routes/blog-post')) },
-          { path: 'docs/*', lazy: soon('docs') },
+          { index: true, ...page(() => import('./routes/home')) },
+          { path: 'testSearchAlgolia', ...page(() => import('./routes/test-search-algolia')) },
+          { path: 'all-categories', ...page(() => import('./routes/all-categories')) },
+          { path: 'advanced-search', ...advancedSearchPage },
+          { path: 'search', ...page(() => import('./routes/search')) },
+          { path: 'demo', ...soon('demo') },
+          { path: 'swap-swipe', ...soon('swapSwipe') },
+          { path: 'swap-swipe/:currentPage/:counterPage', ...soon('swapSwipe') },
+          { path: 'viewPost/:postId', ...page(() => import('./routes/view-post')) },
+          { path: 'testNewProductPage', ...soon('testNewProductPage') },
+          { path: 'delivery-calculator', ...soon('deliveryCalculator') },
+          { path: 'carbon-calculator', ...soon('carbonCalculator') },
+          { path: 'activity', ...page(() => import('./routes/activity')) },
+          { path: 'FAQ', ...page(() => import('./routes/faq')) },
+          { path: 'terms-and-conditions', ...page(() => import('./routes/terms')) },
+          { path: 'privacy', ...page(() => import('./routes/privacy')) },
+          { path: 'swapu-blog', ...page(() => import('./routes/blog-list')) },
+          { path: 'swapu-blog/post/:id', ...page(() => import('./routes/blog-post')) },
+          { path: 'docs/*', ...soon('docs') },
           // The mail outbox viewer: open in development, admins only otherwise (the API decides).
-          { path: 'dev/mail', lazy: lazyPage(() => import('./routes/dev-mail')) },
+          { path: 'dev/mail', ...page(() => import('./routes/dev-mail')) },
           {
             // Guest-blocked routes
-            loader: requireUser,
+            element: <RequireUser />,
             children: [
-              { path: 'offer-item/:postId', lazy: lazyPage(() => import('./routes/offer-item')) },
-              { path: 'swap-swipe/:currentPage', lazy: soon('swapSwipe') },
-              { path: 'swap-swipe-success', lazy: soon('swapSwipeSuccess') },
-              { path: 'swap-swipe-cancel', lazy: soon('swapSwipeCancel') },
+              { path: 'offer-item/:postId', ...page(() => import('./routes/offer-item')) },
+              { path: 'swap-swipe/:currentPage', ...soon('swapSwipe') },
+              { path: 'swap-swipe-success', ...soon('swapSwipeSuccess') },
+              { path: 'swap-swipe-cancel', ...soon('swapSwipeCancel') },
               // One page for both: the form stays mounted when /create becomes /editPost/{id}.
-              { path: 'create', lazy: lazyPage(() => import('./routes/create-post')) },
-              { path: 'editPost/:postId', lazy: lazyPage(() => import('./routes/create-post')) },
+              { path: 'create', ...createPostPage },
+              { path: 'editPost/:postId', ...createPostPage },
               // One page for all three (the list beside the open room); :id is a room or a user id (see the page).
-              { path: 'discuss', lazy: lazyPage(() => import('./routes/discuss')) },
-              { path: 'discuss/:id', lazy: lazyPage(() => import('./routes/discuss')) },
-              { path: 'discuss/:id/:postId', lazy: lazyPage(() => import('./routes/discuss')) },
-              { path: 'myswapu', lazy: lazyPage(() => import('./routes/my-swapu')) },
-              { path: 'offers', lazy: lazyPage(() => import('./routes/offers')) },
-              { path: 'swap-status', lazy: lazyPage(() => import('./routes/swap-status')) },
-              { path: 'swap-status/:filter', lazy: lazyPage(() => import('./routes/swap-status')) },
-              { path: 'user-detail/:userid', lazy: lazyPage(() => import('./routes/user-detail')) },
-              { path: 'onboarding', lazy: lazyPage(() => import('./routes/onboarding')) },
-              { path: 'chooseInterest', lazy: lazyPage(() => import('./routes/choose-interest')) },
-              { path: 'favorite', lazy: lazyPage(() => import('./routes/favorite')) },
-              { path: 'subscription', lazy: soon('subscription') },
-              { path: 'swap-chain-liked', lazy: soon('swapChainLiked') },
-              { path: 'search-filter', lazy: lazyPage(() => import('./routes/advanced-search')) },
-              { path: 'suggested', lazy: lazyPage(() => import('./routes/suggested')) },
-              { path: 'categories-filter', lazy: lazyPage(() => import('./routes/categories-filter')) },
-              { path: 'categories-interests', lazy: lazyPage(() => import('./routes/choose-interest')) },
-              { path: 'tokens', lazy: soon('tokens') },
-              { path: 'swap-offer', lazy: lazyPage(() => import('./routes/offers')) },
-              { path: 'swap-offer/:offerId', lazy: lazyPage(() => import('./routes/swap-offer')) },
-              { path: 'my-delivery', lazy: soon('myDelivery') },
-              { path: 'my-delivery-status/:status', lazy: soon('myDelivery') },
-              { path: 'my-delivery/:postId/:offerId/:receiver', lazy: soon('myDelivery') },
-              { path: 'review-swap', lazy: lazyPage(() => import('./routes/review-swap')) },
-              { path: 'review-swap/:keyPair', lazy: lazyPage(() => import('./routes/review-swap')) },
-              { path: 'notification', lazy: lazyPage(() => import('./routes/notification')) },
-              { path: 'delivery-swap', lazy: soon('deliverySwap') },
-              { path: 'welcome-mail', lazy: lazyPage(() => import('./routes/welcome-mail')) },
-              { path: 'user-coupon', lazy: soon('userCoupon') },
-              { path: 'admin', lazy: soon('admin') },
-              { path: 'admin/:selectedButton', lazy: lazyPage(() => import('./routes/admin-section')) },
+              { path: 'discuss', ...discussPage },
+              { path: 'discuss/:id', ...discussPage },
+              { path: 'discuss/:id/:postId', ...discussPage },
+              { path: 'myswapu', ...page(() => import('./routes/my-swapu')) },
+              { path: 'offers', ...offersPage },
+              { path: 'swap-status', ...swapStatusPage },
+              { path: 'swap-status/:filter', ...swapStatusPage },
+              { path: 'user-detail/:userid', ...page(() => import('./routes/user-detail')) },
+              { path: 'onboarding', ...page(() => import('./routes/onboarding')) },
+              { path: 'chooseInterest', ...chooseInterestPage },
+              { path: 'favorite', ...page(() => import('./routes/favorite')) },
+              { path: 'subscription', ...soon('subscription') },
+              { path: 'swap-chain-liked', ...soon('swapChainLiked') },
+              { path: 'search-filter', ...advancedSearchPage },
+              { path: 'suggested', ...page(() => import('./routes/suggested')) },
+              { path: 'categories-filter', ...page(() => import('./routes/categories-filter')) },
+              { path: 'categories-interests', ...chooseInterestPage },
+              { path: 'tokens', ...soon('tokens') },
+              { path: 'swap-offer', ...offersPage },
+              { path: 'swap-offer/:offerId', ...page(() => import('./routes/swap-offer')) },
+              { path: 'my-delivery', ...soon('myDelivery') },
+              { path: 'my-delivery-status/:status', ...soon('myDelivery') },
+              { path: 'my-delivery/:postId/:offerId/:receiver', ...soon('myDelivery') },
+              { path: 'review-swap', ...reviewSwapPage },
+              { path: 'review-swap/:keyPair', ...reviewSwapPage },
+              { path: 'notification', ...page(() => import('./routes/notification')) },
+              { path: 'delivery-swap', ...soon('deliverySwap') },
+              { path: 'welcome-mail', ...page(() => import('./routes/welcome-mail')) },
+              { path: 'user-coupon', ...soon('userCoupon') },
+              { path: 'admin', ...soon('admin') },
+              { path: 'admin/:selectedButton', ...page(() => import('./routes/admin-section')) },
             ],
           },
           // Unknown paths: a blog post whose urlTitle equals the path, otherwise home.
-          { path: '*', lazy: lazyPage(() => import('./routes/unknown-path')) },
+          { path: '*', ...page(() => import('./routes/unknown-path')) },
         ],
       },
     ],
@@ -109,16 +147,14 @@ export const routes: RouteObject[] = [
   {
     // Outside the main layout
     element: <BareLayout />,
-    errorElement: <RouteError />,
-    hydrateFallbackElement: <PageSkeleton />,
     children: [
-      { path: 'email-subscription', lazy: lazyPage(() => import('./routes/email-subscription')) },
-      { path: 'email-edit', lazy: soon('emailEdit') },
-      { path: 'forgot-password', lazy: lazyPage(() => import('./routes/forgot-password')) },
-      { path: 'auth', lazy: lazyPage(() => import('./routes/auth')) },
-      { path: 'auth/:signup', lazy: lazyPage(() => import('./routes/auth')) },
+      { path: 'email-subscription', ...page(() => import('./routes/email-subscription')) },
+      { path: 'email-edit', ...soon('emailEdit') },
+      { path: 'forgot-password', ...page(() => import('./routes/forgot-password')) },
+      { path: 'auth', ...authPage },
+      { path: 'auth/:signup', ...authPage },
       // Google and Facebook sign-in land here with the tokens in the fragment.
-      { path: 'auth/complete', lazy: lazyPage(() => import('./routes/auth-complete')) },
+      { path: 'auth/complete', ...page(() => import('./routes/auth-complete')) },
     ],
   },
 ];
@@ -140,16 +176,15 @@ export const SERVER_RENDERED = [
   '/swapu-blog/post/:id',
 ] as const;
 
+/** The app's pages for the current location (inside a BrowserRouter, or a StaticRouter on the server). */
+export function AppRoutes() {
+  return useRoutes(routes);
+}
+
 /**
- * Loads the lazy route modules of the page at `pathname` into the route table, so a render can
- * start without suspending: the server's before it renders, the browser's before it hydrates.
+ * Loads the code of the page at `pathname`, so a render can start without suspending: the
+ * server's before it renders, the browser's before it hydrates.
  */
 export async function loadRouteModules(pathname: string) {
-  await Promise.all(
-    (matchRoutes(routes, pathname) ?? []).map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const mod = await route.lazy();
-      Object.assign(route, { ...mod, lazy: undefined });
-    }),
-  );
+  await Promise.all((matchRoutes(routes, pathname) ?? []).map(({ route }) => (route.handle as PageHandle | undefined)?.preload()));
 }

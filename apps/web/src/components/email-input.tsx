@@ -1,6 +1,6 @@
 import { TextInput } from '@mantine/core';
 import type { Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import type { ErrorCode } from '@swapu/shared/errors';
 
 /**

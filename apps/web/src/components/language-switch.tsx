@@ -1,5 +1,5 @@
 import { NativeSelect } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { LOCALES } from '@swapu/shared/constants';
 
 export function LanguageSwitch() {

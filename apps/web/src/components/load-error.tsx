@@ -1,5 +1,5 @@
 import { Alert, Button } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 
 /**
  * A list or page that failed to load: 'An error occurred' and a Retry button. Inline (one line,

@@ -1,6 +1,6 @@
 import { PasswordInput } from '@mantine/core';
 import type { Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { fieldError } from './form-card';
 
 /** The password field every form uses: the show/hide toggle named for screen readers, its message announced. */

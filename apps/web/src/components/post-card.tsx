@@ -1,7 +1,7 @@
 import { AspectRatio, Badge, Box, Card, Group, Image, Stack, Text } from '@mantine/core';
 import { IconMapPin, IconPhotoOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { Link } from 'react-router';
 import type { PostCard as PostCardData } from '@swapu/shared/api';
 import { formatDateTime, formatDistance, formatMoney, formatRelative } from '../lib/format';

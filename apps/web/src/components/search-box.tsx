@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconCategory, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CATEGORIES, DISTANCE_OPTIONS_KM } from '@swapu/shared/constants';
 import { qs } from '../lib/api';

@@ -1,4 +1,3 @@
-import type { ComponentType } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS } from '@swapu/shared/constants';
 
 /** The spec's ChunkLoadError: a chunk failed or took longer than 120 s to load. */
@@ -26,9 +25,3 @@ export function withChunkTimeout<T>(load: () => Promise<T>, timeoutMs = CHUNK_LO
     })
     .finally(() => clearTimeout(timer));
 }
-
-/** A react-router `lazy` for a page module whose default export is the page component. */
-export const lazyPage = (load: () => Promise<{ default: ComponentType }>) => async () => {
-  const mod = await withChunkTimeout(load);
-  return { Component: mod.default };
-};

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '@swapu/shared/paths';
 import { GUEST_ID } from './session';

@@ -56,7 +56,6 @@ interface Renderer {
 interface RenderResult {
   html: string;
   state: unknown;
-  status: number;
 }
 
 /** How long a server render may take before the page goes out without it (the browser renders it then). */

@@ -4,6 +4,8 @@ import { Outlet } from 'react-router';
 import { LanguageSwitch } from '../../components/language-switch';
 import { Logo } from '../../components/logo';
 import { PageSkeleton } from '../../components/page-skeleton';
+import { MarkReady } from '../mark-ready';
+import { RouteErrorBoundary } from '../route-error';
 import { useSessionLifecycle } from './use-session-lifecycle';
 
 const AutoLogoutAlert = lazy(() => import('./signed-in-ui').then((m) => ({ default: m.AutoLogoutAlert })));
@@ -25,9 +27,12 @@ export function BareLayout() {
             </Suspense>
           )}
           <main id="main">
-            <Suspense fallback={<PageSkeleton />}>
-              <Outlet />
-            </Suspense>
+            <RouteErrorBoundary>
+              <Suspense fallback={<PageSkeleton />}>
+                <Outlet />
+                <MarkReady />
+              </Suspense>
+            </RouteErrorBoundary>
           </main>
         </Stack>
       </Container>

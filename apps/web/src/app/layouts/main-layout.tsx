@@ -1,12 +1,15 @@
 import { Anchor, Box, Button, Container, Group, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconHome, IconMessageCircle, IconPlus, IconSearch, IconArrowsExchange } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { useTranslation } from '../../i18n/react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { LanguageSwitch } from '../../components/language-switch';
 import { Logo } from '../../components/logo';
 import { PageSkeleton } from '../../components/page-skeleton';
 import { SearchBox } from '../../components/search-box';
+import { ScrollReset } from './scroll-reset';
+import { MarkReady } from '../mark-ready';
+import { RouteErrorBoundary } from '../route-error';
 import { useSessionLifecycle } from './use-session-lifecycle';
 
 // Only signed-in people see these: their code stays out of the home page's first load.
@@ -194,13 +197,16 @@ export function MainLayout() {
         </Suspense>
       )}
       <main id="main" className="swapu-main">
-        <Suspense fallback={<PageSkeleton />}>
-          <Outlet />
-        </Suspense>
+        <RouteErrorBoundary>
+          <Suspense fallback={<PageSkeleton />}>
+            <Outlet />
+            <MarkReady />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
       <Footer />
       <BottomNav signedIn={session.token !== null} />
-      <ScrollRestoration />
+      <ScrollReset />
     </>
   );
 }

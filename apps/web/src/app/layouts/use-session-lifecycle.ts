@@ -1,19 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useRevalidator } from 'react-router';
 import type { Session } from '../../lib/session';
 import { useSession } from '../../lib/use-session';
 
 /**
  * Used once by each layout: runs the session's timers while someone is signed in, and when the
  * person changes (login, logout, auto-logout, another tab) drops their private queries, refetches
- * the rest with the new token and re-runs the route guards, so a guest-blocked page they were on
- * sends them home.
+ * the rest with the new token. (The guest-blocked routes' guard reads the session itself, so a
+ * page they were on sends them home.)
  */
 export function useSessionLifecycle(): Session {
   const session = useSession();
   const queryClient = useQueryClient();
-  const { revalidate } = useRevalidator();
   const signedIn = session.token !== null;
 
   useEffect(() => {
@@ -38,8 +36,7 @@ export function useSessionLifecycle(): Session {
     shownUser.current = session.userId;
     queryClient.removeQueries({ queryKey: ['me'] });
     void queryClient.invalidateQueries();
-    void revalidate();
-  }, [session.userId, queryClient, revalidate]);
+  }, [session.userId, queryClient]);
 
   return session;
 }

@@ -1,7 +1,7 @@
 import { Anchor, Button, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowsExchange, IconLeaf, IconPackage, IconSparkles, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Link } from 'react-router';
 import type { Activity } from '@swapu/shared/offers';
 import { paths } from '@swapu/shared/paths';

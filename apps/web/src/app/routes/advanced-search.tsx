@@ -1,6 +1,6 @@
 import { Anchor, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@swapu/shared/paths';
 import { parseSearchUrl, searchUrlQuery } from '@swapu/shared/search-url';

@@ -1,5 +1,5 @@
 import { Alert, Badge, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Link } from 'react-router';
 import { useCategories } from '../../features/categories/use-categories';
 import { pageMeta } from '@swapu/shared/page-meta';

@@ -1,7 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import { LOGIN_TOKEN_MS } from '@swapu/shared/constants';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useNavigate } from 'react-router';
 import { takeOAuthNonce } from '../../features/auth/oauth-nonce';
 import { completeOAuth } from '../../lib/auth-client';

@@ -1,6 +1,6 @@
 import { Alert, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { SignInForm } from '../../features/auth/sign-in-form';
 import { SignUpForm } from '../../features/auth/sign-up-form';

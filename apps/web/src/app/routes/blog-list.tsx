@@ -1,5 +1,5 @@
 import { Alert, Card, Container, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Link } from 'react-router';
 import { useBlogPosts } from '../../features/blog/use-blog';
 import { formatDateTime } from '../../lib/format';

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Container, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Link, useParams } from 'react-router';
 import { NotFound } from '../../components/not-found';
 import { SimpleMarkdown } from '../../components/simple-markdown';

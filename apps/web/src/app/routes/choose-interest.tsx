@@ -1,7 +1,7 @@
 import { Alert, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { CategorySlug } from '@swapu/shared/constants';
 import { useMe } from '../../features/auth/use-me';
 import { InterestPicker } from '../../features/profile/interest-picker';

@@ -1,5 +1,5 @@
 import { Badge, Container, Paper, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 /** A screen that a later issue builds: its title and what will be there. */
 export function comingSoonPage(key: string) {

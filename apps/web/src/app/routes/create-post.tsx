@@ -1,7 +1,7 @@
 import { Alert, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { PostDetail } from '@swapu/shared/api';
 import { LISTING_STEPS } from '@swapu/shared/listing-funnel';

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Code, Container, Group, Paper, Skeleton, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useSearchParams } from 'react-router';
 import type { MailStatus } from '@swapu/shared/mail';
 import { ApiError } from '../../lib/api';

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Center, Container, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ChatShell, EmptyPane } from '../../features/chat/chat-shell';
 import { chatPaths } from '../../features/chat/chat-text';

@@ -1,5 +1,5 @@
 import { Accordion, Container, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { pageMeta } from '@swapu/shared/page-meta';
 import { asLocale, usePageMeta } from '../../lib/use-page-meta';
 

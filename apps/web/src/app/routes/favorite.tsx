@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Box, Button, Card, Container, SimpleGrid, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconHeartFilled, IconHeartOff } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Link } from 'react-router';
 import { paths } from '@swapu/shared/paths';
 import { useFavorites, useToggleLike } from '../../features/likes/use-likes';

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Link, useSearchParams } from 'react-router';
 import { isValidEmail } from '@swapu/shared/input-rules';
 import { ApiError } from '../../lib/api';

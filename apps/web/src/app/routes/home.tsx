@@ -1,6 +1,6 @@
 import { Box, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCategory } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Link } from 'react-router';
 import { CategoryChips } from '../../features/categories/category-chips';
 import { PostFeed } from '../../features/posts/post-feed';

@@ -1,5 +1,5 @@
 import { Container, Paper, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { CORRECTION_DAYS, FEE_NOTICE_DAYS, INACTIVE_CLOSURE_MONTHS, MINIMUM_AGE } from '@swapu/shared/constants';
 import { SimpleMarkdown } from '../../components/simple-markdown';
 import { pageMeta } from '@swapu/shared/page-meta';

@@ -17,7 +17,7 @@ import {
 } from '@mantine/core';
 import { IconHeart, IconPackage, IconPhotoOff, IconPlus, IconRocket, IconSparkles } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Link, useSearchParams } from 'react-router';
 import type { MyPost } from '@swapu/shared/api';
 import { paths } from '@swapu/shared/paths';

@@ -1,7 +1,7 @@
 import { Button, Card, Container, Group, Skeleton, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import { IconArrowsExchange, IconBell, IconBookmark, IconHeartHandshake, IconMessageCircle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
+import { useTranslation } from '../../i18n/react';
+import type { TFunction } from '../../i18n/core';
 import { useNavigate } from 'react-router';
 import type { AppNotification } from '@swapu/shared/api';
 import { useMarkRead, useNotifications } from '../../features/notifications/use-notifications';
@@ -9,7 +9,7 @@ import { formatDateTime, formatRelative } from '../../lib/format';
 import { LoadError } from '../../components/load-error';
 
 /** One notification as a sentence, from its kind and data. */
-export function notificationText(t: TFunction<'notifications'>, n: AppNotification): string {
+export function notificationText(t: TFunction, n: AppNotification): string {
   if (n.kind === 'match') return t('match', { other: n.data.otherName, theirs: n.data.theirTitle, mine: n.data.myTitle });
   if (n.kind === 'message') return t('message', { other: n.data.otherName, count: Number(n.data.count ?? '1'), preview: n.data.preview });
   if (n.kind === 'offer') return t(`offer.${n.data.event ?? 'created'}`, { other: n.data.otherName, title: n.data.postTitle });

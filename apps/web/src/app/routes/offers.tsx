@@ -1,5 +1,5 @@
 import { Anchor, Button, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@swapu/shared/paths';
 import { OfferRows, OffersEmpty } from '../../features/offers/offer-list';

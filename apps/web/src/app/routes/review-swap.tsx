@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Card, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconStar } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '@swapu/shared/paths';
 import { NotFound } from '../../components/not-found';

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, Container, Drawer, Group, NativeSelect, Stack, Title } from '@mantine/core';
 import { IconAdjustmentsHorizontal, IconAlertCircle } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@swapu/shared/paths';
 import { SEARCH_SORTS, type SearchSort } from '@swapu/shared/constants';

@@ -1,6 +1,6 @@
 import { Anchor, Container, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { OFFER_FILTERS, type OfferFilter } from '@swapu/shared/constants';
 import { paths } from '@swapu/shared/paths';

@@ -1,7 +1,7 @@
 import { Badge, Box, Code, Container, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { SearchResult } from '@swapu/shared/search';
 import { fetchSearch } from '../../features/search/use-search';
 import { ApiError } from '../../lib/api';

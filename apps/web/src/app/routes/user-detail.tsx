@@ -1,7 +1,7 @@
 import { Alert, Avatar, Badge, Box, Button, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconMapPin, IconStarFilled } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useParams } from 'react-router';
 import type { PublicProfile } from '@swapu/shared/account';
 import { NotFound } from '../../components/not-found';

@@ -1,6 +1,6 @@
 import { Alert, Avatar, Badge, Button, Card, Container, Grid, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconLeaf, IconMapPin, IconMessageCircle, IconPencil, IconStarFilled } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '@swapu/shared/paths';
 import { carbonSavedKg } from '@swapu/shared/carbon';

@@ -1,6 +1,6 @@
 import { Alert, Container, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { fetchWelcomeMail } from '../../features/account/welcome-mail-api';
 
 /** The welcome email as this person received it, rendered in a sandboxed frame. */

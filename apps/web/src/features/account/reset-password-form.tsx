@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Link } from 'react-router';
 import { PASSWORD_MIN_LENGTH } from '@swapu/shared/constants';
 import { isPasswordLongEnough } from '@swapu/shared/input-rules';

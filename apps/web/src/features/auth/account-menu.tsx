@@ -1,6 +1,6 @@
 import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconBell, IconChevronDown, IconHeart, IconLayoutDashboard, IconLogout, IconUser } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Link } from 'react-router';
 import { paths } from '@swapu/shared/paths';
 import { useSession } from '../../lib/use-session';

@@ -1,5 +1,5 @@
 import { Button, Divider, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useNavigate } from 'react-router';
 import { saveGuestSession } from '../../lib/session';
 

@@ -1,7 +1,7 @@
 import { Anchor, Button, Divider, Stack, Text } from '@mantine/core';
 import { IconBrandFacebook, IconBrandGoogle } from '@tabler/icons-react';
 import { type MouseEvent, useEffect, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from '../../i18n/react';
 import { type AuthProvider, fetchAuthProviders, oauthStartUrl } from '../../lib/auth-client';
 import { newOAuthNonce } from './oauth-nonce';
 

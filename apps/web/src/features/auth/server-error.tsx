@@ -1,6 +1,6 @@
 import { Alert } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { authErrorKey } from './auth-errors';
 
 /** The identity service's answer to a failed sign-in or sign-up, in the catalogue's words. */

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Container } from '@mantine/core';
 import { IconClock, IconLock } from '@tabler/icons-react';
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Link } from 'react-router';
 import { paths } from '@swapu/shared/paths';
 import { dismissAutoLogout } from '../../lib/session';

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { type FormEvent, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AuthError } from '../../lib/auth-client';
 import { FormCard, fieldError } from '../../components/form-card';

@@ -1,7 +1,7 @@
 import { Anchor, Button, Checkbox, Stack, Text } from '@mantine/core';
 import { PASSWORD_MIN_LENGTH } from '@swapu/shared/constants';
 import { type FormEvent, useRef, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from '../../i18n/react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { FormCard, fieldError } from '../../components/form-card';
 import { GuestLogin } from './guest-login';

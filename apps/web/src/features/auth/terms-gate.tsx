@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from '../../i18n/react';
 import { ApiError } from '../../lib/api';
 import { useSession } from '../../lib/use-session';
 import { acceptTerms, useMe } from './use-me';

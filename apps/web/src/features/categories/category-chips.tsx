@@ -1,5 +1,5 @@
 import { Anchor, Box, Button, Group } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Link } from 'react-router';
 import { CATEGORIES } from '@swapu/shared/constants';
 

@@ -1,5 +1,5 @@
 import { Alert, Avatar, Badge, Group, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api';
 import { formatRelative } from '../../lib/format';

@@ -1,6 +1,6 @@
 import { Box, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { formatDateTime } from '../../lib/format';
 
 const time = (iso: string, locale: string) =>

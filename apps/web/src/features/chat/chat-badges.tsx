@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Indicator, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Link } from 'react-router';
 import { paths } from '@swapu/shared/paths';
 import { useRealtimeConnection } from './use-realtime';

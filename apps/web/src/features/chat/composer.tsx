@@ -1,7 +1,7 @@
 import { ActionIcon, Box, Group, Text, Textarea, Tooltip } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { MESSAGE_MAX } from '@swapu/shared/constants';
 
 /** Shown once fewer than this many characters are left. */

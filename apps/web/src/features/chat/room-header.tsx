@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Avatar, Button, Card, Group, Image, Menu, Modal, St
 import { notifications } from '@mantine/notifications';
 import { IconBan, IconDotsVertical, IconFlag, IconLockOpen, IconPhotoOff, IconUser } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Link } from 'react-router';
 import type { Room } from '@swapu/shared/chat';
 import { ROOM_TITLE_DEFAULT } from '@swapu/shared/constants';

@@ -1,6 +1,6 @@
 import { Alert, Avatar, Badge, Box, Button, Group, Skeleton, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconCheck, IconHeadset, IconMessages } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Link } from 'react-router';
 import type { RoomSummary } from '@swapu/shared/chat';
 import { paths } from '@swapu/shared/paths';

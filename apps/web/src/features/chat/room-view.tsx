@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Center, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconRefresh, IconBan } from '@tabler/icons-react';
 import { useLayoutEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { Room } from '@swapu/shared/chat';
 import { Bubble } from './bubble';
 import { Composer } from './composer';

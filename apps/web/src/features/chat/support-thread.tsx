@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Center, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconHeadset } from '@tabler/icons-react';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { SupportMessage } from '@swapu/shared/chat';
 import { ApiError } from '../../lib/api';
 import { PaneHeader } from './chat-shell';

@@ -1,7 +1,7 @@
 import { Button, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { PostDetail } from '@swapu/shared/api';
 import { ApiError } from '../../lib/api';
 import { useAskToSignIn, useSignedIn } from '../../lib/use-sign-in';

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Center, Group, Loader, Modal, Stack } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 /** Whether this browser can show a live camera picture (getUserMedia). */
 export const canUseCamera = () => typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function';

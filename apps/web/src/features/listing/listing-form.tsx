@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useNavigate } from 'react-router';
 import type { PostDetail } from '@swapu/shared/api';
 import type { ErrorCode } from '@swapu/shared/errors';
@@ -20,6 +20,7 @@ import { useListingDraft, type SaveStatus } from './use-listing-draft';
 import { usePhotoUploads } from './use-photo-uploads';
 import classes from './listing-form.module.css';
 import { StepProgress } from '../../components/step-progress';
+import { KEEP_SCROLL } from '../../lib/keep-scroll';
 
 const LAST = LISTING_STEPS.length - 1;
 
@@ -78,7 +79,7 @@ export function ListingForm({
     (post: PostDetail) => {
       onCreated(post);
       // From here on the address is the draft's own: a reload resumes it at this step.
-      navigate(editStepPath(post.id, stepRef.current), { replace: true, preventScrollReset: true });
+      navigate(editStepPath(post.id, stepRef.current), { replace: true, state: KEEP_SCROLL });
     },
     [navigate, onCreated],
   );
@@ -99,7 +100,7 @@ export function ListingForm({
     setStep(next);
     // Leaving the details step (or any later one) saves, creating the draft if need be.
     void draft.flush({ create: leaving >= 1 });
-    if (postId) navigate(editStepPath(postId, next), { replace: true, preventScrollReset: true });
+    if (postId) navigate(editStepPath(postId, next), { replace: true, state: KEEP_SCROLL });
     window.scrollTo({ top: 0 });
     moved.current = true;
   };

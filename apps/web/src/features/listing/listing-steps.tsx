@@ -1,5 +1,5 @@
 import { Group, MultiSelect, Radio, Stack, Switch, TagsInput, Textarea, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { CATEGORIES, CONDITIONS, POST_KEYWORDS_MAX, type Condition } from '@swapu/shared/constants';
 import { normaliseKeywords, type ListingErrors, type ListingValues } from './listing-values';
 

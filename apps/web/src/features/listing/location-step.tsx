@@ -1,6 +1,6 @@
 import { Badge, Card, Group, Image, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { PostImage } from '@swapu/shared/api';
 import { formatMoney } from '../../lib/format';
 import { useFieldError, type StepProps } from './listing-steps';

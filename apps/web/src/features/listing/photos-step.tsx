@@ -16,7 +16,7 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconArrowRight, IconCamera, IconPhotoPlus, IconTrash } from '@tabler/icons-react';
 import { useState, type DragEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { POST_IMAGES_MAX } from '@swapu/shared/constants';
 import { CameraModal, canUseCamera } from './camera-modal';
 import type { usePhotoUploads } from './use-photo-uploads';

@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group, Input, NumberInput, Radio, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { MATERIAL_NAMES } from '@swapu/shared/carbon';
 import { DELIVERY_OPTIONS, SIZE_PRESET_NAMES, SIZE_PRESETS, type DeliveryOption, type SizePreset } from '@swapu/shared/constants';
 import { COMBOBOX_PROPS, useFieldError, type StepProps } from './listing-steps';

@@ -1,6 +1,6 @@
 import { ActionIcon, Indicator, Tooltip } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Link } from 'react-router';
 import { paths } from '@swapu/shared/paths';
 import { useUnreadNotifications } from './use-notifications';

@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconArrowBackUp, IconCheck, IconFlag, IconMessageCircle, IconPackageImport, IconRepeat, IconX } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useNavigate } from 'react-router';
 import { OFFER_MESSAGE_MAX } from '@swapu/shared/constants';
 import type { Offer, OfferTransition, TransitionBody } from '@swapu/shared/offers';

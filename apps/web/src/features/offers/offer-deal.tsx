@@ -17,7 +17,7 @@ import {
 } from '@mantine/core';
 import { IconArrowsExchange, IconCash, IconCircleCheck, IconClock, IconMessageCircle, IconPhotoOff, IconStar } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Link } from 'react-router';
 import type { Offer } from '@swapu/shared/offers';
 import { paths } from '@swapu/shared/paths';

@@ -18,7 +18,7 @@ import {
 } from '@mantine/core';
 import { IconPhotoOff } from '@tabler/icons-react';
 import { type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { OFFER_EXPIRY_DAYS_MAX, OFFER_EXPIRY_DAYS_MIN, OFFER_ITEMS_MAX } from '@swapu/shared/constants';
 import type { CashKind } from '@swapu/shared/offers';
 import { formatMoney } from '../../lib/format';

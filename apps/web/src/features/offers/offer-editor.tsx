@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconSend } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { PostCard } from '@swapu/shared/api';
 import { OFFER_MESSAGE_MAX } from '@swapu/shared/constants';
 import type { OfferSummary, OfferTerms } from '@swapu/shared/offers';

@@ -10,7 +10,7 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { Offer } from '@swapu/shared/offers';
 import { formatDateTime, formatRelative } from '../../lib/format';
 

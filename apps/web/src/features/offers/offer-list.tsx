@@ -1,8 +1,8 @@
 import { Avatar, Badge, Card, Group, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconArrowsExchange, IconClock } from '@tabler/icons-react';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Link } from 'react-router';
 import type { OfferSummary } from '@swapu/shared/offers';
 import { formatDateTime, formatMoney, formatRelative } from '../../lib/format';

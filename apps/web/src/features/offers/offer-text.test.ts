@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import i18n from 'i18next';
+import { i18n } from '../../i18n/instance';
 import { initI18n } from '../../i18n/index';
 import { cashPhrase, describeCash, describeTimeLeft, stateLabel, timeLeft } from './offer-text';
 

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n/core';
 import type { OfferState, OfferSummary } from '@swapu/shared/offers';
 import { formatMoney } from '../../lib/format';
 

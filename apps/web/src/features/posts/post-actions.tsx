@@ -2,7 +2,7 @@ import { ActionIcon, Button, Group, Menu, Modal, Radio, Stack, Text, Textarea, T
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconDotsVertical, IconFlag, IconPencil, IconShare, IconTrash, IconArchive, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Link } from 'react-router';
 import type { PostDetail } from '@swapu/shared/api';
 import { REPORT_REASONS } from '@swapu/shared/constants';

@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconMoodEmpty } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { PostGrid, PostGridSkeleton } from '../../components/post-grid';
 import { type FeedFilter, useFeed } from './use-feed';
 

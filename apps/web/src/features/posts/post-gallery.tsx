@@ -1,7 +1,7 @@
 import { ActionIcon, AspectRatio, Box, Group, Image, Modal, Stack, UnstyledButton } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconZoomIn } from '@tabler/icons-react';
 import { useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { PostImage } from '@swapu/shared/api';
 
 function Arrows({ onPrev, onNext, size = 36 }: { onPrev: () => void; onNext: () => void; size?: number }) {

@@ -2,7 +2,7 @@ import { Alert, Button, Card, Group, Modal, PasswordInput, Stack, Text, Title } 
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api';
 import { clearSession } from '../../lib/session';

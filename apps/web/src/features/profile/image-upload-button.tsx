@@ -2,7 +2,7 @@ import { Button, FileButton, Progress, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { UPLOAD_MAX_BYTES } from '@swapu/shared/constants';
 import { ApiError } from '../../lib/api';
 import { uploadProfileImage } from './use-profile';

@@ -1,5 +1,5 @@
 import { Chip, Group } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { CATEGORIES } from '@swapu/shared/constants';
 
 /** Every category as a toggle chip. */

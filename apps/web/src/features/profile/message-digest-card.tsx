@@ -1,6 +1,6 @@
 import { Card, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useUpdateMe } from './use-profile';
 
 /** Turns the email about unread messages (sent while the person is away) on or off. */

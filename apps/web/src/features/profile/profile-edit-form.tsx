@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { Me } from '@swapu/shared/account';
 import { LocalityInput, type PickedLocality } from './locality-input';
 import { useUpdateMe } from './use-profile';

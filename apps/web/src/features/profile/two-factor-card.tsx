@@ -2,7 +2,7 @@ import { Alert, Button, Card, Code, Group, Image, List, Stack, Text, TextInput, 
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { ApiError } from '../../lib/api';
 import { twoFactorApi } from './use-profile';
 

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Input, Rating, Stack, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { ApiError } from '../../lib/api';
 import { useSubmitReview } from './use-reviews';
 

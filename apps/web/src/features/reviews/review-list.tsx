@@ -1,5 +1,5 @@
 import { Alert, Anchor, Avatar, Group, Rating, Skeleton, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Link } from 'react-router';
 import { paths } from '@swapu/shared/paths';
 import { formatDateTime, formatRelative } from '../../lib/format';

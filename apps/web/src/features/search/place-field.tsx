@@ -2,7 +2,7 @@ import { ActionIcon, Autocomplete, Badge, Button, Group, Stack, Text } from '@ma
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCurrentLocation, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { Locality } from '@swapu/shared/api';
 import { fetchLocalities } from '../../lib/lookups';
 import { useGeolocation } from './use-geolocation';

@@ -17,7 +17,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconBookmark, IconBookmarkPlus, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Link } from 'react-router';
 import { paths } from '@swapu/shared/paths';
 import type { SavedSearch } from '@swapu/shared/search';

@@ -2,7 +2,7 @@
 import { Alert, Badge, Box, Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconMapPin, IconSearchOff } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Link } from 'react-router';
 import { CATEGORIES } from '@swapu/shared/constants';
 import { paths } from '@swapu/shared/paths';

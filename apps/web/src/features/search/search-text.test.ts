@@ -1,4 +1,4 @@
-import i18n from 'i18next';
+import { i18n } from '../../i18n/instance';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../i18n/index';
 import { formatMoney } from '../../lib/format';

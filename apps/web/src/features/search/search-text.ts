@@ -1,9 +1,9 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n/core';
 import { CATEGORIES } from '@swapu/shared/constants';
 import type { SearchResult, SuggestedItem } from '@swapu/shared/search';
 import type { SearchUrlState } from '@swapu/shared/search-url';
 
-type T = TFunction<['search', 'categories', 'posts']>;
+type T = TFunction;
 
 const categoryName = (t: T, slug: string) => ((CATEGORIES as readonly string[]).includes(slug) ? t(`categories:names.${slug}`) : slug);
 const SAVED_NAME_MAX = 80;
