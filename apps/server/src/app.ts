@@ -44,6 +44,7 @@ import { localitiesRoutes } from './modules/localities/localities.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
 import { postsWriteRoutes } from './modules/posts/posts.write.routes';
 import { likesRoutes } from './modules/likes/likes.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
 import { offersRoutes } from './modules/offers/offers.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
@@ -242,6 +243,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(postsRoutes);
   await app.register(postsWriteRoutes);
   await app.register(likesRoutes);
+  await app.register(paymentsRoutes);
   await app.register(offersRoutes);
   await app.register(notificationsRoutes);
   await app.register(chatRoutes);

@@ -103,6 +103,13 @@ export const SUBSCRIPTION_MONTHLY_CENTS = 1000;
 export const SWAP_ASSIST_MONTHLY_CENTS = 200;
 export const SWAP_ASSIST_SPECIAL_MONTHLY_CENTS = 500;
 export const UNLIMITED_SWAP_ASSIST_CENTS = { 3: 1500, 6: 2500, 12: 4000 } as const;
+/** Tokens: 1 token = A$1, bought in whole amounts from 5 to 500 (PRODUCT.md "Money features"). */
+export const TOKEN_CENTS = 100;
+export const TOKEN_PURCHASE_MIN = 5;
+export const TOKEN_PURCHASE_MAX = 500;
+/** A boost: 5 tokens for 7 days; boosting a boosted item extends it from its current end. */
+export const BOOST_TOKENS = 5;
+export const BOOST_DAYS = 7;
 export const DELIVERY_TYPICAL_CENTS = { min: 800, max: 1000 } as const;
 
 // Legal constants (terms and privacy)

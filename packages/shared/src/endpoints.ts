@@ -111,6 +111,15 @@ export type QueryOf<E> = E extends Endpoint<Method, string, unknown, unknown, in
 export type PatternOf<E> = E extends Endpoint<Method, infer P, unknown, unknown, unknown> ? P : never;
 
 /** `to<Answer, Body, Query>()('GET', '/api/v1/…')`: the types are named, the method and pattern inferred. */
+import type {
+  BoostResult,
+  Checkout,
+  CheckoutCreateBodySchema,
+  CheckoutCreatedSchema,
+  LocalPaymentBodySchema,
+  TokenAccount,
+} from './money-api';
+
 const to =
   <Res, Body = undefined, Query = undefined>() =>
   <M extends Method, P extends string>(method: M, pattern: P): Endpoint<M, P, Res, Body, Query> => ({ method, pattern });
@@ -213,6 +222,14 @@ export const endpoints = {
   devMail: to<MailDetail>()('GET', '/api/v1/dev/mail/:id'),
   adminMailList: to<MailList, undefined, QueryParams>()('GET', '/api/v1/admin/mail'),
   adminMail: to<MailDetail>()('GET', '/api/v1/admin/mail/:id'),
+
+  // Money
+  createCheckout: to<Out<typeof CheckoutCreatedSchema>, In<typeof CheckoutCreateBodySchema>>()('POST', '/api/v1/checkouts'),
+  checkout: to<Checkout>()('GET', '/api/v1/checkouts/:id'),
+  payCheckout: to<Checkout, In<typeof LocalPaymentBodySchema>>()('POST', '/api/v1/checkouts/:id/pay'),
+  cancelCheckout: to<Checkout>()('POST', '/api/v1/checkouts/:id/cancel'),
+  tokens: to<TokenAccount>()('GET', '/api/v1/me/tokens'),
+  boostPost: to<BoostResult>()('POST', '/api/v1/posts/:id/boost'),
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -56,6 +56,11 @@ export const ERROR_CATALOGUE = {
     en: 'The Amount of Token You Want to Purchase is Invalid',
     pt: 'A quantidade de tokens que pretende comprar é inválida',
   },
+  // Ours (PRODUCT.md "Money features": a balance never goes negative).
+  tokens_insufficient: {
+    en: 'You do not have enough tokens for this. Buy tokens first.',
+    pt: 'Não tem tokens suficientes para isto. Compre tokens primeiro.',
+  },
   offer_no_longer_valid: { en: 'This offer is no longer valid', pt: 'Esta oferta já não é válida' },
   no_matches: { en: 'We could not find any matches results', pt: 'Não encontrámos nenhuma correspondência' },
   category_no_match: {

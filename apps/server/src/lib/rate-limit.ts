@@ -24,6 +24,8 @@ export const RATE_LIMITS = {
   roomCreate: { windowMs: HOUR, max: 60 },
   /** Chat messages per member (a burst of 20 in 10 seconds; counted inside the send statement). */
   chatSend: { windowMs: SEND_LIMIT.windowMs, max: SEND_LIMIT.count },
+  /** Checkouts started and local payments tried per member (a card-testing brake). */
+  checkout: { windowMs: HOUR, max: 60 },
   /** Reports of posts or members per member. */
   report: { windowMs: DAY, max: 20 },
   /** Messages to the SwapU team per member. */

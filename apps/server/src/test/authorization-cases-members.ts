@@ -1,4 +1,5 @@
-import { savedSearches } from '../db/schema/index';
+import { checkouts, savedSearches } from '../db/schema/index';
+import { bookTokens } from '../modules/payments/tokens.service';
 import { newId } from '../lib/ids';
 import { createUser } from './factories';
 import {
@@ -12,10 +13,52 @@ import {
   strangersPost,
   upload,
   type Case,
+  type World,
 } from './authorization-fixtures';
+
+/** An open checkout of the owner's for 20 tokens, through the local provider. */
+async function ownersCheckout(w: World) {
+  const id = newId();
+  await w.t.db.insert(checkouts).values({
+    id,
+    userId: w.actors.owner.id!,
+    kind: 'tokens',
+    details: { amount: 20 },
+    amountCents: 2000,
+    gstCents: 182,
+    provider: 'local',
+    createdAt: w.t.clock.now(),
+  });
+  return id;
+}
 
 /** My account, offers, chat and support. */
 export const MEMBER_CASES: Case[] = [
+  // Money: purchases, tokens and what they pay for
+  {
+    route: 'POST /api/v1/checkouts',
+    request: () => ({ url: '/api/v1/checkouts', payload: { purchase: { kind: 'tokens', amount: 20 } } }),
+    expect: member(201),
+  },
+  { route: 'GET /api/v1/checkouts/:id', request: async (w) => ({ url: `/api/v1/checkouts/${await ownersCheckout(w)}` }), expect: owned(200, 404, 404, false) },
+  {
+    route: 'POST /api/v1/checkouts/:id/pay',
+    request: async (w) => ({ url: `/api/v1/checkouts/${await ownersCheckout(w)}/pay`, payload: { cardNumber: '4242 4242 4242 4242' } }),
+    expect: owned(200, 404, 404),
+  },
+  { route: 'POST /api/v1/checkouts/:id/cancel', request: async (w) => ({ url: `/api/v1/checkouts/${await ownersCheckout(w)}/cancel` }), expect: owned(200, 404, 404) },
+  { route: 'GET /api/v1/me/tokens', request: () => ({ url: '/api/v1/me/tokens' }), expect: member(200, false) },
+  {
+    route: 'POST /api/v1/posts/:id/boost',
+    request: async (w) => {
+      const post = await ownersPost(w);
+      await w.t.db.transaction((tx) =>
+        bookTokens(tx, { userId: w.actors.owner.id!, delta: 5, reason: 'purchase', sourceId: newId(), now: w.t.clock.now() }),
+      );
+      return { url: `/api/v1/posts/${post.id}/boost` };
+    },
+    expect: owned(200, 403, 403),
+  },
   // My account
   { route: 'GET /api/v1/me', request: () => ({ url: '/api/v1/me' }), expect: account(200) },
   { route: 'PATCH /api/v1/me', request: () => ({ url: '/api/v1/me', payload: { bio: 'Swapping since 2026.' } }), expect: member(200) },

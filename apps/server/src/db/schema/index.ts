@@ -10,3 +10,4 @@ export * from './likes';
 export * from './offers';
 export * from './chat';
 export * from './search';
+export * from './money';

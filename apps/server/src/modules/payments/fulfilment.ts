@@ -1,0 +1,65 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { checkouts, paymentEvents } from '../../db/schema/index';
+import { bookTokens } from './tokens.service';
+
+/** A provider's word on a checkout, in the port's terms. */
+export interface PaymentEvent {
+  provider: 'local' | 'stripe';
+  /** The provider's unique id for the event (a Stripe event id; a fresh id for each local one). */
+  eventId: string;
+  type: 'checkout.paid' | 'checkout.cancelled';
+  checkoutId: string;
+  at: Date;
+}
+
+export type FulfilmentOutcome = 'granted' | 'cancelled' | 'duplicate' | 'no_change';
+
+type CheckoutRow = typeof checkouts.$inferSelect;
+
+/** What a paid checkout grants; one branch per kind of purchase. */
+async function grant(tx: Tx, c: CheckoutRow, at: Date) {
+  switch (c.kind) {
+    case 'tokens': {
+      const { amount } = c.details as { amount: number };
+      await bookTokens(tx, { userId: c.userId, delta: amount, reason: 'purchase', sourceId: c.id, now: at });
+      return;
+    }
+    default:
+      throw new Error(`no fulfilment for purchase kind ${c.kind}`);
+  }
+}
+
+/**
+ * Applies one provider event, exactly once (docs/decisions/0023). In one transaction: the event
+ * is recorded (a second delivery finds it and changes nothing), the checkout moves by a
+ * conditional update (only an open one can be paid or cancelled, so two different events for one
+ * checkout cannot both grant), and the purchase is granted. Nothing is acknowledged before the
+ * transaction commits.
+ */
+export async function fulfil(db: Db, e: PaymentEvent): Promise<FulfilmentOutcome> {
+  return db.transaction(async (tx) => {
+    const recorded = await tx
+      .insert(paymentEvents)
+      .values({ provider: e.provider, eventId: e.eventId, checkoutId: e.checkoutId, type: e.type, receivedAt: e.at })
+      .onConflictDoNothing()
+      .returning({ eventId: paymentEvents.eventId });
+    if (recorded.length === 0) return 'duplicate';
+    if (e.type === 'checkout.paid') {
+      const [paid] = await tx
+        .update(checkouts)
+        .set({ status: 'paid', completedAt: e.at })
+        .where(and(eq(checkouts.id, e.checkoutId), inArray(checkouts.status, ['open', 'cancelled'])))
+        .returning();
+      if (!paid) return 'no_change';
+      await grant(tx, paid, e.at);
+      return 'granted';
+    }
+    const [cancelled] = await tx
+      .update(checkouts)
+      .set({ status: 'cancelled', completedAt: e.at })
+      .where(and(eq(checkouts.id, e.checkoutId), eq(checkouts.status, 'open')))
+      .returning({ id: checkouts.id });
+    return cancelled ? 'cancelled' : 'no_change';
+  });
+}

@@ -1,0 +1,131 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorBodySchema, PostIdParamsSchema } from '@swapu/shared/api';
+import {
+  BoostResultSchema,
+  CheckoutCreateBodySchema,
+  CheckoutCreatedSchema,
+  CheckoutIdParamsSchema,
+  CheckoutSchema,
+  LocalPaymentBodySchema,
+  TokenAccountSchema,
+} from '@swapu/shared/money-api';
+import { requireUser } from '../../lib/auth';
+import { enforce } from '../../lib/rate-limit';
+import { postChanged } from '../../lib/viewer-cache';
+import { cancelCheckout, createCheckout, getCheckout, payLocally } from './checkouts.service';
+import { localProvider } from './provider';
+import { boostPost, tokenAccount } from './tokens.service';
+
+/** Purchases through the payment port, the token account and what tokens pay for (decision 0023). */
+export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const security = [{ bearerAuth: [] }];
+  const db = () => app.ctx.database.db;
+  const now = () => app.ctx.clock.now();
+  const provider = localProvider;
+  const errorsOf = {
+    400: ErrorBodySchema,
+    401: ErrorBodySchema,
+    403: ErrorBodySchema,
+    404: ErrorBodySchema,
+    409: ErrorBodySchema,
+    429: ErrorBodySchema,
+  };
+
+  app.post(
+    '/api/v1/checkouts',
+    {
+      schema: {
+        tags: ['payments'],
+        security,
+        summary: 'Start a purchase: answers the checkout and where to pay',
+        body: CheckoutCreateBodySchema,
+        response: { 201: CheckoutCreatedSchema, ...errorsOf },
+      },
+    },
+    async (req, reply) => {
+      const userId = requireUser(req);
+      await enforce(db(), 'checkout', userId, now());
+      const created = await createCheckout(db(), provider, userId, req.body, app.ctx.config.publicUrl, now());
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.get(
+    '/api/v1/checkouts/:id',
+    {
+      schema: {
+        tags: ['payments'],
+        security,
+        summary: 'One of my checkouts',
+        params: CheckoutIdParamsSchema,
+        response: { 200: CheckoutSchema, ...errorsOf },
+      },
+    },
+    async (req) => getCheckout(db(), requireUser(req), req.params.id),
+  );
+
+  app.post(
+    '/api/v1/checkouts/:id/pay',
+    {
+      schema: {
+        tags: ['payments'],
+        security,
+        summary: "The local provider's Pay button (the embedded default's own checkout page)",
+        params: CheckoutIdParamsSchema,
+        body: LocalPaymentBodySchema,
+        response: { 200: CheckoutSchema, 402: ErrorBodySchema, ...errorsOf },
+      },
+    },
+    async (req) => {
+      const userId = requireUser(req);
+      await enforce(db(), 'checkout', userId, now());
+      return payLocally(db(), userId, req.params.id, req.body.cardNumber, now());
+    },
+  );
+
+  app.post(
+    '/api/v1/checkouts/:id/cancel',
+    {
+      schema: {
+        tags: ['payments'],
+        security,
+        summary: 'Cancel an open checkout: nothing is charged or granted',
+        params: CheckoutIdParamsSchema,
+        response: { 200: CheckoutSchema, ...errorsOf },
+      },
+    },
+    async (req) => cancelCheckout(db(), requireUser(req), req.params.id, now()),
+  );
+
+  app.get(
+    '/api/v1/me/tokens',
+    {
+      schema: {
+        tags: ['payments'],
+        security,
+        summary: 'My token balance and ledger, newest first',
+        response: { 200: TokenAccountSchema, ...errorsOf },
+      },
+    },
+    async (req) => tokenAccount(db(), requireUser(req)),
+  );
+
+  app.post(
+    '/api/v1/posts/:id/boost',
+    {
+      schema: {
+        tags: ['payments'],
+        security,
+        summary: 'Boost one of my published items for 7 days with 5 tokens (extends a running boost)',
+        params: PostIdParamsSchema,
+        response: { 200: BoostResultSchema, ...errorsOf },
+      },
+    },
+    async (req) => {
+      const userId = requireUser(req);
+      const result = await boostPost(db(), userId, req.params.id, now());
+      postChanged(app.ctx, req.params.id);
+      return result;
+    },
+  );
+};
