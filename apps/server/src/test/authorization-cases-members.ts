@@ -40,13 +40,21 @@ export const MEMBER_CASES: Case[] = [
     request: () => ({ url: '/api/v1/checkouts', payload: { purchase: { kind: 'tokens', amount: 20 } } }),
     expect: member(201),
   },
-  { route: 'GET /api/v1/checkouts/:id', request: async (w) => ({ url: `/api/v1/checkouts/${await ownersCheckout(w)}` }), expect: owned(200, 404, 404, false) },
+  {
+    route: 'GET /api/v1/checkouts/:id',
+    request: async (w) => ({ url: `/api/v1/checkouts/${await ownersCheckout(w)}` }),
+    expect: owned(200, 404, 404, false),
+  },
   {
     route: 'POST /api/v1/checkouts/:id/pay',
     request: async (w) => ({ url: `/api/v1/checkouts/${await ownersCheckout(w)}/pay`, payload: { cardNumber: '4242 4242 4242 4242' } }),
     expect: owned(200, 404, 404),
   },
-  { route: 'POST /api/v1/checkouts/:id/cancel', request: async (w) => ({ url: `/api/v1/checkouts/${await ownersCheckout(w)}/cancel` }), expect: owned(200, 404, 404) },
+  {
+    route: 'POST /api/v1/checkouts/:id/cancel',
+    request: async (w) => ({ url: `/api/v1/checkouts/${await ownersCheckout(w)}/cancel` }),
+    expect: owned(200, 404, 404),
+  },
   { route: 'GET /api/v1/me/tokens', request: () => ({ url: '/api/v1/me/tokens' }), expect: member(200, false) },
   {
     route: 'POST /api/v1/posts/:id/boost',

@@ -165,18 +165,16 @@ describe('fulfilment is exactly once', () => {
   it('a cancellation and a payment for one checkout never grant twice, whatever their order', async () => {
     const buyer = await createUser(t.db);
     const id = newId();
-    await t.db
-      .insert(checkouts)
-      .values({
-        id,
-        userId: buyer.id,
-        kind: 'tokens',
-        details: { amount: 30 },
-        amountCents: 3000,
-        gstCents: 273,
-        provider: 'stripe',
-        createdAt: NOW,
-      });
+    await t.db.insert(checkouts).values({
+      id,
+      userId: buyer.id,
+      kind: 'tokens',
+      details: { amount: 30 },
+      amountCents: 3000,
+      gstCents: 273,
+      provider: 'stripe',
+      createdAt: NOW,
+    });
     const events: PaymentEvent[] = [
       { provider: 'stripe', eventId: 'evt_cancel_1', type: 'checkout.cancelled', checkoutId: id, at: NOW },
       { provider: 'stripe', eventId: 'evt_paid_1', type: 'checkout.paid', checkoutId: id, at: NOW },
