@@ -181,7 +181,13 @@ export const PostDeleteResultSchema = z.object({ outcome: z.enum(['deleted', 'ar
 export type PostDeleteResult = z.infer<typeof PostDeleteResultSchema>;
 
 /** GET /api/v1/me/posts: the owner's listings in every state, most recently changed first. */
-export const MyPostSchema = PostCardSchema.extend({ state: z.enum(POST_STATES), updatedAt: z.string(), likeCount: z.number().int() });
+export const MyPostSchema = PostCardSchema.extend({
+  state: z.enum(POST_STATES),
+  updatedAt: z.string(),
+  likeCount: z.number().int(),
+  /** When a running boost ends (null when the item is not boosted). */
+  boostedUntil: z.string().nullable(),
+});
 export const MyPostListSchema = z.object({ items: z.array(MyPostSchema) });
 export type MyPost = z.infer<typeof MyPostSchema>;
 

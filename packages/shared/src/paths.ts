@@ -33,6 +33,8 @@ export const paths = {
   favorite: '/favorite',
   subscription: '/subscription',
   tokens: '/tokens',
+  /** The local payment provider's checkout page (ours; docs/decisions/0023). */
+  checkout: (id: string) => `/checkout/${encodeURIComponent(id)}`,
   notification: '/notification',
   admin: '/admin',
   auth: '/auth',
@@ -84,6 +86,8 @@ export const GUEST_BLOCKED_ROUTES = [
   '/user-coupon',
   '/admin',
   '/admin/:selectedButton',
+  // Ours, beyond the spec's list: the local payment provider's checkout page.
+  '/checkout/:id',
 ] as const;
 
 /** Public routes of the main layout (spec section 2). */

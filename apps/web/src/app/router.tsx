@@ -1,5 +1,5 @@
-import { type ComponentType, lazy } from 'react';
-import { matchRoutes, Navigate, Outlet, type RouteObject, useRoutes } from 'react-router';
+import { type ComponentType, lazy, useEffect } from 'react';
+import { matchRoutes, Outlet, type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router';
 import { withChunkTimeout } from '../lib/lazy-page';
 import { GUEST_ID } from '../lib/session';
 import { useSession } from '../lib/use-session';
@@ -48,11 +48,19 @@ const soon = (key: string) => {
 
 /**
  * Guest-blocked routes (spec sections 2 and 6), listing (/create) among them: a stored user id of
- * guest (or none, or a lapsed session) goes to /, at once and whenever the session ends.
+ * guest (or none, or a lapsed session) goes to /, on arrival and whenever the session ends there.
+ * When the app itself sends the person on as it signs them out (to /auth, say), the address has
+ * already changed by the time this runs, and that navigation stands.
  */
 function RequireUser() {
   const { userId } = useSession();
-  return userId === GUEST_ID ? <Navigate to="/" replace /> : <Outlet />;
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const guest = userId === GUEST_ID;
+  useEffect(() => {
+    if (guest && window.location.pathname === pathname) void navigate('/', { replace: true });
+  }, [guest, pathname, navigate]);
+  return guest ? null : <Outlet />;
 }
 
 /** Pages reached by more than one path: one element each, so moving between those paths keeps the page mounted. */
@@ -122,7 +130,8 @@ export const routes: RouteObject[] = [
               { path: 'suggested', ...page(() => import('./routes/suggested')) },
               { path: 'categories-filter', ...page(() => import('./routes/categories-filter')) },
               { path: 'categories-interests', ...chooseInterestPage },
-              { path: 'tokens', ...soon('tokens') },
+              { path: 'tokens', ...page(() => import('./routes/tokens')) },
+              { path: 'checkout/:id', ...page(() => import('./routes/checkout')) },
               { path: 'swap-offer', ...offersPage },
               { path: 'swap-offer/:offerId', ...page(() => import('./routes/swap-offer')) },
               { path: 'my-delivery', ...soon('myDelivery') },

@@ -205,5 +205,10 @@ export async function listMyPosts(db: Tx, userId: string, now: Date, state?: Pos
     .where(and(eq(posts.ownerId, userId), state ? eq(posts.state, state) : undefined))
     .orderBy(desc(posts.updatedAt), desc(posts.id))
     .limit(500);
-  return rows.map((r) => ({ ...toCard(r, now), updatedAt: r.updatedAt.toISOString(), likeCount: r.likeCount }));
+  return rows.map((r) => ({
+    ...toCard(r, now),
+    updatedAt: r.updatedAt.toISOString(),
+    likeCount: r.likeCount,
+    boostedUntil: r.boostedUntil && r.boostedUntil > now ? r.boostedUntil.toISOString() : null,
+  }));
 }

@@ -1,0 +1,88 @@
+import { expect, test } from './support/test';
+import { createAccount, signInWithStorage } from './support/accounts';
+import { backdate, listItem } from './support/fixtures';
+
+test.describe('tokens and boosts @phone', () => {
+  test('a member buys 20 tokens through the checkout and boosts an item: the badge shows and it leads the featured search', async ({
+    page,
+    request,
+  }) => {
+    const account = await createAccount(request);
+    const mark = `${Date.now()}`;
+    const boosted = await listItem(request, account, `Brompton folding bike ${mark}`);
+    const newer = await listItem(request, account, `Brompton folding bike spare ${mark}`);
+    await backdate(request, boosted, 30);
+    await backdate(request, newer, 29);
+    await signInWithStorage(page, account);
+
+    await page.goto('/tokens');
+    await expect(page.getByRole('heading', { level: 1, name: 'Tokens' })).toBeVisible();
+    await expect(page.getByTestId('token-balance')).toContainText('0 tokens');
+    await expect(page.getByText('No token activity yet.')).toBeVisible();
+
+    // An amount outside 5–500 is refused in the spec's words before anything is created.
+    await page.getByLabel('How many tokens').fill('4');
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await expect(page.getByText('The Amount of Token You Want to Purchase is Invalid')).toBeVisible();
+    await expect(page).toHaveURL(/\/tokens$/);
+
+    await page.getByRole('button', { name: '20', exact: true }).click();
+    await expect(page.getByTestId('token-total')).toHaveText('Total A$20 (includes GST of A$1.82)');
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await expect(page).toHaveURL(/\/checkout\/[^/]+$/);
+    await expect(page.getByTestId('checkout-total')).toHaveText('A$20');
+    await expect(page.getByText('Includes GST A$1.82')).toBeVisible();
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay A$20' }).click();
+    await expect(page).toHaveURL(/\/tokens\?checkout=paid$/);
+    await expect(page.getByText('Payment received. Your tokens are in your balance.')).toBeVisible();
+    await expect(page.getByTestId('token-balance')).toContainText('20 tokens');
+    await expect(page.getByTestId('token-entry').first()).toContainText('Bought');
+    await expect(page.getByTestId('token-entry').first()).toContainText('+20');
+
+    // Boost from My SwapU.
+    await page.goto('/myswapu');
+    const row = page
+      .getByTestId('my-post')
+      .filter({ hasText: `Brompton folding bike ${mark}` })
+      .filter({ hasNotText: 'spare' });
+    await row.getByRole('button', { name: 'Boost' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Boost this item' });
+    await expect(dialog.getByTestId('boost-balance')).toHaveText('You have 20 tokens.');
+    await dialog.getByRole('button', { name: 'Boost for 5 tokens' }).click();
+    await expect(page.getByText(/^Boosted until .+\.$/)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(row.getByTestId('boosted-badge')).toBeVisible();
+
+    // The boosted item leads the featured search, ahead of the newer one, with its badge.
+    await page.goto(`/search?keyword=${mark}`);
+    const first = page.getByTestId('post-card').first();
+    await expect(first).toContainText(`Brompton folding bike ${mark}`);
+    await expect(first).not.toContainText('spare');
+    await expect(first).toContainText('Boosted');
+
+    await page.goto('/tokens');
+    await expect(page.getByTestId('token-balance')).toContainText('15 tokens');
+    await expect(page.getByTestId('token-entry').first()).toContainText(`Boost: Brompton folding bike ${mark}`);
+    await expect(page.getByTestId('token-entry').first()).toContainText('-5');
+  });
+
+  test("a declined card says 'Checkout process didn't go through', and cancelling returns with nothing bought", async ({
+    page,
+    request,
+  }) => {
+    const account = await createAccount(request);
+    await signInWithStorage(page, account);
+    await page.goto('/tokens');
+    await page.getByLabel('How many tokens').fill('5');
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await expect(page).toHaveURL(/\/checkout\/[^/]+$/);
+    await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await page.getByRole('button', { name: 'Pay A$5' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: "Checkout process didn't go through" })).toBeVisible();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL(/\/tokens\?checkout=cancelled$/);
+    await expect(page.getByRole('alert').filter({ hasText: "Checkout process didn't go through" })).toBeVisible();
+    await expect(page.getByTestId('token-balance')).toContainText('0 tokens');
+  });
+});
