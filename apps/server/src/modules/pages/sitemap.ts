@@ -78,6 +78,7 @@ export function robotsTxt(publicUrl: string): string {
     '/onboarding',
     '/subscription',
     '/tokens',
+    '/checkout/',
     '/user-coupon',
     '/my-delivery',
     '/welcome-mail',
