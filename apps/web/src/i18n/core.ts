@@ -159,9 +159,10 @@ export class I18n {
               return {};
             })
             .then((catalogue) => {
+              // No re-render of the app for this: a component waiting for the namespace is
+              // suspended and retries when the load settles; the others do not use it.
               this.addCatalogue(code, name, catalogue);
               this.pending.delete(id);
-              this.changed();
             });
           this.pending.set(id, job);
         }
@@ -195,7 +196,7 @@ export class I18n {
     this.listeners.get(event)?.delete(listener);
   }
 
-  /** For React: called on any change of language or catalogues. */
+  /** For React: called when the language changes (components then render in it). */
   subscribe = (listener: Listener) => {
     this.subscribers.add(listener);
     return () => {
@@ -203,7 +204,7 @@ export class I18n {
     };
   };
 
-  /** Changes whenever what `t` answers may have changed. */
+  /** Changes with the language. */
   getVersion = () => this.version;
 
   private changed() {

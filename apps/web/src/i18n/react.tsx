@@ -22,14 +22,15 @@ export function I18nProvider({ i18n, children }: { i18n: I18n; children: ReactNo
 /**
  * The translator for a component: `t` looks in the first namespace named (or the default one)
  * unless a key names its own (`errors:code`). Suspends until every namespace named is loaded in
- * the current language and the fallback, and re-renders when the language changes.
+ * the current language and the fallback, and re-renders when the language changes (not when
+ * some other namespace loads: that would re-render the whole app, as react-i18next also avoids).
  */
 export function useTranslation(ns?: string | readonly string[]): { t: TFunction; i18n: I18n } {
   const i18n = useContext(I18nContext);
   const version = useSyncExternalStore(i18n.subscribe, i18n.getVersion, i18n.getVersion);
   const namespaces = ns === undefined ? [i18n.options.defaultNS] : typeof ns === 'string' ? [ns] : ns;
   const first = namespaces[0];
-  // A new `t` whenever the language or catalogues change, so memoised text is worked out again.
+  // A new `t` whenever the language changes, so memoised text is worked out again.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const t = useMemo(() => i18n.getFixedT(null, first), [i18n, first, version]);
   const missing = namespaces.filter((n) => !i18n.hasLoadedNamespace(n));
