@@ -63,6 +63,8 @@ export const PublicProfileSchema = z.object({
   rating: z.number().nullable(),
   reviewsCount: z.number().int(),
   swapsCompleted: z.number().int(),
+  /** Has a subscription running (active, or cancelled inside its paid period): the subscriber badge. */
+  subscriber: z.boolean(),
 });
 export type PublicProfile = z.infer<typeof PublicProfileSchema>;
 

@@ -117,6 +117,7 @@ import type {
   CheckoutCreateBodySchema,
   CheckoutCreatedSchema,
   LocalPaymentBodySchema,
+  Subscription,
   TokenAccount,
 } from './money-api';
 
@@ -229,6 +230,8 @@ export const endpoints = {
   payCheckout: to<Checkout, In<typeof LocalPaymentBodySchema>>()('POST', '/api/v1/checkouts/:id/pay'),
   cancelCheckout: to<Checkout>()('POST', '/api/v1/checkouts/:id/cancel'),
   tokens: to<TokenAccount>()('GET', '/api/v1/me/tokens'),
+  subscription: to<Subscription>()('GET', '/api/v1/me/subscription'),
+  cancelSubscription: to<Subscription>()('POST', '/api/v1/me/subscription/cancel'),
   boostPost: to<BoostResult>()('POST', '/api/v1/posts/:id/boost'),
 } as const;
 

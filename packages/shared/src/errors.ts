@@ -61,6 +61,10 @@ export const ERROR_CATALOGUE = {
     en: 'You do not have enough tokens for this. Buy tokens first.',
     pt: 'Não tem tokens suficientes para isto. Compre tokens primeiro.',
   },
+  already_subscribed: {
+    en: 'You already have a subscription.',
+    pt: 'Já tem uma subscrição.',
+  },
   offer_no_longer_valid: { en: 'This offer is no longer valid', pt: 'Esta oferta já não é válida' },
   no_matches: { en: 'We could not find any matches results', pt: 'Não encontrámos nenhuma correspondência' },
   category_no_match: {

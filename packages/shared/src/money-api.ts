@@ -3,7 +3,8 @@ import { z } from 'zod';
 /** The money API's shapes (docs/decisions/0023). Amounts are GST-inclusive AUD cents. */
 
 export const CHECKOUT_STATUSES = ['open', 'paid', 'failed', 'cancelled', 'refunded'] as const;
-export const PURCHASE_KINDS = ['tokens'] as const;
+export const PURCHASE_KINDS = ['tokens', 'subscription'] as const;
+export const SUBSCRIPTION_STATUSES = ['active', 'cancelled', 'expired', 'none'] as const;
 
 /** A path inside the app to return to after paying (never another site). */
 const AppPath = z
@@ -14,8 +15,11 @@ const AppPath = z
 export const CheckoutCreateBodySchema = z.object({
   // The amount is checked by the purchase rules (shared/purchases.ts), so that anything that is not
   // a whole number from 5 to 500 gets the spec's words rather than a generic 'Data invalid'.
-  purchase: z.object({ kind: z.literal('tokens'), amount: z.unknown() }),
-  returnTo: AppPath.default('/tokens'),
+  purchase: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('tokens'), amount: z.unknown() }),
+    z.object({ kind: z.literal('subscription') }),
+  ]),
+  returnTo: AppPath.optional(),
 });
 export type CheckoutCreateBody = z.input<typeof CheckoutCreateBodySchema>;
 
@@ -59,3 +63,11 @@ export type TokenAccount = z.infer<typeof TokenAccountSchema>;
 
 export const BoostResultSchema = z.object({ postId: z.string(), boostedUntil: z.string(), balance: z.number().int() });
 export type BoostResult = z.infer<typeof BoostResultSchema>;
+
+/** My subscription: the spec's four states, and when the paid period ends (null for none). */
+export const SubscriptionSchema = z.object({
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  currentPeriodEnd: z.string().nullable(),
+  priceCents: z.number().int(),
+});
+export type Subscription = z.infer<typeof SubscriptionSchema>;

@@ -1,4 +1,4 @@
-import { checkouts, savedSearches } from '../db/schema/index';
+import { checkouts, savedSearches, subscriptions } from '../db/schema/index';
 import { bookTokens } from '../modules/payments/tokens.service';
 import { newId } from '../lib/ids';
 import { createUser } from './factories';
@@ -54,6 +54,22 @@ export const MEMBER_CASES: Case[] = [
     route: 'POST /api/v1/checkouts/:id/cancel',
     request: async (w) => ({ url: `/api/v1/checkouts/${await ownersCheckout(w)}/cancel` }),
     expect: owned(200, 404, 404),
+  },
+  { route: 'GET /api/v1/me/subscription', request: () => ({ url: '/api/v1/me/subscription' }), expect: member(200, false) },
+  {
+    route: 'POST /api/v1/me/subscription/cancel',
+    request: async (w) => {
+      // The owner subscribes; everyone else has nothing to cancel.
+      await w.t.db.insert(subscriptions).values({
+        id: newId(),
+        userId: w.actors.owner.id!,
+        status: 'active',
+        currentPeriodEnd: new Date(w.t.clock.now().getTime() + 20 * 86_400_000),
+        createdAt: w.t.clock.now(),
+      });
+      return { url: '/api/v1/me/subscription/cancel' };
+    },
+    expect: owned(200, 409, 409),
   },
   { route: 'GET /api/v1/me/tokens', request: () => ({ url: '/api/v1/me/tokens' }), expect: member(200, false) },
   {

@@ -124,7 +124,7 @@ export const routes: RouteObject[] = [
               { path: 'onboarding', ...page(() => import('./routes/onboarding')) },
               { path: 'chooseInterest', ...chooseInterestPage },
               { path: 'favorite', ...page(() => import('./routes/favorite')) },
-              { path: 'subscription', ...soon('subscription') },
+              { path: 'subscription', ...page(() => import('./routes/subscription')) },
               { path: 'swap-chain-liked', ...soon('swapChainLiked') },
               { path: 'search-filter', ...advancedSearchPage },
               { path: 'suggested', ...page(() => import('./routes/suggested')) },

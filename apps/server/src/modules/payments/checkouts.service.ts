@@ -8,6 +8,7 @@ import { AppError, errors } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { fulfil } from './fulfilment';
 import { judgeLocalCard } from './local-card';
+import { subscriptionOf } from './subscriptions.service';
 import type { PaymentProvider } from './provider';
 
 type Row = typeof checkouts.$inferSelect;
@@ -26,13 +27,18 @@ const view = (c: Row): Checkout => ({
 });
 
 /** The purchase in the body, checked by the shared rules (the spec's words for a bad token amount). */
-function purchaseOf(body: CheckoutCreateBody): Purchase {
+async function purchaseOf(db: Db, userId: string, body: CheckoutCreateBody, now: Date): Promise<Purchase> {
   const p = body.purchase;
+  if (p.kind === 'subscription') {
+    if (['active', 'cancelled'].includes((await subscriptionOf(db, userId, now)).status)) throw errors.conflict('already_subscribed');
+    return { kind: 'subscription' };
+  }
   if (!isValidTokenAmount(p.amount)) throw errors.badRequest('token_amount_invalid', { 'purchase.amount': 'token_amount_invalid' });
   return { kind: 'tokens', amount: p.amount };
 }
 
-const describe = (p: Purchase) => `SwapU tokens × ${p.amount}`;
+const describe = (p: Purchase) => (p.kind === 'tokens' ? `SwapU tokens × ${p.amount}` : 'SwapU subscription, 1 month');
+const detailsOf = (p: Purchase) => (p.kind === 'tokens' ? { amount: p.amount } : {});
 
 /**
  * Starts a purchase: the checkout row first (so the provider's event always finds it), then the
@@ -46,15 +52,15 @@ export async function createCheckout(
   publicUrl: string,
   now: Date,
 ): Promise<{ id: string; url: string }> {
-  const purchase = purchaseOf(body);
+  const purchase = await purchaseOf(db, userId, body, now);
   const amountCents = priceOf(purchase);
   const id = newId();
-  const returnTo = body.returnTo ?? '/tokens';
+  const returnTo = body.returnTo ?? (purchase.kind === 'tokens' ? '/tokens' : '/subscription');
   await db.insert(checkouts).values({
     id,
     userId,
     kind: purchase.kind,
-    details: { amount: purchase.amount },
+    details: detailsOf(purchase),
     amountCents,
     gstCents: gstOf(amountCents),
     provider: provider.name,

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { checkouts, paymentEvents } from '../../db/schema/index';
+import { moveSubscription, startSubscription } from './subscriptions.service';
 import { bookTokens } from './tokens.service';
 
 /** A provider's word on a checkout, in the port's terms. */
@@ -8,7 +9,8 @@ export interface PaymentEvent {
   provider: 'local' | 'stripe';
   /** The provider's unique id for the event (a Stripe event id; a fresh id for each local one). */
   eventId: string;
-  type: 'checkout.paid' | 'checkout.cancelled';
+  type: 'checkout.paid' | 'checkout.cancelled' | 'subscription.renewed' | 'subscription.payment_failed';
+  /** The checkout (checkout events) or the subscription (subscription events; its id is its first checkout's). */
   checkoutId: string;
   at: Date;
 }
@@ -25,6 +27,9 @@ async function grant(tx: Tx, c: CheckoutRow, at: Date) {
       await bookTokens(tx, { userId: c.userId, delta: amount, reason: 'purchase', sourceId: c.id, now: at });
       return;
     }
+    case 'subscription':
+      await startSubscription(tx, c.userId, c.id, at);
+      return;
     default:
       throw new Error(`no fulfilment for purchase kind ${c.kind}`);
   }
@@ -45,6 +50,10 @@ export async function fulfil(db: Db, e: PaymentEvent): Promise<FulfilmentOutcome
       .onConflictDoNothing()
       .returning({ eventId: paymentEvents.eventId });
     if (recorded.length === 0) return 'duplicate';
+    if (e.type === 'subscription.renewed' || e.type === 'subscription.payment_failed') {
+      const moved = await moveSubscription(tx, e.checkoutId, e.type === 'subscription.renewed' ? 'renewed' : 'payment_failed', e.at);
+      return moved ? 'granted' : 'no_change';
+    }
     if (e.type === 'checkout.paid') {
       const [paid] = await tx
         .update(checkouts)

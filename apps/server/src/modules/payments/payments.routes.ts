@@ -7,13 +7,15 @@ import {
   CheckoutIdParamsSchema,
   CheckoutSchema,
   LocalPaymentBodySchema,
+  SubscriptionSchema,
   TokenAccountSchema,
 } from '@swapu/shared/money-api';
 import { requireUser } from '../../lib/auth';
 import { enforce } from '../../lib/rate-limit';
-import { postChanged } from '../../lib/viewer-cache';
+import { accountsChanged, postChanged } from '../../lib/viewer-cache';
 import { cancelCheckout, createCheckout, getCheckout, payLocally } from './checkouts.service';
 import { localProvider } from './provider';
+import { cancelMySubscription, subscriptionOf } from './subscriptions.service';
 import { boostPost, tokenAccount } from './tokens.service';
 
 /** Purchases through the payment port, the token account and what tokens pay for (decision 0023). */
@@ -79,7 +81,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const userId = requireUser(req);
       await enforce(db(), 'checkout', userId, now());
-      return payLocally(db(), userId, req.params.id, req.body.cardNumber, now());
+      const result = await payLocally(db(), userId, req.params.id, req.body.cardNumber, now());
+      // A subscription changes what the member may see at once (early access).
+      accountsChanged(app.ctx, [userId]);
+      return result;
     },
   );
 
@@ -95,6 +100,37 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => cancelCheckout(db(), requireUser(req), req.params.id, now()),
+  );
+
+  app.get(
+    '/api/v1/me/subscription',
+    {
+      schema: {
+        tags: ['payments'],
+        security,
+        summary: 'My subscription: active, cancelled (runs to the period end), expired or none',
+        response: { 200: SubscriptionSchema, ...errorsOf },
+      },
+    },
+    async (req) => subscriptionOf(db(), requireUser(req), now()),
+  );
+
+  app.post(
+    '/api/v1/me/subscription/cancel',
+    {
+      schema: {
+        tags: ['payments'],
+        security,
+        summary: 'Cancel my subscription: it runs to the end of the paid period',
+        response: { 200: SubscriptionSchema, ...errorsOf },
+      },
+    },
+    async (req) => {
+      const userId = requireUser(req);
+      const result = await cancelMySubscription(db(), userId, now());
+      accountsChanged(app.ctx, [userId]);
+      return result;
+    },
   );
 
   app.get(

@@ -125,7 +125,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PublicProfileSchema, 404: ErrorBodySchema },
       },
     },
-    async (req) => getPublicProfile(db(), req.params.id),
+    async (req) => getPublicProfile(db(), req.params.id, app.ctx.clock.now()),
   );
 
   for (const kind of ['avatar', 'banner'] as ProfileImageKind[]) {

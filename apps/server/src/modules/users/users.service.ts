@@ -1,3 +1,4 @@
+import { hasEarlyAccess } from '../../lib/viewer';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Me, MeUpdate, PublicProfile } from '@swapu/shared/account';
 import type { Tx } from '../../db/client';
@@ -84,9 +85,10 @@ export async function updateMe(db: Tx, userId: string, subscriber: boolean, patc
 }
 
 /** Anyone's public profile, with the rating and swaps of their completed offers. */
-export async function getPublicProfile(db: Tx, id: string): Promise<PublicProfile> {
+export async function getPublicProfile(db: Tx, id: string, now: Date): Promise<PublicProfile> {
   const u = await liveUser(db, id);
   const stats = (await userStats(db, [u.id])).get(u.id)!;
+  const subscriber = await hasEarlyAccess(db, u.id, now);
   return {
     id: u.id,
     displayName: u.displayName,
@@ -98,5 +100,6 @@ export async function getPublicProfile(db: Tx, id: string): Promise<PublicProfil
     bannerUrl: profileImageUrl(u.bannerKey),
     memberSince: u.createdAt.toISOString(),
     ...stats,
+    subscriber,
   };
 }

@@ -23,14 +23,14 @@ const withOutcome = (returnTo: string, outcome: 'paid' | 'cancelled') => {
  */
 export default function CheckoutPage() {
   const { id = '' } = useParams();
-  const { t, i18n } = useTranslation(['tokens', 'errors']);
+  const { t, i18n } = useTranslation(['tokens', 'subscriptions', 'errors']);
   const checkout = useCheckout(id);
   const { pay, cancel } = useSettleCheckout(id);
   const navigate = useNavigate();
   const [card, setCard] = useState('');
   const [error, setError] = useState<string | null>(null);
   const status = checkout.data?.status;
-  const returnTo = checkout.data?.returnTo ?? '/tokens';
+  const returnTo = checkout.data?.returnTo ?? '/';
 
   useEffect(() => {
     if (status !== 'paid') return;
@@ -70,7 +70,7 @@ export default function CheckoutPage() {
           ) : (
             <>
               <Group justify="space-between">
-                <Text>{t('checkout.item', { count: c.tokens ?? 0 })}</Text>
+                <Text>{c.kind === 'subscription' ? t('subscriptions:checkoutItem') : t('checkout.item', { count: c.tokens ?? 0 })}</Text>
                 <Text fw={600}>{money(c.amountCents)}</Text>
               </Group>
               <Divider />

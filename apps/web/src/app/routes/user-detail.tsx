@@ -1,5 +1,5 @@
 import { Alert, Avatar, Badge, Box, Button, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconMapPin, IconStarFilled } from '@tabler/icons-react';
+import { IconCrown, IconMapPin, IconStarFilled } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { useParams } from 'react-router';
@@ -83,9 +83,16 @@ export default function UserDetailPage() {
             data-testid="profile-avatar"
           />
           <Stack gap={2} pb={8} style={{ minWidth: 0 }}>
-            <Title order={1} fz={{ base: 24, sm: 30 }}>
-              {p.displayName}
-            </Title>
+            <Group gap="xs" wrap="nowrap">
+              <Title order={1} fz={{ base: 24, sm: 30 }}>
+                {p.displayName}
+              </Title>
+              {p.subscriber && (
+                <Badge color="yellow" variant="light" leftSection={<IconCrown size={12} />} data-testid="subscriber-badge">
+                  {t('profile.subscriber')}
+                </Badge>
+              )}
+            </Group>
             <Group gap={6} c="dimmed" wrap="nowrap">
               {p.suburb && (
                 <>

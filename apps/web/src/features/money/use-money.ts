@@ -23,6 +23,9 @@ export function useSettleCheckout(id: string) {
   const qc = useQueryClient();
   const settled = () => {
     void qc.invalidateQueries({ queryKey: tokensKey });
+    void qc.invalidateQueries({ queryKey: ['subscription'] });
+    // What a subscriber may see changes at once (early access).
+    void qc.invalidateQueries({ queryKey: ['posts'] });
     void qc.invalidateQueries({ queryKey: ['checkouts', id] });
   };
   return {
@@ -32,4 +35,24 @@ export function useSettleCheckout(id: string) {
     }),
     cancel: useMutation({ mutationFn: () => call(endpoints.cancelCheckout, { params: { id } }), onSettled: settled }),
   };
+}
+
+export const subscriptionKey = ['subscription'] as const;
+
+/** My subscription's state. */
+export const useSubscription = () => useQuery({ queryKey: subscriptionKey, queryFn: () => call(endpoints.subscription) });
+
+/** Starts the A$10 monthly subscription; answers where to pay. */
+export const useSubscribe = () =>
+  useMutation({
+    mutationFn: (returnTo: string) => call(endpoints.createCheckout, { body: { purchase: { kind: 'subscription' }, returnTo } }),
+  });
+
+/** Cancel in the app: it runs to the end of the paid period. */
+export function useCancelSubscription() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(endpoints.cancelSubscription),
+    onSuccess: (s) => qc.setQueryData(subscriptionKey, s),
+  });
 }

@@ -1,0 +1,73 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { SUBSCRIPTION_MONTHLY_CENTS } from '@swapu/shared/constants';
+import type { Subscription } from '@swapu/shared/money-api';
+import {
+  addMonth,
+  nextSubscriptionState,
+  type SubscriptionEvent,
+  type SubscriptionState,
+  subscriptionStatusAt,
+} from '@swapu/shared/purchases';
+import type { Db, Tx } from '../../db/client';
+import { subscriptions } from '../../db/schema/index';
+import { errors } from '../../lib/errors';
+
+type Row = typeof subscriptions.$inferSelect;
+
+/** The member's newest subscription row, if any. */
+async function latest(db: Tx, userId: string): Promise<Row | undefined> {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(subscriptions.currentPeriodEnd))
+    .limit(1);
+  return row;
+}
+
+const stateOf = (r: Row): SubscriptionState => ({ status: r.status as SubscriptionState['status'], currentPeriodEnd: r.currentPeriodEnd });
+
+/** My subscription as the spec's states (a lapsed one reads as expired). */
+export async function subscriptionOf(db: Tx, userId: string, now: Date): Promise<Subscription> {
+  const row = await latest(db, userId);
+  return {
+    status: subscriptionStatusAt(row ? stateOf(row) : null, now),
+    currentPeriodEnd: row?.currentPeriodEnd.toISOString() ?? null,
+    priceCents: SUBSCRIPTION_MONTHLY_CENTS,
+  };
+}
+
+/** A paid subscription checkout: active for one month from payment. Its id is the checkout's. */
+export async function startSubscription(tx: Tx, userId: string, checkoutId: string, at: Date) {
+  await tx.insert(subscriptions).values({ id: checkoutId, userId, status: 'active', currentPeriodEnd: addMonth(at), createdAt: at });
+}
+
+/**
+ * Moves one subscription by an event (renewal, payment failure, the member cancelling), with the
+ * row locked: the state machine is shared/purchases.ts's nextSubscriptionState.
+ */
+export async function moveSubscription(tx: Tx, subscriptionId: string, event: SubscriptionEvent, at: Date): Promise<Row | null> {
+  const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)).for('update');
+  if (!row) return null;
+  const next = nextSubscriptionState(stateOf(row), event, at);
+  const [moved] = await tx
+    .update(subscriptions)
+    .set({
+      status: next.status,
+      currentPeriodEnd: next.currentPeriodEnd,
+      cancelledAt: next.status === 'cancelled' && row.status !== 'cancelled' ? at : row.cancelledAt,
+    })
+    .where(and(eq(subscriptions.id, subscriptionId)))
+    .returning();
+  return moved ?? null;
+}
+
+/** Cancel in the app: the subscription runs to the end of the paid period, then expires. */
+export async function cancelMySubscription(db: Db, userId: string, now: Date): Promise<Subscription> {
+  await db.transaction(async (tx) => {
+    const row = await latest(tx, userId);
+    if (!row || subscriptionStatusAt(stateOf(row), now) !== 'active') throw errors.conflict('data_invalid');
+    await moveSubscription(tx, row.id, 'cancel', now);
+  });
+  return subscriptionOf(db, userId, now);
+}
