@@ -2,7 +2,7 @@ import { Anchor, Box, Button, Container, Group, SimpleGrid, Stack, Text, Unstyle
 import { IconHome, IconMessageCircle, IconPlus, IconSearch, IconArrowsExchange } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from '../../i18n/react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { LanguageSwitch } from '../../components/language-switch';
 import { Logo } from '../../components/logo';
 import { PageSkeleton } from '../../components/page-skeleton';
@@ -24,7 +24,7 @@ const ChatNavBadge = lazy(() => signedInUi().then((m) => ({ default: m.ChatNavBa
 
 function Header({ signedIn }: { signedIn: boolean }) {
   const { t } = useTranslation();
-  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
   return (
     <Box
       component="header"
@@ -61,7 +61,17 @@ function Header({ signedIn }: { signedIn: boolean }) {
                 </Group>
               </Suspense>
             ) : (
-              <Button component={Link} to="/auth" state={{ from: pathname + search }} variant="filled">
+              <Button
+                component={Link}
+                to="/auth"
+                variant="filled"
+                onClick={(e) => {
+                  // Where the person is now: the address, which leads the rendered page while a
+                  // navigation's code is still loading (react-router applies it in a transition).
+                  e.preventDefault();
+                  void navigate('/auth', { state: { from: window.location.pathname + window.location.search } });
+                }}
+              >
                 {t('nav.login')}
               </Button>
             )}
