@@ -195,6 +195,8 @@ test.describe('search and discovery', () => {
     await form.getByRole('button', { name: 'Show results' }).click();
     await expect(form.getByText('Please enter valid address')).toBeVisible();
     await form.getByLabel('Suburb or postcode').fill('2000');
+    // Moving on from the field, as a person does: its suggestions would otherwise cover the button.
+    await form.getByLabel('Suburb or postcode').press('Tab');
     await form.getByRole('button', { name: 'Show results' }).click();
     await expect(page).toHaveURL(/\/search\?distance=25&near=2000$/);
     await expect(page.getByTestId('result-count')).toHaveText(/results? near/);

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { SUBSCRIPTION_MONTHLY_CENTS } from '@swapu/shared/constants';
 import type { Subscription } from '@swapu/shared/money-api';
 import {
@@ -57,7 +57,7 @@ export async function moveSubscription(tx: Tx, subscriptionId: string, event: Su
       currentPeriodEnd: next.currentPeriodEnd,
       cancelledAt: next.status === 'cancelled' && row.status !== 'cancelled' ? at : row.cancelledAt,
     })
-    .where(and(eq(subscriptions.id, subscriptionId)))
+    .where(eq(subscriptions.id, subscriptionId))
     .returning();
   return moved ?? null;
 }

@@ -2,8 +2,9 @@ import { Alert, Badge, Button, Card, Container, Group, List, Modal, Skeleton, St
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCrown } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { LoadError } from '../../components/load-error';
+import { CheckoutOutcome } from '../../features/money/checkout-outcome';
 import { useCancelSubscription, useSubscribe, useSubscription } from '../../features/money/use-money';
 import { useTranslation } from '../../i18n/react';
 import { ApiError } from '../../lib/api';
@@ -18,10 +19,8 @@ export default function SubscriptionPage() {
   const subscribe = useSubscribe();
   const cancel = useCancelSubscription();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const returned = params.get('checkout');
   const lang = i18n.language;
   const fail = (err: unknown) => setError(t(`errors:${err instanceof ApiError ? err.code : 'generic'}`));
 
@@ -40,16 +39,7 @@ export default function SubscriptionPage() {
           <Title order={1}>{t('title')}</Title>
         </Group>
         <Text c="dimmed">{t('intro')}</Text>
-        {returned === 'paid' && (
-          <Alert color="swapu" role="status">
-            {t('returned.paid')}
-          </Alert>
-        )}
-        {returned === 'cancelled' && (
-          <Alert color="red" role="alert">
-            {t('returned.cancelled')}
-          </Alert>
-        )}
+        <CheckoutOutcome paid={t('returned.paid')} />
         <Card padding="lg" data-testid="subscription-card">
           {!s ? (
             <Skeleton h={90} />

@@ -1,10 +1,11 @@
-import { Alert, Button, Card, Container, Group, NumberInput, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCoins, IconReceipt } from '@tabler/icons-react';
+import { Button, Card, Container, Group, NumberInput, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCoins } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { TOKEN_CENTS, TOKEN_PURCHASE_MAX, TOKEN_PURCHASE_MIN } from '@swapu/shared/constants';
 import { gstOf, isValidTokenAmount } from '@swapu/shared/purchases';
 import { LoadError } from '../../components/load-error';
+import { CheckoutOutcome } from '../../features/money/checkout-outcome';
 import { useBuyTokens, useTokens } from '../../features/money/use-money';
 import { useTranslation } from '../../i18n/react';
 import { ApiError } from '../../lib/api';
@@ -125,8 +126,6 @@ function History() {
 export default function TokensPage() {
   const { t } = useTranslation(['tokens', 'pages']);
   const tokens = useTokens();
-  const [params] = useSearchParams();
-  const returned = params.get('checkout');
   return (
     <Container size="sm" py="lg">
       <Stack gap="lg">
@@ -137,16 +136,7 @@ export default function TokensPage() {
           <Title order={1}>{t('title')}</Title>
         </Group>
         <Text c="dimmed">{t('intro')}</Text>
-        {returned === 'paid' && (
-          <Alert color="swapu" icon={<IconReceipt size={18} />} role="status">
-            {t('returned.paid')}
-          </Alert>
-        )}
-        {returned === 'cancelled' && (
-          <Alert color="red" role="alert">
-            {t('returned.cancelled')}
-          </Alert>
-        )}
+        <CheckoutOutcome paid={t('returned.paid')} />
         <Card padding="lg" data-testid="token-balance">
           <Text fz="sm" c="dimmed">
             {t('balance')}
