@@ -29,6 +29,7 @@ export const checkouts = pgTable(
     returnTo: text('return_to').notNull().default('/'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
   },
   (t) => [
     index('checkouts_user_idx').on(t.userId, t.createdAt),
@@ -94,5 +95,89 @@ export const tokenLedger = pgTable(
     index('token_ledger_user_idx').on(t.userId, t.id),
     check('token_ledger_delta_check', sql`${t.delta} <> 0`),
     check('token_ledger_balance_check', sql`${t.balanceAfter} >= 0`),
+  ],
+);
+
+/**
+ * Unlimited Swap Assist (the 3, 6 and 12 month packages): every item of the member's is assisted
+ * until `until`. A new package extends from the current end.
+ */
+export const memberAssist = pgTable('member_assist', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  until: timestamp('until', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Coupon codes admins generate (spec section 3: code, type, used times, created on). `used_times`
+ * can never pass `max_uses`: a redemption is a conditional update, and the check holds it.
+ */
+export const coupons = pgTable(
+  'coupons',
+  {
+    code: text('code').primaryKey(),
+    /** month_normal | month_special | months_3 | months_6 | months_12 (shared/coupons.ts). */
+    type: text('type').notNull(),
+    maxUses: integer('max_uses').notNull(),
+    usedTimes: integer('used_times').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('coupons_created_idx').on(t.createdAt),
+    check('coupons_type_check', sql`${t.type} in ('month_normal', 'month_special', 'months_3', 'months_6', 'months_12')`),
+    check('coupons_uses_check', sql`${t.maxUses} > 0 and ${t.usedTimes} >= 0 and ${t.usedTimes} <= ${t.maxUses}`),
+  ],
+);
+
+/** Who redeemed which code (once per member: the primary key), and for which item. */
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    code: text('code')
+      .notNull()
+      .references(() => coupons.code, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: text('post_id'),
+    redeemedAt: timestamp('redeemed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.code, t.userId] }), index('coupon_redemptions_user_idx').on(t.userId)],
+);
+
+/**
+ * A tax invoice for every completed payment, written in the fulfilment's transaction: the seller's
+ * name and ABN as configured when it was issued, what was bought, the GST-inclusive amount and GST.
+ */
+export const receipts = pgTable(
+  'receipts',
+  {
+    id: text('id').primaryKey(),
+    /** The invoice number people see (SU-000123). */
+    number: bigserial('number', { mode: 'number' }).notNull(),
+    checkoutId: text('checkout_id')
+      .notNull()
+      .references(() => checkouts.id, { onDelete: 'restrict' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** payment | refund */
+    kind: text('kind').notNull().default('payment'),
+    description: text('description').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    gstCents: integer('gst_cents').notNull(),
+    sellerName: text('seller_name').notNull(),
+    sellerAbn: text('seller_abn').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('receipts_number_uq').on(t.number),
+    uniqueIndex('receipts_checkout_kind_uq').on(t.checkoutId, t.kind),
+    index('receipts_user_idx').on(t.userId, t.issuedAt),
+    check('receipts_kind_check', sql`${t.kind} in ('payment', 'refund')`),
   ],
 );
