@@ -72,6 +72,8 @@ export async function createCheckout(
     id,
     description: describe(purchase),
     amountCents,
+    mode: purchase.kind === 'subscription' ? 'subscription' : 'payment',
+    email: null,
     successUrl: back('paid'),
     cancelUrl: back('cancelled'),
   });

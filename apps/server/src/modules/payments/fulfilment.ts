@@ -12,6 +12,8 @@ export interface PaymentEvent {
   type: 'checkout.paid' | 'checkout.cancelled' | 'subscription.renewed' | 'subscription.payment_failed';
   /** The checkout (checkout events) or the subscription (subscription events; its id is its first checkout's). */
   checkoutId: string;
+  /** checkout.paid for a subscription: the provider's id for the subscription it started. */
+  subscriptionRef?: string | null;
   at: Date;
 }
 
@@ -20,7 +22,8 @@ export type FulfilmentOutcome = 'granted' | 'cancelled' | 'duplicate' | 'no_chan
 type CheckoutRow = typeof checkouts.$inferSelect;
 
 /** What a paid checkout grants; one branch per kind of purchase. */
-async function grant(tx: Tx, c: CheckoutRow, at: Date) {
+async function grant(tx: Tx, c: CheckoutRow, e: PaymentEvent) {
+  const at = e.at;
   switch (c.kind) {
     case 'tokens': {
       const { amount } = c.details as { amount: number };
@@ -28,7 +31,7 @@ async function grant(tx: Tx, c: CheckoutRow, at: Date) {
       return;
     }
     case 'subscription':
-      await startSubscription(tx, c.userId, c.id, at);
+      await startSubscription(tx, { userId: c.userId, checkoutId: c.id, provider: c.provider, providerRef: e.subscriptionRef ?? null }, at);
       return;
     default:
       throw new Error(`no fulfilment for purchase kind ${c.kind}`);
@@ -61,7 +64,7 @@ export async function fulfil(db: Db, e: PaymentEvent): Promise<FulfilmentOutcome
         .where(and(eq(checkouts.id, e.checkoutId), inArray(checkouts.status, ['open', 'cancelled'])))
         .returning();
       if (!paid) return 'no_change';
-      await grant(tx, paid, e.at);
+      await grant(tx, paid, e);
       return 'granted';
     }
     const [cancelled] = await tx

@@ -38,8 +38,20 @@ export async function subscriptionOf(db: Tx, userId: string, now: Date): Promise
 }
 
 /** A paid subscription checkout: active for one month from payment. Its id is the checkout's. */
-export async function startSubscription(tx: Tx, userId: string, checkoutId: string, at: Date) {
-  await tx.insert(subscriptions).values({ id: checkoutId, userId, status: 'active', currentPeriodEnd: addMonth(at), createdAt: at });
+export async function startSubscription(
+  tx: Tx,
+  s: { userId: string; checkoutId: string; provider: string; providerRef: string | null },
+  at: Date,
+) {
+  await tx.insert(subscriptions).values({
+    id: s.checkoutId,
+    userId: s.userId,
+    status: 'active',
+    currentPeriodEnd: addMonth(at),
+    createdAt: at,
+    provider: s.provider,
+    providerRef: s.providerRef,
+  });
 }
 
 /**
