@@ -128,4 +128,60 @@ test.describe('tokens, boosts and the subscription @phone', () => {
     await page.goto(`/viewPost/${fresh}`);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   });
+
+  test('a member buys Swap Assist for a ute at A$5 by card, and a month for a bike with 2 tokens: the item shows Swap Assist', async ({
+    page,
+    request,
+  }) => {
+    const account = await createAccount(request);
+    const mark = `${Date.now()}`;
+    const ute = await listItem(request, account, `Hilux ute ${mark}`, { patch: { categories: ['4x4s-and-utes'] } });
+    await listItem(request, account, `Trek hybrid bike ${mark}`);
+    await signInWithStorage(page, account);
+
+    // A special category: A$5 a month, from the item's own page.
+    await page.goto(`/viewPost/${ute}`);
+    await page.getByRole('button', { name: 'Swap Assist' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Swap Assist' });
+    await expect(dialog.getByText('A$5 a month for this item (special category)')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: '12 months · A$40' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Pay A$5 by card' }).click();
+    await expect(page).toHaveURL(/\/checkout\/[^/]+$/);
+    await expect(page.getByTestId('checkout-item')).toHaveText(`Swap Assist for 1 month: Hilux ute ${mark}`);
+    await expect(page.getByTestId('checkout-total')).toHaveText('A$5');
+    await expect(page.getByText('Includes GST A$0.45')).toBeVisible();
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay A$5' }).click();
+    await expect(page).toHaveURL(new RegExp(`/viewPost/${ute}\\?checkout=paid$`));
+    await expect(page.getByText('Payment received. Swap Assist is on.')).toBeVisible();
+    await expect(page.getByTestId('assist-badge')).toHaveText('Swap Assist');
+
+    // A normal category with tokens: 2 of them, from My SwapU.
+    await page.goto('/tokens');
+    await page.getByLabel('How many tokens').fill('5');
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay A$5' }).click();
+    await expect(page.getByTestId('token-balance')).toContainText('5 tokens');
+    await page.goto('/myswapu');
+    const bike = page.getByTestId('my-post').filter({ hasText: `Trek hybrid bike ${mark}` });
+    await expect(bike.getByTestId('assist-badge')).toHaveCount(0);
+    await bike.getByRole('button', { name: 'Swap Assist' }).click();
+    const bikeDialog = page.getByRole('dialog', { name: 'Swap Assist' });
+    await expect(bikeDialog.getByText('A$2 a month for this item')).toBeVisible();
+    await expect(bikeDialog.getByTestId('assist-balance')).toHaveText('You have 5 tokens.');
+    await bikeDialog.getByRole('button', { name: 'Use 2 tokens' }).click();
+    await expect(page.getByText(/^Swap Assist is on until .+\.$/)).toBeVisible();
+    await expect(bike.getByTestId('assist-badge')).toBeVisible();
+    await expect(
+      page
+        .getByTestId('my-post')
+        .filter({ hasText: `Hilux ute ${mark}` })
+        .getByTestId('assist-badge'),
+    ).toBeVisible();
+
+    await page.goto('/tokens');
+    await expect(page.getByTestId('token-balance')).toContainText('3 tokens');
+    await expect(page.getByTestId('token-entry').first()).toContainText(`Swap Assist: Trek hybrid bike ${mark}`);
+  });
 });

@@ -45,10 +45,15 @@ import { postsRoutes } from './modules/posts/posts.routes';
 import { postsWriteRoutes } from './modules/posts/posts.write.routes';
 import { likesRoutes } from './modules/likes/likes.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
+import { localProvider } from './modules/payments/provider';
+import { createStripeProvider } from './modules/payments/stripe-provider';
+import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes';
+import { purchasesRoutes } from './modules/payments/purchases.routes';
 import { offersRoutes } from './modules/offers/offers.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { attachMessageDigest } from './modules/chat/digest';
+import { attachAssistDigest } from './modules/assist/assist-digest';
 import { attachOfferExpiry } from './modules/offers/offers.worker';
 import { realtimeRoutes } from './modules/realtime/realtime.routes';
 import { searchRoutes } from './modules/search/search.routes';
@@ -170,6 +175,7 @@ export async function buildApp(opts: BuildOptions) {
     hub: null,
     viewers: new ViewerCache(config.viewerCacheMs),
     jobs: createJobs(opts.database, app.log),
+    payments: config.payments.provider === 'stripe' ? createStripeProvider(config.payments) : localProvider,
   };
   ctx.hub = await createHub(opts.database, (err) => app.log.warn({ err }, 'realtime hub error'));
   // An account changed (here or on another instance): its next request reads it again.
@@ -244,6 +250,9 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(postsWriteRoutes);
   await app.register(likesRoutes);
   await app.register(paymentsRoutes);
+  // Its own plugin: the raw-body JSON parser the signature check needs stays inside it.
+  await app.register(stripeWebhookRoutes);
+  await app.register(purchasesRoutes);
   await app.register(offersRoutes);
   await app.register(notificationsRoutes);
   await app.register(chatRoutes);
@@ -266,6 +275,7 @@ export async function buildApp(opts: BuildOptions) {
   if (opts.offerExpiry) {
     attachOfferExpiry(app);
     attachMessageDigest(app);
+    attachAssistDigest(app);
     attachSearchJobs(app);
     attachImageBackfill(app);
   }

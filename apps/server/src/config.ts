@@ -61,6 +61,20 @@ const EnvSchema = z.object({
   FACEBOOK_AUTH_URL: z.string().url().default('https://www.facebook.com/v19.0/dialog/oauth'),
   FACEBOOK_TOKEN_URL: z.string().url().default('https://graph.facebook.com/v19.0/oauth/access_token'),
   FACEBOOK_GRAPH_URL: z.string().url().default('https://graph.facebook.com/v19.0'),
+  // The seller on tax invoices (receipts): SwapU's legal name and ABN (11 digits).
+  SELLER_NAME: z.string().default('SwapU'),
+  SELLER_ABN: z
+    .string()
+    .regex(/^\d{2} ?\d{3} ?\d{3} ?\d{3}$/, 'an ABN is 11 digits')
+    .optional(),
+  // Payments (docs/decisions/0023): the embedded local checkout, or Stripe (which needs its secret
+  // key and webhook signing secret; the publishable key is for the web app only).
+  PAYMENTS_PROVIDER: z.enum(['local', 'stripe']).default('local'),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  // Tests only: a local stand-in for the Stripe API (http://127.0.0.1:12111).
+  STRIPE_API_BASE: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
 });
 
 export type Config = {
@@ -99,11 +113,28 @@ export type Config = {
   sharedCacheMs: number;
   /** How long a signed-in account's state is kept in memory (at most 1 s; 0 reads it on every request). */
   viewerCacheMs: number;
+  /** The seller on receipts (tax invoices); the ABN is null until configured (the receipt says so). */
+  seller: { name: string; abn: string | null };
   /** Google sign-in (OpenID Connect); undefined when not configured. */
   google: OidcProviderConfig | undefined;
   /** Facebook sign-in (OAuth 2 + Graph /me); undefined when not configured. */
   facebook: FacebookProviderConfig | undefined;
+  /** Who takes payments (PAYMENTS_PROVIDER): the embedded local checkout, or Stripe. */
+  payments: PaymentsConfig;
 };
+
+export type PaymentsConfig =
+  | { provider: 'local' }
+  | {
+      provider: 'stripe';
+      secretKey: string;
+      /** Verifies the webhooks' signatures (whsec_…). */
+      webhookSecret: string;
+      /** For the web app only (pk_…); the server never uses it. */
+      publishableKey: string | undefined;
+      /** An API base URL other than Stripe's (a local stand-in in tests). */
+      apiBase: string | undefined;
+    };
 
 export interface OidcProviderConfig {
   clientId: string;
@@ -154,6 +185,29 @@ export function parseTrustProxy(value: string): false | number | string {
     .join(',');
 }
 
+/** PAYMENTS_PROVIDER and the STRIPE_* variables; Stripe without its secrets is refused by name. */
+function paymentsConfig(e: z.infer<typeof EnvSchema>): PaymentsConfig | string[] {
+  if (e.PAYMENTS_PROVIDER === 'local') return { provider: 'local' };
+  const problems: string[] = [];
+  const need = (name: string, value: string | undefined, prefixes: string[]) => {
+    if (!value) problems.push(`  ${name}: required when PAYMENTS_PROVIDER=stripe`);
+    else if (!prefixes.some((p) => value.startsWith(p))) problems.push(`  ${name}: must start with ${prefixes.join(' or ')}`);
+  };
+  // A secret or restricted key; a publishable key here would be a mistake worth stopping for.
+  need('STRIPE_SECRET_KEY', e.STRIPE_SECRET_KEY, ['sk_', 'rk_']);
+  need('STRIPE_WEBHOOK_SECRET', e.STRIPE_WEBHOOK_SECRET, ['whsec_']);
+  if (e.STRIPE_PUBLISHABLE_KEY && !e.STRIPE_PUBLISHABLE_KEY.startsWith('pk_'))
+    problems.push('  STRIPE_PUBLISHABLE_KEY: must start with pk_');
+  if (problems.length) return problems;
+  return {
+    provider: 'stripe',
+    secretKey: e.STRIPE_SECRET_KEY!,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+    publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+    apiBase: e.STRIPE_API_BASE,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
@@ -161,6 +215,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`Invalid environment:\n${lines}`);
   }
   const e = parsed.data;
+  const payments = overrides.payments ?? paymentsConfig(e);
+  if (Array.isArray(payments)) throw new Error(`Invalid environment:\n${payments.join('\n')}`);
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (overrides.publicUrl ?? e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const host = overrides.host ?? e.HOST ?? (e.PUBLIC_URL ? '0.0.0.0' : '127.0.0.1');
@@ -190,6 +246,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailFrom: e.MAIL_FROM,
     sharedCacheMs: e.SHARED_CACHE_MS,
     viewerCacheMs: e.VIEWER_CACHE_MS,
+    seller: {
+      name: e.SELLER_NAME,
+      abn: e.SELLER_ABN ? e.SELLER_ABN.replace(/\D/g, '').replace(/^(\d{2})(\d{3})(\d{3})(\d{3})$/, '$1 $2 $3 $4') : null,
+    },
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER }
@@ -204,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
             graphUrl: e.FACEBOOK_GRAPH_URL.replace(/\/+$/, ''),
           }
         : undefined,
+    payments,
   };
   return { ...config, ...overrides };
 }

@@ -187,6 +187,8 @@ export const MyPostSchema = PostCardSchema.extend({
   likeCount: z.number().int(),
   /** When a running boost ends (null when the item is not boosted). */
   boostedUntil: z.string().nullable(),
+  /** When this item's Swap Assist ends (its own or the owner's unlimited package), while it runs. */
+  swapAssistUntil: z.string().nullable(),
 });
 export const MyPostListSchema = z.object({ items: z.array(MyPostSchema) });
 export type MyPost = z.infer<typeof MyPostSchema>;

@@ -103,6 +103,9 @@ export const SUBSCRIPTION_MONTHLY_CENTS = 1000;
 export const SWAP_ASSIST_MONTHLY_CENTS = 200;
 export const SWAP_ASSIST_SPECIAL_MONTHLY_CENTS = 500;
 export const UNLIMITED_SWAP_ASSIST_CENTS = { 3: 1500, 6: 2500, 12: 4000 } as const;
+/** One item's month of Swap Assist paid in tokens (issue 16): 2 tokens, 5 in special categories. */
+export const SWAP_ASSIST_TOKENS = 2;
+export const SWAP_ASSIST_SPECIAL_TOKENS = 5;
 /** Tokens: 1 token = A$1, bought in whole amounts from 5 to 500 (PRODUCT.md "Money features"). */
 export const TOKEN_CENTS = 100;
 export const TOKEN_PURCHASE_MIN = 5;

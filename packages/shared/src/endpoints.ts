@@ -112,7 +112,16 @@ export type PatternOf<E> = E extends Endpoint<Method, infer P, unknown, unknown,
 
 /** `to<Answer, Body, Query>()('GET', '/api/v1/…')`: the types are named, the method and pattern inferred. */
 import type {
+  AssistAccount,
+  AssistResult,
   BoostResult,
+  Coupon,
+  CouponCreateBody,
+  CouponList,
+  CouponRedeemBody,
+  CouponRedeemed,
+  Receipt,
+  ReceiptListSchema,
   Checkout,
   CheckoutCreateBodySchema,
   CheckoutCreatedSchema,
@@ -233,6 +242,15 @@ export const endpoints = {
   subscription: to<Subscription>()('GET', '/api/v1/me/subscription'),
   cancelSubscription: to<Subscription>()('POST', '/api/v1/me/subscription/cancel'),
   boostPost: to<BoostResult>()('POST', '/api/v1/posts/:id/boost'),
+  assistPost: to<AssistResult>()('POST', '/api/v1/posts/:id/assist'),
+  assist: to<AssistAccount>()('GET', '/api/v1/me/assist'),
+  redeemCoupon: to<CouponRedeemed, CouponRedeemBody>()('POST', '/api/v1/me/coupons'),
+  receipts: to<Out<typeof ReceiptListSchema>>()('GET', '/api/v1/me/receipts'),
+  receipt: to<Receipt>()('GET', '/api/v1/me/receipts/:id'),
+  adminCreateCoupons: to<{ items: Coupon[] }, CouponCreateBody>()('POST', '/api/v1/admin/coupons'),
+  adminCoupons: to<CouponList, undefined, QueryParams>()('GET', '/api/v1/admin/coupons'),
+  adminCouponsCsv: to<string>()('GET', '/api/v1/admin/coupons.csv'),
+  adminRefund: to<{ status: 'refunded' }>()('POST', '/api/v1/admin/checkouts/:id/refund'),
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -115,6 +115,16 @@ export const ERROR_CATALOGUE = {
     pt: 'O nome do design, o assunto e o email do utilizador não podem estar vazios',
   },
   coupon_invalid: { en: 'Code is Invalid or Has been used', pt: 'O código é inválido ou já foi utilizado' },
+  // Ours (issue 16: coupons).
+  coupon_item_required: {
+    en: 'Choose the item this coupon is for.',
+    pt: 'Escolha o artigo a que este cupão se destina.',
+  },
+  coupon_item_special: {
+    en: 'This coupon is for an item outside the special categories.',
+    pt: 'Este cupão é para um artigo fora das categorias especiais.',
+  },
+  coupon_code_taken: { en: 'That code already exists.', pt: 'Esse código já existe.' },
   address_not_specific: {
     en: 'Address need to be more specific so delivery can pick up your parcel.',
     pt: 'A morada tem de ser mais específica para que a transportadora possa recolher a sua encomenda.',

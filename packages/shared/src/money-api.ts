@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** The money API's shapes (docs/decisions/0023). Amounts are GST-inclusive AUD cents. */
 
 export const CHECKOUT_STATUSES = ['open', 'paid', 'failed', 'cancelled', 'refunded'] as const;
-export const PURCHASE_KINDS = ['tokens', 'subscription'] as const;
+export const PURCHASE_KINDS = ['tokens', 'subscription', 'swap_assist', 'unlimited_assist'] as const;
 export const SUBSCRIPTION_STATUSES = ['active', 'cancelled', 'expired', 'none'] as const;
 
 /** A path inside the app to return to after paying (never another site). */
@@ -18,6 +18,9 @@ export const CheckoutCreateBodySchema = z.object({
   purchase: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('tokens'), amount: z.unknown() }),
     z.object({ kind: z.literal('subscription') }),
+    // One of my published items; the price follows its categories (A$2, or A$5 when special).
+    z.object({ kind: z.literal('swap_assist'), postId: z.string().min(1).max(64) }),
+    z.object({ kind: z.literal('unlimited_assist'), months: z.union([z.literal(3), z.literal(6), z.literal(12)]) }),
   ]),
   returnTo: AppPath.optional(),
 });
@@ -34,6 +37,13 @@ export const CheckoutSchema = z.object({
   kind: z.enum(PURCHASE_KINDS),
   /** Tokens bought. */
   tokens: z.number().int().nullable(),
+  /** Swap Assist for one item: the item. */
+  postId: z.string().nullable(),
+  postTitle: z.string().nullable(),
+  /** The unlimited Swap Assist package: its months. */
+  months: z.number().int().nullable(),
+  /** What is bought, as the receipt says it. */
+  description: z.string(),
   amountCents: z.number().int(),
   gstCents: z.number().int(),
   provider: z.enum(['local', 'stripe']),
@@ -71,3 +81,80 @@ export const SubscriptionSchema = z.object({
   priceCents: z.number().int(),
 });
 export type Subscription = z.infer<typeof SubscriptionSchema>;
+
+/** Swap Assist: what runs for me (the unlimited package's end) — an item's own end is on the item. */
+export const AssistAccountSchema = z.object({ unlimitedUntil: z.string().nullable() });
+export type AssistAccount = z.infer<typeof AssistAccountSchema>;
+
+export const AssistResultSchema = z.object({ postId: z.string(), swapAssistUntil: z.string(), balance: z.number().int() });
+export type AssistResult = z.infer<typeof AssistResultSchema>;
+
+// Coupons ----------------------------------------------------------------------------------------
+
+export const COUPON_TYPE_VALUES = ['month_normal', 'month_special', 'months_3', 'months_6', 'months_12'] as const;
+
+/** Redeeming: the code as typed, and the item a one-item coupon is for. */
+export const CouponRedeemBodySchema = z.object({
+  code: z.string().max(64),
+  postId: z.string().min(1).max(64).optional(),
+});
+export type CouponRedeemBody = z.input<typeof CouponRedeemBodySchema>;
+
+export const CouponRedeemedSchema = z.object({
+  type: z.enum(COUPON_TYPE_VALUES),
+  /** The item now assisted (a one-item coupon), or null for the unlimited package. */
+  postId: z.string().nullable(),
+  /** When the Swap Assist it granted ends. */
+  until: z.string(),
+});
+export type CouponRedeemed = z.infer<typeof CouponRedeemedSchema>;
+
+export const CouponCreateBodySchema = z.object({
+  type: z.enum(COUPON_TYPE_VALUES),
+  /** How many codes to make (a batch), 1–500. */
+  count: z.number().int().min(1).max(500),
+  /** How many members may use each code. */
+  maxUses: z.number().int().min(1).max(100_000),
+  /** Optional: a code of my own (a single code only). */
+  code: z.string().max(64).optional(),
+  /** Optional: the last moment a code works (ISO date-time). */
+  expiresAt: z.string().datetime({ offset: true }).optional(),
+});
+export type CouponCreateBody = z.input<typeof CouponCreateBodySchema>;
+
+export const CouponSchema = z.object({
+  code: z.string(),
+  type: z.enum(COUPON_TYPE_VALUES),
+  usedTimes: z.number().int(),
+  maxUses: z.number().int(),
+  expiresAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Coupon = z.infer<typeof CouponSchema>;
+export const CouponListSchema = z.object({ items: z.array(CouponSchema), total: z.number().int() });
+export type CouponList = z.infer<typeof CouponListSchema>;
+export const CouponListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+
+// Receipts (tax invoices) ------------------------------------------------------------------------
+
+export const ReceiptSchema = z.object({
+  id: z.string(),
+  /** SU-000123 */
+  number: z.string(),
+  kind: z.enum(['payment', 'refund']),
+  checkoutId: z.string(),
+  description: z.string(),
+  amountCents: z.number().int(),
+  gstCents: z.number().int(),
+  sellerName: z.string(),
+  sellerAbn: z.string(),
+  buyerName: z.string(),
+  buyerEmail: z.string().nullable(),
+  issuedAt: z.string(),
+});
+export type Receipt = z.infer<typeof ReceiptSchema>;
+export const ReceiptListSchema = z.object({ items: z.array(ReceiptSchema) });
+export const ReceiptIdParamsSchema = z.object({ id: z.string().min(1).max(64) });

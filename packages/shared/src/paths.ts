@@ -35,8 +35,13 @@ export const paths = {
   tokens: '/tokens',
   /** The local payment provider's checkout page (ours; docs/decisions/0023). */
   checkout: (id: string) => `/checkout/${encodeURIComponent(id)}`,
+  /** My receipts (tax invoices), and one of them (ours, beyond the spec's list). */
+  receipts: '/receipts',
+  receipt: (id: string) => `/receipts/${encodeURIComponent(id)}`,
+  userCoupon: '/user-coupon',
   notification: '/notification',
   admin: '/admin',
+  adminCoupons: '/admin/coupons',
   auth: '/auth',
   signup: '/auth/signup',
   forgotPassword: '/forgot-password',
@@ -88,6 +93,8 @@ export const GUEST_BLOCKED_ROUTES = [
   '/admin/:selectedButton',
   // Ours, beyond the spec's list: the local payment provider's checkout page.
   '/checkout/:id',
+  '/receipts',
+  '/receipts/:id',
 ] as const;
 
 /** Public routes of the main layout (spec section 2). */

@@ -1,4 +1,15 @@
-import { SUBSCRIPTION_MONTHLY_CENTS, TOKEN_CENTS, TOKEN_PURCHASE_MAX, TOKEN_PURCHASE_MIN } from './constants';
+import {
+  SPECIAL_CATEGORIES,
+  SUBSCRIPTION_MONTHLY_CENTS,
+  SWAP_ASSIST_MONTHLY_CENTS,
+  SWAP_ASSIST_SPECIAL_MONTHLY_CENTS,
+  SWAP_ASSIST_SPECIAL_TOKENS,
+  SWAP_ASSIST_TOKENS,
+  TOKEN_CENTS,
+  TOKEN_PURCHASE_MAX,
+  TOKEN_PURCHASE_MIN,
+  UNLIMITED_SWAP_ASSIST_CENTS,
+} from './constants';
 
 /**
  * What can be bought, and its price: the rules both the web app (to show and pre-check) and the
@@ -12,7 +23,18 @@ export const isValidTokenAmount = (amount: unknown): amount is number =>
 /** The GST inside a GST-inclusive price (one eleventh, rounded to the cent). */
 export const gstOf = (cents: number) => Math.round(cents / 11);
 
-export type Purchase = { kind: 'tokens'; amount: number } | { kind: 'subscription' };
+export const UNLIMITED_ASSIST_MONTHS = [3, 6, 12] as const;
+export type UnlimitedAssistMonths = (typeof UNLIMITED_ASSIST_MONTHS)[number];
+export const isUnlimitedAssistMonths = (m: unknown): m is UnlimitedAssistMonths =>
+  UNLIMITED_ASSIST_MONTHS.includes(m as UnlimitedAssistMonths);
+
+export type Purchase =
+  | { kind: 'tokens'; amount: number }
+  | { kind: 'subscription' }
+  /** One item's Swap Assist for a month; `special` when the item is in a special category. */
+  | { kind: 'swap_assist'; postId: string; special: boolean }
+  /** Swap Assist for all of the member's items for 3, 6 or 12 months. */
+  | { kind: 'unlimited_assist'; months: UnlimitedAssistMonths };
 
 export const priceOf = (p: Purchase): number => {
   switch (p.kind) {
@@ -20,8 +42,30 @@ export const priceOf = (p: Purchase): number => {
       return p.amount * TOKEN_CENTS;
     case 'subscription':
       return SUBSCRIPTION_MONTHLY_CENTS;
+    case 'swap_assist':
+      return p.special ? SWAP_ASSIST_SPECIAL_MONTHLY_CENTS : SWAP_ASSIST_MONTHLY_CENTS;
+    case 'unlimited_assist':
+      return UNLIMITED_SWAP_ASSIST_CENTS[p.months];
   }
 };
+
+/** An item is in a special category (Swap Assist A$5 rather than A$2) when any of its categories is. */
+export const isSpecialItem = (categories: readonly string[]) =>
+  categories.some((c) => (SPECIAL_CATEGORIES as readonly string[]).includes(c));
+
+/** One item's month of Swap Assist paid in tokens: 2, or 5 in the special categories. */
+export const assistTokensOf = (special: boolean) => (special ? SWAP_ASSIST_SPECIAL_TOKENS : SWAP_ASSIST_TOKENS);
+
+/** `months` calendar months on from `from` (each step clamped as addMonth is). */
+export function addMonths(from: Date, months: number): Date {
+  let d = from;
+  for (let i = 0; i < months; i++) d = addMonth(d);
+  return d;
+}
+
+/** A running period extended by `months`: from its end while it runs, else from now. */
+export const extendFrom = (until: Date | null, now: Date, months: number) =>
+  addMonths(until && until.getTime() > now.getTime() ? until : now, months);
 
 // Subscription (spec section 4: active, cancelled, expired, none) --------------------------------
 

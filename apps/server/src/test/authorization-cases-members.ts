@@ -1,4 +1,5 @@
-import { checkouts, savedSearches, subscriptions } from '../db/schema/index';
+import { eq } from 'drizzle-orm';
+import { checkouts, coupons, receipts, savedSearches, subscriptions } from '../db/schema/index';
 import { bookTokens } from '../modules/payments/tokens.service';
 import { newId } from '../lib/ids';
 import { createUser } from './factories';
@@ -30,6 +31,38 @@ async function ownersCheckout(w: World) {
     createdAt: w.t.clock.now(),
   });
   return id;
+}
+
+/** A paid checkout of the owner's for 20 tokens, with its receipt (what a refund or a receipt page needs). */
+async function ownersPaidCheckout(w: World) {
+  const id = await ownersCheckout(w);
+  await w.t.db.update(checkouts).set({ status: 'paid', completedAt: w.t.clock.now() }).where(eq(checkouts.id, id));
+  await w.t.db.transaction((tx) =>
+    bookTokens(tx, { userId: w.actors.owner.id!, delta: 20, reason: 'purchase', sourceId: id, now: w.t.clock.now() }),
+  );
+  const receiptId = newId();
+  await w.t.db.insert(receipts).values({
+    id: receiptId,
+    checkoutId: id,
+    userId: w.actors.owner.id!,
+    description: 'SwapU tokens × 20',
+    amountCents: 2000,
+    gstCents: 182,
+    sellerName: 'SwapU',
+    sellerAbn: '',
+    issuedAt: w.t.clock.now(),
+  });
+  return { id, receiptId };
+}
+
+/** A fresh code for the unlimited 3-month package, usable once. */
+async function freshCoupon(w: World) {
+  const code = `AUTHZ${newId()
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, 12)
+    .toUpperCase()}`;
+  await w.t.db.insert(coupons).values({ code, type: 'months_3', maxUses: 1, createdAt: w.t.clock.now() });
+  return code;
 }
 
 /** My account, offers, chat and support. */
@@ -82,6 +115,41 @@ export const MEMBER_CASES: Case[] = [
       return { url: `/api/v1/posts/${post.id}/boost` };
     },
     expect: owned(200, 403, 403),
+  },
+  {
+    route: 'POST /api/v1/posts/:id/assist',
+    request: async (w) => {
+      const post = await ownersPost(w);
+      await w.t.db.transaction((tx) =>
+        bookTokens(tx, { userId: w.actors.owner.id!, delta: 2, reason: 'purchase', sourceId: newId(), now: w.t.clock.now() }),
+      );
+      return { url: `/api/v1/posts/${post.id}/assist` };
+    },
+    expect: owned(200, 403, 403),
+  },
+  { route: 'GET /api/v1/me/assist', request: () => ({ url: '/api/v1/me/assist' }), expect: member(200, false) },
+  {
+    route: 'POST /api/v1/me/coupons',
+    request: async (w) => ({ url: '/api/v1/me/coupons', payload: { code: await freshCoupon(w) } }),
+    expect: member(200),
+  },
+  { route: 'GET /api/v1/me/receipts', request: () => ({ url: '/api/v1/me/receipts' }), expect: member(200, false) },
+  {
+    route: 'GET /api/v1/me/receipts/:id',
+    request: async (w) => ({ url: `/api/v1/me/receipts/${(await ownersPaidCheckout(w)).receiptId}` }),
+    expect: owned(200, 404, 404, false),
+  },
+  {
+    route: 'POST /api/v1/admin/coupons',
+    request: () => ({ url: '/api/v1/admin/coupons', payload: { type: 'month_normal', count: 2, maxUses: 1 } }),
+    expect: adminOnly(201),
+  },
+  { route: 'GET /api/v1/admin/coupons', request: () => ({ url: '/api/v1/admin/coupons' }), expect: adminOnly(200) },
+  { route: 'GET /api/v1/admin/coupons.csv', request: () => ({ url: '/api/v1/admin/coupons.csv' }), expect: adminOnly(200) },
+  {
+    route: 'POST /api/v1/admin/checkouts/:id/refund',
+    request: async (w) => ({ url: `/api/v1/admin/checkouts/${(await ownersPaidCheckout(w)).id}/refund` }),
+    expect: adminOnly(200),
   },
   // My account
   { route: 'GET /api/v1/me', request: () => ({ url: '/api/v1/me' }), expect: account(200) },

@@ -66,6 +66,17 @@ export const PUBLIC_AND_LISTING_CASES: Case[] = [
     expect: anyone(200),
   },
   { route: 'GET /api/v1/auth/providers', request: () => ({ url: '/api/v1/auth/providers' }), expect: anyone(200) },
+  {
+    // Called by Stripe, never with an account: only its signature counts. Without Stripe configured
+    // (as here) it is not found for anyone; stripe.test.ts proves the signature checks with Stripe on.
+    route: 'POST /api/v1/payments/stripe/webhook',
+    name: 'Stripe not configured',
+    request: () => ({
+      url: '/api/v1/payments/stripe/webhook',
+      payload: { id: 'evt_unsigned', object: 'event', type: 'checkout.session.completed' },
+    }),
+    expect: anyone(404),
+  },
 
   // Listings: writes by their owner (or an admin)
   { route: 'POST /api/v1/posts', request: () => ({ url: '/api/v1/posts', payload: listing }), expect: member(201) },

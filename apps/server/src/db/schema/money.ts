@@ -181,3 +181,18 @@ export const receipts = pgTable(
     check('receipts_kind_check', sql`${t.kind} in ('payment', 'refund')`),
   ],
 );
+
+/**
+ * The weekly email of best matches for an assisted item: one row per item and ISO week
+ * (2026-W48), written in the transaction that queues the mail, so each week's mail goes once
+ * however many server instances sweep.
+ */
+export const assistDigests = pgTable(
+  'assist_digests',
+  {
+    postId: text('post_id').notNull(),
+    week: text('week').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.week] })],
+);

@@ -10,7 +10,7 @@ export interface MailContent {
  * unsubscribe link (see `marketing()` and newsletter's `unsubscribeUrl()`); the delivery worker
  * also adds a List-Unsubscribe header to them. Later templates of this kind add their name here.
  */
-export const NON_TRANSACTIONAL_TEMPLATES: ReadonlySet<string> = new Set(['newsletter-welcome']);
+export const NON_TRANSACTIONAL_TEMPLATES: ReadonlySet<string> = new Set(['newsletter-welcome', 'assist-matches']);
 
 type Action = { label: string; url: string };
 type Footer = { unsubscribe?: { label: string; url: string } };
@@ -375,5 +375,87 @@ export function savedSearchMail(
           'Delete the saved search on the search page to stop these alerts.',
         ],
         { label: 'See the items', url: p.url },
+      );
+}
+
+const aud = (cents: number) => `A$${(cents / 100).toFixed(2)}`;
+
+/** A tax invoice (or a refund's adjustment note) for a payment, sent when it is issued. */
+export function receiptMail(
+  lang: string,
+  p: {
+    name: string;
+    number: string;
+    kind: 'payment' | 'refund';
+    description: string;
+    amountCents: number;
+    gstCents: number;
+    sellerName: string;
+    sellerAbn: string | null;
+    issuedAt: Date;
+    url: string;
+  },
+): MailContent {
+  const date = p.issuedAt.toISOString().slice(0, 10);
+  if (isPt(lang)) {
+    const title = p.kind === 'refund' ? `Nota de reembolso ${p.number}` : `Fatura fiscal ${p.number}`;
+    return build(
+      lang,
+      title,
+      `${title} da SwapU`,
+      [
+        `Olá ${p.name}, ${p.kind === 'refund' ? 'devolvemos o seu pagamento' : 'obrigado pela sua compra'}.`,
+        `${p.sellerName}, ABN ${p.sellerAbn ?? 'não configurado'}`,
+        `Data: ${date}`,
+        `${p.description}: ${aud(p.amountCents)} (inclui GST de ${aud(p.gstCents)})`,
+      ],
+      { label: 'Ver o recibo', url: p.url },
+    );
+  }
+  const title = p.kind === 'refund' ? `Refund note ${p.number}` : `Tax invoice ${p.number}`;
+  return build(
+    lang,
+    title,
+    `Your SwapU ${p.kind === 'refund' ? 'refund note' : 'tax invoice'} ${p.number}`,
+    [
+      `Hi ${p.name}, ${p.kind === 'refund' ? 'we have refunded your payment' : 'thank you for your purchase'}.`,
+      `${p.sellerName}, ABN ${p.sellerAbn ?? 'not configured'}`,
+      `Date: ${date}`,
+      `${p.description}: ${aud(p.amountCents)} (includes GST of ${aud(p.gstCents)})`,
+    ],
+    { label: 'View the receipt', url: p.url },
+  );
+}
+
+/** Swap Assist's weekly email: the best matches this week for one of the member's assisted items. */
+export function assistMatchesMail(
+  lang: string,
+  p: { name: string; itemTitle: string; items: { title: string; url: string }[]; url: string; unsubscribeUrl: string },
+): MailContent {
+  const lines = p.items.map((i) => `• ${i.title}: ${i.url}`);
+  return isPt(lang)
+    ? marketing(
+        lang,
+        `Boas trocas para "${p.itemTitle}"`,
+        `As melhores correspondências desta semana para "${p.itemTitle}"`,
+        [
+          `Olá ${p.name}, o Swap Assist encontrou estes artigos de pessoas que querem o que tem ou têm o que procura:`,
+          ...lines,
+          'Faça uma oferta enquanto estão disponíveis.',
+        ],
+        p.unsubscribeUrl,
+        { label: 'Ver o seu artigo', url: p.url },
+      )
+    : marketing(
+        lang,
+        `Good swaps for "${p.itemTitle}"`,
+        `This week's best matches for "${p.itemTitle}"`,
+        [
+          `Hi ${p.name}, Swap Assist found these items from people who want what you have or have what you want:`,
+          ...lines,
+          'Make an offer while they are still available.',
+        ],
+        p.unsubscribeUrl,
+        { label: 'See your item', url: p.url },
       );
 }

@@ -3,42 +3,67 @@ import { eq } from 'drizzle-orm';
 import type { Checkout, CheckoutCreateBody } from '@swapu/shared/money-api';
 import { gstOf, isValidTokenAmount, priceOf, type Purchase } from '@swapu/shared/purchases';
 import type { Db } from '../../db/client';
-import { checkouts } from '../../db/schema/index';
+import { checkouts, users } from '../../db/schema/index';
 import { AppError, errors } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { fulfil } from './fulfilment';
 import { judgeLocalCard } from './local-card';
 import { subscriptionOf } from './subscriptions.service';
+import { ownPublishedItem } from '../assist/assist.service';
+import { type Details, describeKind } from './checkout-details';
 import type { PaymentProvider } from './provider';
+import type { ReceiptDeps } from './receipts.service';
 
 type Row = typeof checkouts.$inferSelect;
 
-const view = (c: Row): Checkout => ({
-  id: c.id,
-  kind: c.kind as Checkout['kind'],
-  tokens: c.kind === 'tokens' ? (c.details as { amount: number }).amount : null,
-  amountCents: c.amountCents,
-  gstCents: c.gstCents,
-  provider: c.provider as Checkout['provider'],
-  status: c.status as Checkout['status'],
-  returnTo: c.returnTo,
-  createdAt: c.createdAt.toISOString(),
-  completedAt: c.completedAt?.toISOString() ?? null,
-});
+const view = (c: Row): Checkout => {
+  const d = c.details as Details;
+  return {
+    id: c.id,
+    kind: c.kind as Checkout['kind'],
+    tokens: c.kind === 'tokens' ? (d.amount ?? null) : null,
+    postId: d.postId ?? null,
+    postTitle: d.postTitle ?? null,
+    months: c.kind === 'unlimited_assist' ? (d.months ?? null) : c.kind === 'swap_assist' ? 1 : null,
+    description: d.description ?? describeKind(c.kind, d),
+    amountCents: c.amountCents,
+    gstCents: c.gstCents,
+    provider: c.provider as Checkout['provider'],
+    status: c.status as Checkout['status'],
+    returnTo: c.returnTo,
+    createdAt: c.createdAt.toISOString(),
+    completedAt: c.completedAt?.toISOString() ?? null,
+  };
+};
 
 /** The purchase in the body, checked by the shared rules (the spec's words for a bad token amount). */
-async function purchaseOf(db: Db, userId: string, body: CheckoutCreateBody, now: Date): Promise<Purchase> {
+async function purchaseOf(db: Db, userId: string, body: CheckoutCreateBody, now: Date): Promise<{ purchase: Purchase; details: Details }> {
   const p = body.purchase;
-  if (p.kind === 'subscription') {
-    if (['active', 'cancelled'].includes((await subscriptionOf(db, userId, now)).status)) throw errors.conflict('already_subscribed');
-    return { kind: 'subscription' };
+  switch (p.kind) {
+    case 'subscription':
+      if (['active', 'cancelled'].includes((await subscriptionOf(db, userId, now)).status)) throw errors.conflict('already_subscribed');
+      return { purchase: { kind: 'subscription' }, details: {} };
+    case 'swap_assist': {
+      const post = await db.transaction((tx) => ownPublishedItem(tx, userId, p.postId));
+      return {
+        purchase: { kind: 'swap_assist', postId: p.postId, special: post.special },
+        details: { postId: p.postId, postTitle: post.title, special: post.special },
+      };
+    }
+    case 'unlimited_assist':
+      return { purchase: { kind: 'unlimited_assist', months: p.months }, details: { months: p.months } };
+    case 'tokens':
+      if (!isValidTokenAmount(p.amount)) throw errors.badRequest('token_amount_invalid', { 'purchase.amount': 'token_amount_invalid' });
+      return { purchase: { kind: 'tokens', amount: p.amount }, details: { amount: p.amount } };
   }
-  if (!isValidTokenAmount(p.amount)) throw errors.badRequest('token_amount_invalid', { 'purchase.amount': 'token_amount_invalid' });
-  return { kind: 'tokens', amount: p.amount };
 }
 
-const describe = (p: Purchase) => (p.kind === 'tokens' ? `SwapU tokens × ${p.amount}` : 'SwapU subscription, 1 month');
-const detailsOf = (p: Purchase) => (p.kind === 'tokens' ? { amount: p.amount } : {});
+const RETURN_TO: Record<Purchase['kind'], string> = {
+  tokens: '/tokens',
+  subscription: '/subscription',
+  swap_assist: '/myswapu',
+  unlimited_assist: '/myswapu',
+};
 
 /**
  * Starts a purchase: the checkout row first (so the provider's event always finds it), then the
@@ -52,15 +77,16 @@ export async function createCheckout(
   publicUrl: string,
   now: Date,
 ): Promise<{ id: string; url: string }> {
-  const purchase = await purchaseOf(db, userId, body, now);
+  const { purchase, details } = await purchaseOf(db, userId, body, now);
   const amountCents = priceOf(purchase);
   const id = newId();
-  const returnTo = body.returnTo ?? (purchase.kind === 'tokens' ? '/tokens' : '/subscription');
+  const returnTo = body.returnTo ?? RETURN_TO[purchase.kind];
+  const description = describeKind(purchase.kind, details);
   await db.insert(checkouts).values({
     id,
     userId,
     kind: purchase.kind,
-    details: detailsOf(purchase),
+    details: { ...details, description },
     amountCents,
     gstCents: gstOf(amountCents),
     provider: provider.name,
@@ -70,10 +96,10 @@ export async function createCheckout(
   const back = (outcome: string) => `${publicUrl}/checkout/${id}?outcome=${outcome}`;
   const { ref, url } = await provider.createCheckout({
     id,
-    description: describe(purchase),
+    description,
     amountCents,
     mode: purchase.kind === 'subscription' ? 'subscription' : 'payment',
-    email: null,
+    email: (await db.select({ email: users.email }).from(users).where(eq(users.id, userId)))[0]?.email ?? null,
     successUrl: back('paid'),
     cancelUrl: back('cancelled'),
   });
@@ -93,19 +119,19 @@ export async function getCheckout(db: Db, userId: string, id: string): Promise<C
  * becomes a 'checkout.paid' event through the same fulfilment as a webhook. A declined or invalid
  * card is 'Checkout process didn't go through' (402) and grants nothing; the checkout stays open.
  */
-export async function payLocally(db: Db, userId: string, id: string, cardNumber: string, now: Date): Promise<Checkout> {
+export async function payLocally(db: Db, deps: ReceiptDeps, userId: string, id: string, cardNumber: string, now: Date): Promise<Checkout> {
   const current = await getCheckout(db, userId, id);
   if (current.provider !== 'local') throw errors.notFound();
   if (current.status !== 'open') return current;
   if (judgeLocalCard(cardNumber) !== 'approved') throw new AppError(402, 'checkout_failed');
-  await fulfil(db, { provider: 'local', eventId: `local_${randomUUID()}`, type: 'checkout.paid', checkoutId: id, at: now });
+  await fulfil(db, deps, { provider: 'local', eventId: `local_${randomUUID()}`, type: 'checkout.paid', checkoutId: id, at: now });
   return getCheckout(db, userId, id);
 }
 
 /** Cancel on the checkout page (or on return from the provider's cancel link): nothing is granted. */
-export async function cancelCheckout(db: Db, userId: string, id: string, now: Date): Promise<Checkout> {
+export async function cancelCheckout(db: Db, deps: ReceiptDeps, userId: string, id: string, now: Date): Promise<Checkout> {
   const current = await getCheckout(db, userId, id);
   if (current.status !== 'open') return current;
-  await fulfil(db, { provider: current.provider, eventId: `user_cancel_${id}`, type: 'checkout.cancelled', checkoutId: id, at: now });
+  await fulfil(db, deps, { provider: current.provider, eventId: `user_cancel_${id}`, type: 'checkout.cancelled', checkoutId: id, at: now });
   return getCheckout(db, userId, id);
 }

@@ -1,6 +1,12 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { SUBSCRIPTION_MONTHLY_CENTS } from '@swapu/shared/constants';
+import { gstOf } from '@swapu/shared/purchases';
 import type { Db, Tx } from '../../db/client';
+import { newId } from '../../lib/ids';
 import { checkouts, paymentEvents } from '../../db/schema/index';
+import { grantItemAssist, grantMemberAssist } from '../assist/assist.service';
+import { describeKind } from './checkout-details';
+import { issueReceipt, type ReceiptDeps } from './receipts.service';
 import { moveSubscription, startSubscription } from './subscriptions.service';
 import { bookTokens } from './tokens.service';
 
@@ -21,17 +27,30 @@ export type FulfilmentOutcome = 'granted' | 'cancelled' | 'duplicate' | 'no_chan
 
 type CheckoutRow = typeof checkouts.$inferSelect;
 
-/** What a paid checkout grants; one branch per kind of purchase. */
+/**
+ * What a paid checkout grants; one branch per kind of purchase. A time-limited grant records the
+ * span it added on the checkout (details.grantedMs), so a refund takes back exactly that.
+ */
 async function grant(tx: Tx, c: CheckoutRow, e: PaymentEvent) {
   const at = e.at;
+  const d = c.details as { amount?: number; postId?: string; months?: number };
+  const record = (grantedMs: number) =>
+    tx
+      .update(checkouts)
+      .set({ details: sql`${checkouts.details} || ${JSON.stringify({ grantedMs })}::jsonb` })
+      .where(eq(checkouts.id, c.id));
   switch (c.kind) {
-    case 'tokens': {
-      const { amount } = c.details as { amount: number };
-      await bookTokens(tx, { userId: c.userId, delta: amount, reason: 'purchase', sourceId: c.id, now: at });
+    case 'tokens':
+      await bookTokens(tx, { userId: c.userId, delta: d.amount!, reason: 'purchase', sourceId: c.id, now: at });
       return;
-    }
     case 'subscription':
       await startSubscription(tx, { userId: c.userId, checkoutId: c.id, provider: c.provider, providerRef: e.subscriptionRef ?? null }, at);
+      return;
+    case 'swap_assist':
+      await record((await grantItemAssist(tx, d.postId!, 1, at)).grantedMs);
+      return;
+    case 'unlimited_assist':
+      await record((await grantMemberAssist(tx, c.userId, d.months!, at)).grantedMs);
       return;
     default:
       throw new Error(`no fulfilment for purchase kind ${c.kind}`);
@@ -42,10 +61,10 @@ async function grant(tx: Tx, c: CheckoutRow, e: PaymentEvent) {
  * Applies one provider event, exactly once (docs/decisions/0023). In one transaction: the event
  * is recorded (a second delivery finds it and changes nothing), the checkout moves by a
  * conditional update (only an open one can be paid or cancelled, so two different events for one
- * checkout cannot both grant), and the purchase is granted. Nothing is acknowledged before the
+ * checkout cannot both grant), the purchase is granted and its receipt issued. Nothing is acknowledged before the
  * transaction commits.
  */
-export async function fulfil(db: Db, e: PaymentEvent): Promise<FulfilmentOutcome> {
+export async function fulfil(db: Db, deps: ReceiptDeps, e: PaymentEvent): Promise<FulfilmentOutcome> {
   return db.transaction(async (tx) => {
     const recorded = await tx
       .insert(paymentEvents)
@@ -55,7 +74,29 @@ export async function fulfil(db: Db, e: PaymentEvent): Promise<FulfilmentOutcome
     if (recorded.length === 0) return 'duplicate';
     if (e.type === 'subscription.renewed' || e.type === 'subscription.payment_failed') {
       const moved = await moveSubscription(tx, e.checkoutId, e.type === 'subscription.renewed' ? 'renewed' : 'payment_failed', e.at);
-      return moved ? 'granted' : 'no_change';
+      if (!moved) return 'no_change';
+      if (e.type === 'subscription.renewed') {
+        // The provider took the next month's payment: it is a paid checkout of its own, with its receipt.
+        const description = 'SwapU subscription, 1 month (renewal)';
+        const [renewal] = await tx
+          .insert(checkouts)
+          .values({
+            id: newId(),
+            userId: moved.userId,
+            kind: 'subscription',
+            details: { renewalOf: moved.id, description },
+            amountCents: SUBSCRIPTION_MONTHLY_CENTS,
+            gstCents: gstOf(SUBSCRIPTION_MONTHLY_CENTS),
+            provider: e.provider,
+            status: 'paid',
+            returnTo: '/subscription',
+            createdAt: e.at,
+            completedAt: e.at,
+          })
+          .returning();
+        await issueReceipt(tx, deps, renewal!, 'payment', description, e.at);
+      }
+      return 'granted';
     }
     if (e.type === 'checkout.paid') {
       const [paid] = await tx
@@ -65,6 +106,14 @@ export async function fulfil(db: Db, e: PaymentEvent): Promise<FulfilmentOutcome
         .returning();
       if (!paid) return 'no_change';
       await grant(tx, paid, e);
+      await issueReceipt(
+        tx,
+        deps,
+        paid,
+        'payment',
+        (paid.details as { description?: string }).description ?? describeKind(paid.kind, paid.details as object),
+        e.at,
+      );
       return 'granted';
     }
     const [cancelled] = await tx

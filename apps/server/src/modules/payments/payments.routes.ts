@@ -14,7 +14,6 @@ import { requireUser } from '../../lib/auth';
 import { enforce } from '../../lib/rate-limit';
 import { accountsChanged, postChanged } from '../../lib/viewer-cache';
 import { cancelCheckout, createCheckout, getCheckout, payLocally } from './checkouts.service';
-import { localProvider } from './provider';
 import { cancelMySubscription, subscriptionOf } from './subscriptions.service';
 import { boostPost, tokenAccount } from './tokens.service';
 
@@ -23,7 +22,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
   const db = () => app.ctx.database.db;
   const now = () => app.ctx.clock.now();
-  const provider = localProvider;
+  const receiptDeps = () => ({ seller: app.ctx.config.seller, publicUrl: app.ctx.config.publicUrl });
+  // The configured provider (PAYMENTS_PROVIDER): the local checkout or Stripe.
+  const provider = app.ctx.payments;
   const errorsOf = {
     400: ErrorBodySchema,
     401: ErrorBodySchema,
@@ -81,7 +82,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const userId = requireUser(req);
       await enforce(db(), 'checkout', userId, now());
-      const result = await payLocally(db(), userId, req.params.id, req.body.cardNumber, now());
+      const result = await payLocally(db(), receiptDeps(), userId, req.params.id, req.body.cardNumber, now());
       // A subscription changes what the member may see at once (early access).
       accountsChanged(app.ctx, [userId]);
       return result;
@@ -99,7 +100,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CheckoutSchema, ...errorsOf },
       },
     },
-    async (req) => cancelCheckout(db(), requireUser(req), req.params.id, now()),
+    async (req) => cancelCheckout(db(), receiptDeps(), requireUser(req), req.params.id, now()),
   );
 
   app.get(
@@ -127,7 +128,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const userId = requireUser(req);
-      const result = await cancelMySubscription(db(), userId, now());
+      const result = await cancelMySubscription(db(), provider, userId, now());
       accountsChanged(app.ctx, [userId]);
       return result;
     },

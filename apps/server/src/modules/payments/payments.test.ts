@@ -9,6 +9,7 @@ import { fulfil, type PaymentEvent } from './fulfilment';
 import { bookTokens, boostPost } from './tokens.service';
 import { judgeLocalCard } from './local-card';
 
+const DEPS = { seller: { name: 'SwapU', abn: null }, publicUrl: 'http://localhost' };
 let t: TestApp;
 const NOW = new Date('2026-11-20T00:00:00.000Z');
 beforeAll(async () => {
@@ -148,7 +149,7 @@ describe('fulfilment is exactly once', () => {
       at: new Date(NOW.getTime() + i),
     }));
     const deliveries = [...events, ...events, ...events].sort(() => Math.random() - 0.5);
-    const outcomes = await Promise.all(deliveries.map((e) => fulfil(t.db, e)));
+    const outcomes = await Promise.all(deliveries.map((e) => fulfil(t.db, DEPS, e)));
     expect(outcomes.filter((o) => o === 'granted')).toHaveLength(6);
     const [bal] = await t.db.select().from(tokenBalances).where(eq(tokenBalances.userId, buyer.id));
     expect(bal!.balance).toBe(5 + 6 + 7 + 8 + 9 + 10);
@@ -180,7 +181,7 @@ describe('fulfilment is exactly once', () => {
       { provider: 'stripe', eventId: 'evt_paid_1', type: 'checkout.paid', checkoutId: id, at: NOW },
       { provider: 'stripe', eventId: 'evt_paid_2', type: 'checkout.paid', checkoutId: id, at: NOW },
     ];
-    await Promise.all([...events, ...events].map((e) => fulfil(t.db, e)));
+    await Promise.all([...events, ...events].map((e) => fulfil(t.db, DEPS, e)));
     const [c] = await t.db.select().from(checkouts).where(eq(checkouts.id, id));
     expect(c!.status).toBe('paid');
     expect(await t.db.select().from(tokenLedger).where(eq(tokenLedger.userId, buyer.id))).toHaveLength(1);

@@ -11,6 +11,7 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { subscriptions } from '../../db/schema/index';
 import { errors } from '../../lib/errors';
+import type { PaymentProvider } from './provider';
 
 type Row = typeof subscriptions.$inferSelect;
 
@@ -74,8 +75,19 @@ export async function moveSubscription(tx: Tx, subscriptionId: string, event: Su
   return moved ?? null;
 }
 
-/** Cancel in the app: the subscription runs to the end of the paid period, then expires. */
-export async function cancelMySubscription(db: Db, userId: string, now: Date): Promise<Subscription> {
+/**
+ * Cancel in the app: the subscription runs to the end of the paid period, then expires. A
+ * provider's subscription is cancelled there first (Stripe: at the period's end), so that a
+ * failure there leaves it active here rather than cancelled here and still charged there.
+ */
+export async function cancelMySubscription(db: Db, provider: PaymentProvider, userId: string, now: Date): Promise<Subscription> {
+  const current = await latest(db, userId);
+  if (!current || subscriptionStatusAt(stateOf(current), now) !== 'active') throw errors.conflict('data_invalid');
+  if (current.provider !== 'local') {
+    if (current.provider !== provider.name)
+      throw new Error(`subscription ${current.id} is billed by ${current.provider}, which is not configured`);
+    await provider.cancelSubscription(current.providerRef);
+  }
   await db.transaction(async (tx) => {
     const row = await latest(tx, userId);
     if (!row || subscriptionStatusAt(stateOf(row), now) !== 'active') throw errors.conflict('data_invalid');

@@ -7,6 +7,7 @@ import { createPost } from '../../test/factories';
 import { fulfil } from './fulfilment';
 import { subscriptionOf } from './subscriptions.service';
 
+const DEPS = { seller: { name: 'SwapU', abn: null }, publicUrl: 'http://localhost' };
 let t: TestApp;
 const NOW = new Date('2026-11-20T00:00:00.000Z');
 beforeAll(async () => {
@@ -83,7 +84,7 @@ describe('the subscription', () => {
       checkoutId: id,
       at: new Date('2026-12-20T00:00:00.000Z'),
     };
-    await Promise.all([fulfil(t.db, renewed), fulfil(t.db, renewed), fulfil(t.db, renewed)]);
+    await Promise.all([fulfil(t.db, DEPS, renewed), fulfil(t.db, DEPS, renewed), fulfil(t.db, DEPS, renewed)]);
     expect(await subscription(m)).toMatchObject({ status: 'active', currentPeriodEnd: '2027-01-20T00:00:00.000Z' });
     const failed = {
       provider: 'stripe' as const,
@@ -92,8 +93,8 @@ describe('the subscription', () => {
       checkoutId: id,
       at: NOW,
     };
-    expect(await fulfil(t.db, failed)).toBe('granted');
-    expect(await fulfil(t.db, failed)).toBe('duplicate');
+    expect(await fulfil(t.db, DEPS, failed)).toBe('granted');
+    expect(await fulfil(t.db, DEPS, failed)).toBe('duplicate');
     expect(await subscription(m)).toMatchObject({ status: 'expired' });
     const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, id));
     expect(row!.status).toBe('expired');

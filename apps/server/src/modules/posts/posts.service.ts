@@ -1,3 +1,4 @@
+import { effectiveAssistUntilSql } from '../assist/assist.service';
 import { and, arrayContains, asc, eq, ilike, lt, or, sql } from 'drizzle-orm';
 import type { PostDetail, PostList } from '@swapu/shared/api';
 import type { Condition, DeliveryOption, PostState } from '@swapu/shared/constants';
@@ -81,7 +82,7 @@ export interface PostRecord {
  */
 export async function loadPost(db: Tx, id: string): Promise<PostRecord | null> {
   const [row] = await db
-    .select({ post: posts, owner: users })
+    .select({ post: posts, owner: users, assistUntil: effectiveAssistUntilSql(sql`"posts"`) })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.ownerId))
     .where(eq(posts.id, id))
@@ -142,7 +143,7 @@ export async function loadPost(db: Tx, id: string): Promise<PostRecord | null> {
     publishedAt: p.publishedAt?.toISOString() ?? null,
     createdAt: p.createdAt.toISOString(),
     boostedUntil: p.boostedUntil?.toISOString() ?? null,
-    swapAssistUntil: p.swapAssistUntil?.toISOString() ?? null,
+    swapAssistUntil: row.assistUntil ? new Date(row.assistUntil).toISOString() : null,
     likeCount: likes?.count ?? 0,
     likedByMe: false,
   };

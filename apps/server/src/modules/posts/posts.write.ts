@@ -1,3 +1,4 @@
+import { effectiveAssistUntilSql } from '../assist/assist.service';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { MyPost } from '@swapu/shared/api';
 import type { ErrorCode } from '@swapu/shared/errors';
@@ -193,6 +194,13 @@ export async function deletePost(db: Db, storage: Storage, viewer: Viewer, id: s
   return outcome;
 }
 
+/** A raw timestamp (a Date, or a string from a sql`` column) as ISO, when still in the future. */
+function activeUntil(v: Date | string | null, now: Date): string | null {
+  if (!v) return null;
+  const d = v instanceof Date ? v : new Date(v);
+  return d > now ? d.toISOString() : null;
+}
+
 /** The caller's own listings, most recently changed first, optionally of one state. */
 export async function listMyPosts(db: Tx, userId: string, now: Date, state?: PostState): Promise<MyPost[]> {
   const rows = await db
@@ -200,6 +208,7 @@ export async function listMyPosts(db: Tx, userId: string, now: Date, state?: Pos
       ...cardColumns,
       updatedAt: posts.updatedAt,
       likeCount: sql<number>`(select count(*)::int from post_likes pl where pl.post_id = "posts"."id")`,
+      assistUntil: effectiveAssistUntilSql(sql`"posts"`),
     })
     .from(posts)
     .where(and(eq(posts.ownerId, userId), state ? eq(posts.state, state) : undefined))
@@ -210,5 +219,6 @@ export async function listMyPosts(db: Tx, userId: string, now: Date, state?: Pos
     updatedAt: r.updatedAt.toISOString(),
     likeCount: r.likeCount,
     boostedUntil: r.boostedUntil && r.boostedUntil > now ? r.boostedUntil.toISOString() : null,
+    swapAssistUntil: activeUntil(r.assistUntil, now),
   }));
 }

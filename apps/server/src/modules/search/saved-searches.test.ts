@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { mailOutbox, notifications, postLikes, subscriptions, users } from '../../db/schema/index';
+import { mailOutbox, memberAssist, notifications, postLikes, subscriptions, users } from '../../db/schema/index';
 import { signUpMember, type TestMember } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createPost } from '../../test/factories';
@@ -223,5 +223,33 @@ describe('/suggested', () => {
     expect(items.some((i) => i.title === 'My canoe')).toBe(false);
     expect(byId.has(liked.id)).toBe(false);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/me/suggested' })).statusCode).toBe(401);
+  });
+
+  it("puts an assisted item first within its reason (Swap Assist), its own or its owner's package", async () => {
+    const me = await signUpMember(t.app);
+    await t.db
+      .update(users)
+      .set({ interests: ['musical-instruments'] })
+      .where(eq(users.id, me.id));
+    const make = (title: string, hoursAgo: number, extra: Parameters<typeof createPost>[1] = {}) =>
+      createPost(t.db, {
+        title,
+        categories: ['musical-instruments'],
+        wishCategories: ['books'],
+        wishKeywords: [],
+        publishedAt: new Date(NOW.getTime() - (48 + hoursAgo) * 3_600_000),
+        now: NOW,
+        ...extra,
+      });
+    const newest = await make('Newest guitar', 0);
+    const older = await make('Older ukulele', 5, { swapAssistUntil: new Date(NOW.getTime() + 86_400_000) });
+    const lapsed = await make('Lapsed violin', 1, { swapAssistUntil: new Date(NOW.getTime() - 1000) });
+    const packaged = await make('Packaged drum', 10);
+    await t.db.insert(memberAssist).values({ userId: packaged.ownerId, until: new Date(NOW.getTime() + 86_400_000), updatedAt: NOW });
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/me/suggested', headers: me.headers });
+    const order = (res.json().items as { id: string }[])
+      .map((i) => i.id)
+      .filter((id) => [newest.id, older.id, lapsed.id, packaged.id].includes(id));
+    expect(order).toEqual([older.id, packaged.id, newest.id, lapsed.id]);
   });
 });

@@ -3,6 +3,7 @@ import type { SuggestedItem, SuggestionReason } from '@swapu/shared/search';
 import type { Database } from '../../db/client';
 import { visiblePublishedCondition, type Viewer } from '../../lib/viewer';
 import { rowsOf } from '../../lib/sql-rows';
+import { assistedSql } from '../assist/ranking';
 import { cardColumnsSql, toHit, type RawCardRow } from '../posts/post-card';
 import { estimateWithin } from './position-sample';
 import { distanceKmSql, textArray, withinSql } from './search-conditions';
@@ -35,12 +36,14 @@ export async function suggestedFor(database: Database, viewer: Viewer, now: Date
   );
   const place = profile?.lat != null && profile.lng != null ? { label: profile.suburb ?? '', lat: profile.lat, lng: profile.lng } : null;
   const origin = place ? sql`ll_to_earth(${place.lat}::float8, ${place.lng}::float8)` : null;
+  // Swap Assist's rule (modules/assist/ranking.ts): within each reason, assisted items come first.
+  const assisted = assistedSql(sql`posts`, now);
   const common = sql`${visiblePublishedCondition(viewer, now)} and posts.owner_id <> ${me}
     and not exists (select 1 from post_likes l where l.post_id = posts.id and l.liked_by_id = ${me})`;
   const select = (because: SQL) => sql`select ${cardColumnsSql(place ? distanceKmSql(place) : null)}, ${because} as because from posts`;
   const byCategory = (cats: string[], column: SQL = sql`posts.categories`) =>
     sql`${select(sql`(select c from unnest(${column}) c where c = any(${textArray(cats)}) limit 1)`)}
-      where ${common} and ${column} && ${textArray(cats)} order by posts.published_at desc nulls last, posts.id desc nulls last limit ${PER_REASON}`;
+      where ${common} and ${column} && ${textArray(cats)} order by ${assisted} desc, posts.published_at desc nulls last, posts.id desc nulls last limit ${PER_REASON}`;
 
   const lists: [SuggestionReason, Promise<Row[]>][] = [];
   if (mine?.wish_categories.length) lists.push(['wish', q<Row>(byCategory(mine.wish_categories))]);
@@ -53,7 +56,7 @@ export async function suggestedFor(database: Database, viewer: Viewer, now: Date
           words.map((w) => sql`plainto_tsquery('english'::regconfig, ${w})`),
           sql` || `,
         )})
-        order by posts.published_at desc nulls last, posts.id desc nulls last limit ${PER_REASON}`),
+        order by ${assisted} desc, posts.published_at desc nulls last, posts.id desc nulls last limit ${PER_REASON}`),
     ]);
   }
   if (mine?.categories.length) lists.push(['wants_yours', q<Row>(byCategory(mine.categories, sql`posts.wish_categories`))]);
@@ -68,7 +71,7 @@ export async function suggestedFor(database: Database, viewer: Viewer, now: Date
       'nearby',
       q<Row>(sql`${select(sql`posts.suburb`)}
         where ${common} ${nearbyCells ? sql`and posts.search_vector @@ ${nearbyCells}::tsquery` : sql``} and ${withinSql(place, m)}
-        order by posts.published_at desc nulls last, posts.id desc nulls last limit ${PER_REASON}`),
+        order by ${assisted} desc, posts.published_at desc nulls last, posts.id desc nulls last limit ${PER_REASON}`),
     ]);
   }
   const results = await Promise.all(lists.map(async ([reason, p]) => ({ reason, rows: await p })));

@@ -1,7 +1,7 @@
-import { Alert, Button, Card, Container, Divider, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Container, Divider, Group, Loader, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCreditCard, IconLock } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { NotFound } from '../../components/not-found';
 import { LoadError } from '../../components/load-error';
 import { useCheckout, useSettleCheckout } from '../../features/money/use-money';
@@ -27,10 +27,21 @@ export default function CheckoutPage() {
   const checkout = useCheckout(id);
   const { pay, cancel } = useSettleCheckout(id);
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const hosted = !!checkout.data && checkout.data.provider !== 'local';
+  const cameBackCancelled = params.get('outcome') === 'cancelled';
   const [card, setCard] = useState('');
   const [error, setError] = useState<string | null>(null);
   const status = checkout.data?.status;
   const returnTo = checkout.data?.returnTo ?? '/';
+
+  // Back from a hosted provider's page (Stripe): a cancel there cancels here; a payment is
+  // confirmed by the provider's webhook, which the checkout query polls for.
+  const cancelMutate = cancel.mutate;
+  useEffect(() => {
+    if (!hosted || status !== 'open' || !cameBackCancelled) return;
+    cancelMutate(undefined, { onSuccess: (r) => void navigate(withOutcome(r.returnTo, 'cancelled'), { replace: true }) });
+  }, [hosted, status, cameBackCancelled, cancelMutate, navigate]);
 
   useEffect(() => {
     if (status !== 'paid') return;
@@ -70,7 +81,15 @@ export default function CheckoutPage() {
           ) : (
             <>
               <Group justify="space-between">
-                <Text>{c.kind === 'subscription' ? t('subscriptions:checkoutItem') : t('checkout.item', { count: c.tokens ?? 0 })}</Text>
+                <Text data-testid="checkout-item">
+                  {c.kind === 'subscription'
+                    ? t('subscriptions:checkoutItem')
+                    : c.kind === 'swap_assist'
+                      ? t('assist.checkoutItem', { title: c.postTitle ?? '' })
+                      : c.kind === 'unlimited_assist'
+                        ? t('assist.checkoutUnlimited', { count: c.months ?? 0 })
+                        : t('checkout.item', { count: c.tokens ?? 0 })}
+                </Text>
                 <Text fw={600}>{money(c.amountCents)}</Text>
               </Group>
               <Divider />
@@ -83,7 +102,13 @@ export default function CheckoutPage() {
               <Text fz="xs" c="dimmed" ta="right">
                 {t('checkout.gst')} {money(c.gstCents)}
               </Text>
-              {c.status === 'open' && (
+              {c.status === 'open' && hosted && (
+                <Group gap="sm" role="status">
+                  <Loader size="sm" />
+                  <Text fz="sm">{t('checkout.confirming')}</Text>
+                </Group>
+              )}
+              {c.status === 'open' && !hosted && (
                 <>
                   <Alert color="blue" variant="light" fz="sm">
                     {t('checkout.localNote')}

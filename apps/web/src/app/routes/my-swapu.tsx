@@ -1,34 +1,14 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Container,
-  Group,
-  Image,
-  Modal,
-  Skeleton,
-  Stack,
-  Tabs,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
-import { IconCoins, IconHeart, IconPackage, IconPhotoOff, IconPlus, IconRocket, IconSparkles } from '@tabler/icons-react';
-import { notifications } from '@mantine/notifications';
-import { BOOST_TOKENS } from '@swapu/shared/constants';
-import { useTokens } from '../../features/money/use-money';
-import { useBoost } from '../../features/posts/use-boost';
-import { ApiError } from '../../lib/api';
-import { useState } from 'react';
+import { Anchor, Badge, Button, Card, Container, Group, Image, Skeleton, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconHeart, IconPackage, IconPhotoOff, IconPlus } from '@tabler/icons-react';
+import { CheckoutOutcome } from '../../features/money/checkout-outcome';
+import { PaidFeatureBadges, PaidFeatureButtons } from '../../features/money/paid-features';
 import { useTranslation } from '../../i18n/react';
 import { Link, useSearchParams } from 'react-router';
 import type { MyPost } from '@swapu/shared/api';
 import { paths } from '@swapu/shared/paths';
 import { OwnerMenu } from '../../features/posts/post-actions';
 import { useMyPosts } from '../../features/posts/use-my-posts';
-import { formatDateTime, formatMoney, formatRelative } from '../../lib/format';
+import { formatMoney, formatRelative } from '../../lib/format';
 import { LoadError } from '../../components/load-error';
 
 /** The tabs of My SwapU, each a set of listing states. */
@@ -41,84 +21,6 @@ const TABS = {
 } as const;
 type Tab = keyof typeof TABS;
 const isTab = (v: string | null): v is Tab => !!v && v in TABS;
-
-/** Boost (paid with tokens) and Swap Assist (arrives with the rest of the money features) on a live listing. */
-function PaidFeatureButtons({ post }: { post: MyPost }) {
-  const { t, i18n } = useTranslation(['posts', 'tokens', 'errors']);
-  const [open, setOpen] = useState<null | 'boost' | 'assist'>(null);
-  const tokens = useTokens(open === 'boost');
-  const boost = useBoost();
-  const [error, setError] = useState<string | null>(null);
-  const balance = tokens.data?.balance;
-  const close = () => {
-    setOpen(null);
-    setError(null);
-  };
-  const onBoost = () =>
-    boost.mutate(post.id, {
-      onSuccess: (r) => {
-        close();
-        notifications.show({ color: 'swapu', message: t('tokens:boost.done', { date: formatDateTime(r.boostedUntil, i18n.language) }) });
-      },
-      onError: (err) => setError(t(`errors:${err instanceof ApiError ? err.code : 'generic'}`)),
-    });
-  return (
-    <>
-      <Button size="compact-sm" variant="light" color="yellow" leftSection={<IconRocket size={14} />} onClick={() => setOpen('boost')}>
-        {t('mine.boost')}
-      </Button>
-      <Button size="compact-sm" variant="light" color="grape" leftSection={<IconSparkles size={14} />} onClick={() => setOpen('assist')}>
-        {t('mine.swapAssist')}
-      </Button>
-      <Modal opened={open === 'boost'} onClose={close} title={t('tokens:boost.title')} centered>
-        <Stack>
-          <Text fz="sm">{t('tokens:boost.about')}</Text>
-          {post.boostedUntil && (
-            <Badge color="yellow" variant="light" w="fit-content">
-              {t('tokens:boost.until', { date: formatDateTime(post.boostedUntil, i18n.language) })}
-            </Badge>
-          )}
-          {balance !== undefined && (
-            <Text fz="sm" fw={600} data-testid="boost-balance">
-              {t('tokens:boost.haveTokens', { count: balance })}
-            </Text>
-          )}
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            {balance !== undefined && balance < BOOST_TOKENS ? (
-              <Button
-                component={Link}
-                to={`${paths.tokens}?returnTo=${encodeURIComponent(paths.mySwapU)}`}
-                leftSection={<IconCoins size={16} />}
-              >
-                {t('tokens:boost.buyTokens')}
-              </Button>
-            ) : (
-              <Button onClick={onBoost} loading={boost.isPending} disabled={balance === undefined} leftSection={<IconRocket size={16} />}>
-                {t('tokens:boost.confirm')}
-              </Button>
-            )}
-          </Group>
-        </Stack>
-      </Modal>
-      <Modal opened={open === 'assist'} onClose={close} title={t('mine.swapAssist')} centered>
-        <Stack>
-          <Text fz="sm">{t('mine.swapAssistAbout')}</Text>
-          <Alert color="blue" variant="light">
-            {t('mine.comingWithPayments')}
-          </Alert>
-          <Group justify="flex-end">
-            <Button onClick={close}>{t('mine.gotIt')}</Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </>
-  );
-}
 
 function MyPostRow({ post }: { post: MyPost }) {
   const { t, i18n } = useTranslation('posts');
@@ -147,11 +49,7 @@ function MyPostRow({ post }: { post: MyPost }) {
             <Badge size="sm" variant="light" color={post.state === 'published' ? 'swapu' : 'gray'}>
               {t(`state.${post.state}`)}
             </Badge>
-            {post.boostedUntil && (
-              <Badge size="sm" variant="light" color="yellow" leftSection={<IconRocket size={12} />} data-testid="boosted-badge">
-                {t('card.boosted')}
-              </Badge>
-            )}
+            <PaidFeatureBadges item={post} />
             {post.state !== 'draft' && (
               <Text fz="sm" fw={700} c="swapu.8">
                 {formatMoney(post.cashValueCents, lang)}
@@ -184,7 +82,7 @@ function MyPostRow({ post }: { post: MyPost }) {
 }
 
 export default function MySwapUPage() {
-  const { t } = useTranslation(['posts', 'common', 'errors']);
+  const { t } = useTranslation(['posts', 'common', 'errors', 'tokens']);
   const mine = useMyPosts();
   const [params, setParams] = useSearchParams();
   const tab: Tab = isTab(params.get('tab')) ? (params.get('tab') as Tab) : 'published';
@@ -201,6 +99,7 @@ export default function MySwapUPage() {
           {t('mine.listItem')}
         </Button>
       </Group>
+      <CheckoutOutcome paid={t('tokens:assist.returnedPaid')} mb="md" />
       <Tabs value={tab} onChange={(v) => isTab(v) && setParams({ tab: v }, { replace: true })} keepMounted={false}>
         <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
           {(Object.keys(TABS) as Tab[]).map((k) => (

@@ -7,6 +7,7 @@ import { carbonSavedKg } from '@swapu/shared/carbon';
 import { NotFound } from '../../components/not-found';
 import { LikeButton } from '../../features/likes/like-button';
 import { OwnerMenu, ReportButton, ShareButton } from '../../features/posts/post-actions';
+import { PaidFeatureBadges, PaidFeatureButtons, PaidFeatureOutcome } from '../../features/money/paid-features';
 import { PostGallery } from '../../features/posts/post-gallery';
 import { useSession } from '../../lib/use-session';
 import { usePost } from '../../features/posts/use-post';
@@ -102,6 +103,7 @@ export default function ViewPostPage() {
                 {formatMoney(p.cashValueCents, lang)}
               </Text>
               <Badge variant="light">{t(`condition.${p.condition}`)}</Badge>
+              <PaidFeatureBadges item={p} size="md" />
             </Group>
             <Group gap={6} c="dimmed">
               <IconMapPin size={16} aria-hidden="true" />
@@ -135,6 +137,12 @@ export default function ViewPostPage() {
                 </Button>
               </Group>
             )}
+            {isOwner && p.state === 'published' && (
+              <Group gap="sm">
+                <PaidFeatureButtons post={p} />
+              </Group>
+            )}
+            {isOwner && <PaidFeatureOutcome />}
             <Group gap="sm">
               {!isOwner && <LikeButton post={p} />}
               {isOwner && p.likeCount > 0 && (

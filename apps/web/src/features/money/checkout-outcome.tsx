@@ -8,20 +8,20 @@ import { useTranslation } from '../../i18n/react';
  * with: the page's own words for a payment, the spec's 'Checkout process didn't go through' for a
  * cancelled one.
  */
-export function CheckoutOutcome({ paid }: { paid: string }) {
+export function CheckoutOutcome({ paid, mb }: { paid: string; mb?: string }) {
   const { t } = useTranslation('errors');
   const [params] = useSearchParams();
   const outcome = params.get('checkout');
   if (outcome === 'paid') {
     return (
-      <Alert color="swapu" icon={<IconReceipt size={18} />} role="status">
+      <Alert color="swapu" icon={<IconReceipt size={18} />} role="status" mb={mb}>
         {paid}
       </Alert>
     );
   }
   if (outcome === 'cancelled') {
     return (
-      <Alert color="red" role="alert">
+      <Alert color="red" role="alert" mb={mb}>
         {t('checkout_failed')}
       </Alert>
     );

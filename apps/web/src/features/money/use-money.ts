@@ -8,8 +8,22 @@ export const tokensKey = ['tokens'] as const;
 
 export const useTokens = (enabled = true) => useQuery({ queryKey: tokensKey, queryFn: () => call(endpoints.tokens), enabled });
 
+/** One checkout; while a hosted provider's payment awaits its webhook, it is read again every 2 s. */
 export const useCheckout = (id: string) =>
-  useQuery({ queryKey: ['checkouts', id], queryFn: () => call(endpoints.checkout, { params: { id } }) });
+  useQuery({
+    queryKey: ['checkouts', id],
+    queryFn: () => call(endpoints.checkout, { params: { id } }),
+    refetchInterval: (q) => (q.state.data && q.state.data.provider !== 'local' && q.state.data.status === 'open' ? 2000 : false),
+  });
+
+/**
+ * Sends the person where they pay: our own checkout page (an app path) or a hosted provider's
+ * page (an absolute URL, left by a full navigation).
+ */
+export function goToCheckout(navigate: (to: string) => unknown, url: string) {
+  if (/^https?:\/\//.test(url)) window.location.assign(url);
+  else void navigate(url);
+}
 
 /** Starts buying tokens; answers where to pay. */
 export const useBuyTokens = () =>

@@ -1,0 +1,136 @@
+import { randomInt } from 'node:crypto';
+import { count, desc, eq, sql } from 'drizzle-orm';
+import { COUPON_CODE_PATTERN, type CouponType, couponFitsItem, couponGrant, normaliseCouponCode } from '@swapu/shared/coupons';
+import type { Coupon, CouponCreateBody, CouponList, CouponRedeemBody, CouponRedeemed } from '@swapu/shared/money-api';
+import type { Db, Tx } from '../../db/client';
+import { couponRedemptions, coupons } from '../../db/schema/index';
+import { errors } from '../../lib/errors';
+import { grantItemAssist, grantMemberAssist, ownPublishedItem } from '../assist/assist.service';
+
+/** Coupons (PRODUCT.md "Money features"; decision 0024). */
+
+// No 0/O or 1/I: codes are read off a screen or paper and typed in.
+const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const CODE_LENGTH = 10;
+export const generateCode = () => Array.from({ length: CODE_LENGTH }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
+
+type Row = typeof coupons.$inferSelect;
+const view = (c: Row): Coupon => ({
+  code: c.code,
+  type: c.type as CouponType,
+  usedTimes: c.usedTimes,
+  maxUses: c.maxUses,
+  expiresAt: c.expiresAt?.toISOString() ?? null,
+  createdAt: c.createdAt.toISOString(),
+});
+
+/**
+ * An admin makes one code (their own, or a random one) or a batch of random ones, each usable by
+ * `maxUses` members, optionally until `expiresAt`. Random codes that happen to exist already are
+ * drawn again.
+ */
+export async function createCoupons(db: Db, adminId: string, body: CouponCreateBody, now: Date): Promise<Coupon[]> {
+  const expiresAt = body.expiresAt ? new Date(body.expiresAt) : null;
+  if (expiresAt && expiresAt <= now) throw errors.badRequest('data_invalid', { expiresAt: 'data_invalid' });
+  const base = { type: body.type, maxUses: body.maxUses, expiresAt, createdBy: adminId, createdAt: now };
+  if (body.code !== undefined) {
+    const code = normaliseCouponCode(body.code);
+    if (!COUPON_CODE_PATTERN.test(code) || body.count !== 1) throw errors.badRequest('data_invalid', { code: 'data_invalid' });
+    const made = await db
+      .insert(coupons)
+      .values({ ...base, code })
+      .onConflictDoNothing()
+      .returning();
+    if (!made.length) throw errors.conflict('coupon_code_taken');
+    return made.map(view);
+  }
+  const out: Row[] = [];
+  for (let attempt = 0; out.length < body.count && attempt < 5; attempt++) {
+    const codes = new Set<string>();
+    while (codes.size < body.count - out.length) codes.add(generateCode());
+    out.push(
+      ...(await db
+        .insert(coupons)
+        .values([...codes].map((code) => ({ ...base, code })))
+        .onConflictDoNothing()
+        .returning()),
+    );
+  }
+  return out.map(view);
+}
+
+/** The admin list: newest first (code, type, used times, created on). */
+export async function listCoupons(db: Tx, q: { limit: number; offset: number }): Promise<CouponList> {
+  const [rows, [total]] = await Promise.all([
+    db.select().from(coupons).orderBy(desc(coupons.createdAt), desc(coupons.code)).limit(q.limit).offset(q.offset),
+    db.select({ n: count() }).from(coupons),
+  ]);
+  return { items: rows.map(view), total: total?.n ?? 0 };
+}
+
+/**
+ * Every coupon as CSV (RFC 4180). The fields are codes of letters and digits, fixed type names,
+ * numbers and ISO dates, so no field ever needs quoting; the writer still quotes one that would.
+ */
+export async function couponsCsv(db: Tx): Promise<string> {
+  const rows = await db.select().from(coupons).orderBy(desc(coupons.createdAt), desc(coupons.code));
+  const field = (v: string | number | null) => {
+    const s = v === null ? '' : String(v);
+    return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  };
+  const lines = [['code', 'type', 'used_times', 'max_uses', 'expires_at', 'created_on']];
+  for (const c of rows) {
+    lines.push([c.code, c.type, String(c.usedTimes), String(c.maxUses), c.expiresAt?.toISOString() ?? '', c.createdAt.toISOString()]);
+  }
+  return lines.map((l) => l.map(field).join(',')).join('\r\n') + '\r\n';
+}
+
+/**
+ * A member redeems a code, in one transaction: the coupon's use is counted by a conditional
+ * update (only while it is unexpired and not used up, so "used times" is exact however many
+ * redeem at once), the member's one use is recorded (the primary key refuses a second), and the
+ * Swap Assist is granted. An unknown, expired, used-up or already-used code is 'Code is Invalid or
+ * Has been used'; a one-item coupon needs one of the member's published items that it fits. Any
+ * refusal changes nothing.
+ */
+export async function redeemCoupon(db: Db, userId: string, body: CouponRedeemBody, now: Date): Promise<CouponRedeemed> {
+  const code = normaliseCouponCode(body.code);
+  const invalid = () => errors.badRequest('coupon_invalid', { code: 'coupon_invalid' });
+  if (!COUPON_CODE_PATTERN.test(code)) throw invalid();
+  return db.transaction(async (tx) => {
+    const [used] = await tx
+      .update(coupons)
+      .set({ usedTimes: sql`${coupons.usedTimes} + 1` })
+      .where(
+        sql`${coupons.code} = ${code} and ${coupons.usedTimes} < ${coupons.maxUses}
+          and (${coupons.expiresAt} is null or ${coupons.expiresAt} > ${now.toISOString()}::timestamptz)
+          and not exists (select 1 from coupon_redemptions r where r.code = ${code} and r.user_id = ${userId})`,
+      )
+      .returning({ type: coupons.type });
+    if (!used) throw invalid();
+    const mine = await tx
+      .insert(couponRedemptions)
+      .values({ code, userId, postId: body.postId ?? null, redeemedAt: now })
+      .onConflictDoNothing()
+      .returning({ code: couponRedemptions.code });
+    // Two redemptions by one member at once: the second finds the first's row and is refused.
+    if (!mine.length) throw invalid();
+    const type = used.type as CouponType;
+    const grant = couponGrant(type);
+    if (grant.scope === 'member') {
+      const { until } = await grantMemberAssist(tx, userId, grant.months, now);
+      return { type, postId: null, until: until.toISOString() };
+    }
+    if (!body.postId) throw errors.badRequest('coupon_item_required', { postId: 'coupon_item_required' });
+    const post = await ownPublishedItem(tx, userId, body.postId);
+    if (!couponFitsItem(type, post.special)) throw errors.badRequest('coupon_item_special', { postId: 'coupon_item_special' });
+    const { until } = await grantItemAssist(tx, body.postId, grant.months, now);
+    return { type, postId: body.postId, until: until.toISOString() };
+  });
+}
+
+/** How many members have used a code (the redemption rows; equals used_times). */
+export async function redemptionsOf(db: Tx, code: string) {
+  const [r] = await db.select({ n: count() }).from(couponRedemptions).where(eq(couponRedemptions.code, code));
+  return r?.n ?? 0;
+}

@@ -1,0 +1,197 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBodySchema, PostIdParamsSchema } from '@swapu/shared/api';
+import {
+  AssistAccountSchema,
+  AssistResultSchema,
+  CheckoutIdParamsSchema,
+  CouponCreateBodySchema,
+  CouponListQuerySchema,
+  CouponListSchema,
+  CouponRedeemBodySchema,
+  CouponRedeemedSchema,
+  CouponSchema,
+  ReceiptIdParamsSchema,
+  ReceiptListSchema,
+  ReceiptSchema,
+} from '@swapu/shared/money-api';
+import { requireAdmin, requireUser } from '../../lib/auth';
+import { enforce } from '../../lib/rate-limit';
+import { accountsChanged, postChanged } from '../../lib/viewer-cache';
+import { assistAccount, assistWithTokens } from '../assist/assist.service';
+import { couponsCsv, createCoupons, listCoupons, redeemCoupon } from './coupons.service';
+import { localProvider, type PaymentProvider } from './provider';
+import { getReceipt, listReceipts } from './receipts.service';
+import { refundCheckout } from './refunds.service';
+
+/**
+ * What a member buys or redeems beyond the checkout itself (decision 0024): Swap Assist paid in
+ * tokens, coupons (redeemed by members, made by admins), receipts, and an admin's refund.
+ */
+export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const security = [{ bearerAuth: [] }];
+  const db = () => app.ctx.database.db;
+  const now = () => app.ctx.clock.now();
+  const deps = () => ({ seller: app.ctx.config.seller, publicUrl: app.ctx.config.publicUrl });
+  const provider = (): PaymentProvider => (app.ctx as { payments?: PaymentProvider }).payments ?? localProvider;
+  const errorsOf = {
+    400: ErrorBodySchema,
+    401: ErrorBodySchema,
+    403: ErrorBodySchema,
+    404: ErrorBodySchema,
+    409: ErrorBodySchema,
+    429: ErrorBodySchema,
+  };
+
+  app.post(
+    '/api/v1/posts/:id/assist',
+    {
+      schema: {
+        tags: ['payments'],
+        security,
+        summary: "A month of one of my published items' Swap Assist for 2 tokens (5 in special categories)",
+        params: PostIdParamsSchema,
+        response: { 200: AssistResultSchema, ...errorsOf },
+      },
+    },
+    async (req) => {
+      const result = await assistWithTokens(db(), requireUser(req), req.params.id, now());
+      postChanged(app.ctx, req.params.id);
+      return result;
+    },
+  );
+
+  app.get(
+    '/api/v1/me/assist',
+    {
+      schema: {
+        tags: ['payments'],
+        security,
+        summary: 'My unlimited Swap Assist: when it ends (null when none runs)',
+        response: { 200: AssistAccountSchema, ...errorsOf },
+      },
+    },
+    async (req) => assistAccount(db(), requireUser(req), now()),
+  );
+
+  app.post(
+    '/api/v1/me/coupons',
+    {
+      schema: {
+        tags: ['payments'],
+        security,
+        summary: 'Redeem a coupon code (once per member); a one-item coupon names the item',
+        body: CouponRedeemBodySchema,
+        response: { 200: CouponRedeemedSchema, ...errorsOf },
+      },
+    },
+    async (req) => {
+      const userId = requireUser(req);
+      await enforce(db(), 'coupon', userId, now());
+      const result = await redeemCoupon(db(), userId, req.body, now());
+      if (result.postId) postChanged(app.ctx, result.postId);
+      return result;
+    },
+  );
+
+  app.get(
+    '/api/v1/me/receipts',
+    {
+      schema: {
+        tags: ['payments'],
+        security,
+        summary: 'My receipts (tax invoices and refund notes), newest first',
+        response: { 200: ReceiptListSchema, ...errorsOf },
+      },
+    },
+    async (req) => ({ items: await listReceipts(db(), requireUser(req)) }),
+  );
+
+  app.get(
+    '/api/v1/me/receipts/:id',
+    {
+      schema: {
+        tags: ['payments'],
+        security,
+        summary: 'One of my receipts',
+        params: ReceiptIdParamsSchema,
+        response: { 200: ReceiptSchema, ...errorsOf },
+      },
+    },
+    async (req) => getReceipt(db(), requireUser(req), req.params.id),
+  );
+
+  app.post(
+    '/api/v1/admin/coupons',
+    {
+      schema: {
+        tags: ['admin'],
+        security,
+        summary: 'Generate coupon codes: one (optionally my own code) or a batch',
+        body: CouponCreateBodySchema,
+        response: { 201: z.object({ items: z.array(CouponSchema) }), ...errorsOf },
+      },
+    },
+    async (req, reply) => {
+      const adminId = requireAdmin(req);
+      return reply.status(201).send({ items: await createCoupons(db(), adminId, req.body, now()) });
+    },
+  );
+
+  app.get(
+    '/api/v1/admin/coupons',
+    {
+      schema: {
+        tags: ['admin'],
+        security,
+        summary: 'Coupons, newest first: code, type, used times, created on',
+        querystring: CouponListQuerySchema,
+        response: { 200: CouponListSchema, ...errorsOf },
+      },
+    },
+    async (req) => {
+      requireAdmin(req);
+      return listCoupons(db(), req.query);
+    },
+  );
+
+  app.get(
+    '/api/v1/admin/coupons.csv',
+    {
+      schema: {
+        tags: ['admin'],
+        security,
+        summary: 'Every coupon as CSV',
+        response: { 200: z.string(), ...errorsOf },
+      },
+    },
+    async (req, reply) => {
+      requireAdmin(req);
+      const csv = await couponsCsv(db());
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="swapu-coupons-${now().toISOString().slice(0, 10)}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
+
+  app.post(
+    '/api/v1/admin/checkouts/:id/refund',
+    {
+      schema: {
+        tags: ['admin'],
+        security,
+        summary: 'Refund a paid checkout: takes back exactly what it granted and returns the money',
+        params: CheckoutIdParamsSchema,
+        response: { 200: z.object({ status: z.literal('refunded') }), ...errorsOf },
+      },
+    },
+    async (req) => {
+      requireAdmin(req);
+      const status = await refundCheckout(db(), provider(), deps(), req.params.id, now());
+      accountsChanged(app.ctx, []);
+      return { status };
+    },
+  );
+};
