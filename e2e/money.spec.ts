@@ -184,4 +184,33 @@ test.describe('tokens, boosts and the subscription @phone', () => {
     await expect(page.getByTestId('token-balance')).toContainText('3 tokens');
     await expect(page.getByTestId('token-entry').first()).toContainText(`Swap Assist: Trek hybrid bike ${mark}`);
   });
+
+  test('a subscription started from Swap Swipe returns to its success page, and a cancelled one to its cancel page', async ({
+    page,
+    request,
+  }) => {
+    const account = await createAccount(request);
+    const start = async () => {
+      const res = await request.post('/api/v1/checkouts', {
+        headers: { authorization: `Bearer ${account.idToken}` },
+        data: { purchase: { kind: 'subscription' }, returnTo: '/swap-swipe-success' },
+      });
+      expect(res.status()).toBe(201);
+      return ((await res.json()) as { url: string }).url;
+    };
+    await signInWithStorage(page, account);
+
+    await page.goto(await start());
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL(/\/swap-swipe-cancel$/);
+    await expect(page.getByRole('heading', { name: 'No subscription this time' })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: "Checkout process didn't go through" })).toBeVisible();
+
+    await page.goto(await start());
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay A$10' }).click();
+    await expect(page).toHaveURL(/\/swap-swipe-success\?checkout=paid$/);
+    await expect(page.getByRole('heading', { name: "You're subscribed" })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to Swap Swipe' })).toHaveAttribute('href', '/swap-swipe');
+  });
 });

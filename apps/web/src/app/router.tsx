@@ -69,6 +69,7 @@ const authPage = page(() => import('./routes/auth'));
 const chooseInterestPage = page(() => import('./routes/choose-interest'));
 const createPostPage = page(() => import('./routes/create-post'));
 const discussPage = page(() => import('./routes/discuss'));
+const swapSwipeReturnPage = page(() => import('./routes/swap-swipe-return'));
 const offersPage = page(() => import('./routes/offers'));
 const reviewSwapPage = page(() => import('./routes/review-swap'));
 const swapStatusPage = page(() => import('./routes/swap-status'));
@@ -107,8 +108,9 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'offer-item/:postId', ...page(() => import('./routes/offer-item')) },
               { path: 'swap-swipe/:currentPage', ...soon('swapSwipe') },
-              { path: 'swap-swipe-success', ...soon('swapSwipeSuccess') },
-              { path: 'swap-swipe-cancel', ...soon('swapSwipeCancel') },
+              // Where a subscription started from Swap Swipe returns (one page for both).
+              { path: 'swap-swipe-success', ...swapSwipeReturnPage },
+              { path: 'swap-swipe-cancel', ...swapSwipeReturnPage },
               // One page for both: the form stays mounted when /create becomes /editPost/{id}.
               { path: 'create', ...createPostPage },
               { path: 'editPost/:postId', ...createPostPage },
@@ -131,6 +133,8 @@ export const routes: RouteObject[] = [
               { path: 'categories-filter', ...page(() => import('./routes/categories-filter')) },
               { path: 'categories-interests', ...chooseInterestPage },
               { path: 'tokens', ...page(() => import('./routes/tokens')) },
+              { path: 'receipts', ...page(() => import('./routes/receipts')) },
+              { path: 'receipts/:id', ...page(() => import('./routes/receipt')) },
               { path: 'checkout/:id', ...page(() => import('./routes/checkout')) },
               { path: 'swap-offer', ...offersPage },
               { path: 'swap-offer/:offerId', ...page(() => import('./routes/swap-offer')) },
@@ -142,7 +146,7 @@ export const routes: RouteObject[] = [
               { path: 'notification', ...page(() => import('./routes/notification')) },
               { path: 'delivery-swap', ...soon('deliverySwap') },
               { path: 'welcome-mail', ...page(() => import('./routes/welcome-mail')) },
-              { path: 'user-coupon', ...soon('userCoupon') },
+              { path: 'user-coupon', ...page(() => import('./routes/user-coupon')) },
               { path: 'admin', ...soon('admin') },
               { path: 'admin/:selectedButton', ...page(() => import('./routes/admin-section')) },
             ],

@@ -19,6 +19,8 @@ export const NAMESPACES = [
   'swapSwipe',
   'subscriptions',
   'tokens',
+  'coupons',
+  'receipts',
   'notifications',
   'faq',
   'legal',

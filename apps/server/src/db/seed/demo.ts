@@ -20,6 +20,7 @@ import {
   roomReads,
   rooms,
   subscriptions,
+  coupons,
   users,
 } from '../schema/index';
 import { refreshSearchTerms } from '../../modules/search/search-terms';
@@ -34,6 +35,14 @@ import { renderItemImage } from './render-image';
 
 /** Every demo account shares this password (listed in the README). */
 export const DEMO_PASSWORD = 'swapu-demo';
+/** Coupon codes in the demo marketplace: the admin's list is not empty on a fresh start. */
+const DEMO_COUPONS = [
+  { code: 'SWAPSPRING26', type: 'months_3', maxUses: 200, expiresInDays: 60, daysAgo: 12 },
+  { code: 'FIRSTSWAP', type: 'month_normal', maxUses: 1000, expiresInDays: 0, daysAgo: 40 },
+  { code: 'UTEWEEK', type: 'month_special', maxUses: 50, expiresInDays: 21, daysAgo: 3 },
+  { code: 'SWAPUYEAR', type: 'months_12', maxUses: 5, expiresInDays: 0, daysAgo: 1 },
+] as const;
+
 export const DEMO_ACCOUNTS = [
   { email: 'demo@swapu.au', role: 'user' as const, subscriber: false },
   { email: 'subscriber@swapu.au', role: 'user' as const, subscriber: true },
@@ -454,6 +463,18 @@ export async function seedDemo(
       currentPeriodEnd: new Date(now.getTime() + 10 * DAY),
     });
     const admin = userRows[DEMO_ACCOUNTS.findIndex((a) => a.role === 'admin')]!;
+    // A few coupon codes, as the team would hand them out.
+    await tx.insert(coupons).values(
+      DEMO_COUPONS.map((c) => ({
+        code: c.code,
+        type: c.type,
+        maxUses: c.maxUses,
+        usedTimes: 0,
+        expiresAt: c.expiresInDays ? new Date(now.getTime() + c.expiresInDays * DAY) : null,
+        createdBy: admin.id!,
+        createdAt: new Date(now.getTime() - c.daysAgo * DAY),
+      })),
+    );
     await tx.insert(blogPosts).values(
       BLOG_POSTS.map((b) => ({
         id: rnd.uuid(),

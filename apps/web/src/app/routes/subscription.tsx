@@ -1,11 +1,12 @@
-import { Alert, Badge, Button, Card, Container, Group, List, Modal, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Container, Group, List, Modal, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCrown } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '@swapu/shared/paths';
 import { LoadError } from '../../components/load-error';
 import { CheckoutOutcome } from '../../features/money/checkout-outcome';
-import { useCancelSubscription, useSubscribe, useSubscription } from '../../features/money/use-money';
+import { goToCheckout, useCancelSubscription, useSubscribe, useSubscription } from '../../features/money/use-money';
 import { useTranslation } from '../../i18n/react';
 import { ApiError } from '../../lib/api';
 import { formatDateTime, formatMoney } from '../../lib/format';
@@ -14,7 +15,7 @@ const STATUS_COLOR = { active: 'swapu', cancelled: 'yellow', expired: 'gray', no
 
 /** /subscription: the A$10 monthly subscription, its state, subscribing through checkout and cancelling. */
 export default function SubscriptionPage() {
-  const { t, i18n } = useTranslation(['subscriptions', 'errors']);
+  const { t, i18n } = useTranslation(['subscriptions', 'errors', 'receipts']);
   const sub = useSubscription();
   const subscribe = useSubscribe();
   const cancel = useCancelSubscription();
@@ -68,7 +69,7 @@ export default function SubscriptionPage() {
                     loading={subscribe.isPending}
                     onClick={() => {
                       setError(null);
-                      subscribe.mutate('/subscription', { onSuccess: ({ url }) => void navigate(url), onError: fail });
+                      subscribe.mutate('/subscription', { onSuccess: ({ url }) => goToCheckout(navigate, url), onError: fail });
                     }}
                   >
                     {t(s.status === 'none' ? 'subscribe' : 'subscribeAgain', { price })}
@@ -83,6 +84,9 @@ export default function SubscriptionPage() {
             </Stack>
           )}
         </Card>
+        <Anchor component={Link} to={paths.receipts} fz="sm" w="fit-content">
+          {t('receipts:link')}
+        </Anchor>
         <Card padding="lg">
           <Title order={2} fz="lg" mb="sm">
             {t('benefitsTitle')}

@@ -1,12 +1,13 @@
-import { Button, Card, Container, Group, NumberInput, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Button, Card, Container, Group, NumberInput, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCoins } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { paths } from '@swapu/shared/paths';
 import { TOKEN_CENTS, TOKEN_PURCHASE_MAX, TOKEN_PURCHASE_MIN } from '@swapu/shared/constants';
 import { gstOf, isValidTokenAmount } from '@swapu/shared/purchases';
 import { LoadError } from '../../components/load-error';
 import { CheckoutOutcome } from '../../features/money/checkout-outcome';
-import { useBuyTokens, useTokens } from '../../features/money/use-money';
+import { goToCheckout, useBuyTokens, useTokens } from '../../features/money/use-money';
 import { useTranslation } from '../../i18n/react';
 import { ApiError } from '../../lib/api';
 import { formatDateTime, formatMoney } from '../../lib/format';
@@ -34,7 +35,7 @@ function BuyTokens() {
     buy.mutate(
       { amount, returnTo: safeReturn(params.get('returnTo')) ?? '/tokens' },
       {
-        onSuccess: ({ url }) => void navigate(url),
+        onSuccess: ({ url }) => goToCheckout(navigate, url),
         onError: (err) => setError(t(`errors:${err instanceof ApiError ? err.code : 'generic'}`)),
       },
     );
@@ -84,7 +85,7 @@ function BuyTokens() {
 }
 
 function History() {
-  const { t, i18n } = useTranslation('tokens');
+  const { t, i18n } = useTranslation(['tokens', 'receipts']);
   const tokens = useTokens();
   if (tokens.isError) return <LoadError onRetry={() => void tokens.refetch()} />;
   if (!tokens.data) return <Skeleton h={120} radius="md" />;
@@ -92,9 +93,14 @@ function History() {
   return (
     <Card padding="lg">
       <Stack gap="sm">
-        <Title order={2} fz="lg">
-          {t('historyTitle')}
-        </Title>
+        <Group justify="space-between" gap="sm">
+          <Title order={2} fz="lg">
+            {t('historyTitle')}
+          </Title>
+          <Anchor component={Link} to={paths.receipts} fz="sm">
+            {t('receipts:link')}
+          </Anchor>
+        </Group>
         {entries.length === 0 ? (
           <Text c="dimmed" fz="sm">
             {t('historyEmpty')}

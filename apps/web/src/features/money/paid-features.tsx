@@ -94,7 +94,8 @@ export function PaidFeatureButtons({ post }: { post: PaidFeatureItem }) {
       },
       onError: fail,
     });
-  const pay = (p: Parameters<typeof buy.mutate>[0]) => buy.mutate(p, { onSuccess: ({ url }) => goToCheckout(navigate, url), onError: fail });
+  const pay = (p: Parameters<typeof buy.mutate>[0]) =>
+    buy.mutate(p, { onSuccess: ({ url }) => goToCheckout(navigate, url), onError: fail });
   const buyTokensLink = `${paths.tokens}?returnTo=${encodeURIComponent(returnTo)}`;
   const errorAlert = error && (
     <Alert color="red" role="alert">

@@ -1,0 +1,108 @@
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Receipt } from '@swapu/shared/money-api';
+import { initI18n } from '../../i18n/index';
+import { renderRoutes } from '../../test/render-routes';
+import ReceiptPage from './receipt';
+import ReceiptsPage from './receipts';
+
+const fetchMock = vi.fn<typeof fetch>();
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const aReceipt = (patch: Partial<Receipt> = {}): Receipt => ({
+  id: 'r1',
+  number: 'SU-000123',
+  kind: 'payment',
+  checkoutId: 'c1',
+  description: 'SwapU tokens × 20',
+  amountCents: 2000,
+  gstCents: 182,
+  sellerName: 'SwapU Pty Ltd',
+  sellerAbn: '51 824 753 556',
+  buyerName: 'Ana Swapper',
+  buyerEmail: 'ana@example.com',
+  issuedAt: '2026-03-04T05:06:07.000Z',
+  ...patch,
+});
+
+let receipts: Receipt[] = [];
+const renderAt = (path: string) =>
+  renderRoutes(
+    [
+      { path: '/receipts', Component: ReceiptsPage },
+      { path: '/receipts/:id', Component: ReceiptPage },
+    ],
+    path,
+  );
+
+beforeAll(async () => {
+  await initI18n('en-US');
+  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} })) as never;
+});
+beforeEach(() => {
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (input) => {
+    const url = String(input);
+    if (url === '/api/v1/me/receipts') return json(200, { items: receipts });
+    const one = receipts.find((r) => url === `/api/v1/me/receipts/${r.id}`);
+    return one ? json(200, one) : json(404, { error: { code: 'not_found' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('receipts', () => {
+  it('shows a receipt as a tax invoice with the ABN, the GST-inclusive amount and the GST in it; Print prints', async () => {
+    receipts = [aReceipt()];
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    renderAt('/receipts/r1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tax invoice' })).toBeTruthy();
+    expect(screen.getByTestId('receipt-number').textContent).toBe('SU-000123');
+    expect(screen.getByText('SwapU Pty Ltd')).toBeTruthy();
+    expect(screen.getByTestId('receipt-abn').textContent).toBe('ABN 51 824 753 556');
+    expect(screen.getByText('Ana Swapper')).toBeTruthy();
+    expect(screen.getByText('ana@example.com')).toBeTruthy();
+    expect(screen.getByText('SwapU tokens × 20')).toBeTruthy();
+    expect(screen.getByTestId('receipt-total').textContent).toBe('A$20');
+    expect(screen.getByTestId('receipt-gst').textContent).toBe('Includes GST of A$1.82');
+    fireEvent.click(screen.getByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalledOnce();
+  });
+
+  it('says when the ABN is not configured, and calls a refund a refund note', async () => {
+    receipts = [aReceipt({ id: 'r2', kind: 'refund', sellerAbn: '' })];
+    renderAt('/receipts/r2');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Refund note' })).toBeTruthy();
+    expect(screen.getByTestId('receipt-abn').textContent).toBe('ABN not configured');
+    expect(screen.getByText('Total refunded')).toBeTruthy();
+  });
+
+  it('lists my receipts with number, description and amount, each linking to its page', async () => {
+    receipts = [aReceipt(), aReceipt({ id: 'r0', number: 'SU-000100', description: 'SwapU subscription · 1 month', amountCents: 1000 })];
+    renderAt('/receipts');
+    const rows = await screen.findAllByTestId('receipt-row');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]!.textContent).toContain('SU-000123');
+    expect(rows[0]!.textContent).toContain('SwapU tokens × 20');
+    expect(rows[0]!.textContent).toContain('A$20');
+    expect(rows[0]!.getAttribute('href')).toBe('/receipts/r1');
+    expect(rows[1]!.textContent).toContain('A$10');
+  });
+
+  it('has an empty state', async () => {
+    receipts = [];
+    renderAt('/receipts');
+    expect((await screen.findByTestId('receipts-empty')).textContent).toContain('No receipts yet.');
+  });
+
+  it('answers an unknown receipt with the not-found page', async () => {
+    receipts = [];
+    renderAt('/receipts/nope');
+    expect(await screen.findByRole('heading', { level: 1, name: "We couldn't find that" })).toBeTruthy();
+  });
+});

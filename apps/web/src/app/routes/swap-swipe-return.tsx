@@ -1,0 +1,51 @@
+import { Alert, Button, Card, Container, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCards, IconCrown } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { paths } from '@swapu/shared/paths';
+import { useTranslation } from '../../i18n/react';
+
+/**
+ * /swap-swipe-success and /swap-swipe-cancel: where a subscription started from Swap Swipe
+ * returns (its checkout's returnTo is /swap-swipe-success; a cancelled one comes back with
+ * ?checkout=cancelled and is shown the cancel page). Both lead back to the deck.
+ */
+export default function SwapSwipeReturnPage() {
+  const { t } = useTranslation(['swapSwipe', 'errors']);
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const cancelled = pathname.startsWith('/swap-swipe-cancel') || params.get('checkout') === 'cancelled';
+  useEffect(() => {
+    if (cancelled && !pathname.startsWith('/swap-swipe-cancel')) void navigate('/swap-swipe-cancel', { replace: true });
+  }, [cancelled, pathname, navigate]);
+  return (
+    <Container size="xs" py="xl">
+      <Card padding="xl">
+        <Stack align="center" ta="center" gap="md">
+          <ThemeIcon size={64} radius="xl" variant="light" color={cancelled ? 'gray' : 'swapu'}>
+            {cancelled ? <IconCards size={32} /> : <IconCrown size={32} />}
+          </ThemeIcon>
+          <Title order={1} fz="xl">
+            {cancelled ? t('return.cancelTitle') : t('return.successTitle')}
+          </Title>
+          {cancelled ? (
+            <Alert color="red" role="alert" w="100%">
+              {t('errors:checkout_failed')}
+            </Alert>
+          ) : (
+            <Text role="status">{t('return.successBody')}</Text>
+          )}
+          <Button component={Link} to={paths.swapSwipe} leftSection={<IconCards size={18} />}>
+            {t('return.back')}
+          </Button>
+          {cancelled && (
+            <Button component={Link} to={paths.subscription} variant="subtle">
+              {t('return.seeSubscription')}
+            </Button>
+          )}
+        </Stack>
+      </Card>
+    </Container>
+  );
+}
