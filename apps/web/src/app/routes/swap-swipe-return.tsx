@@ -1,24 +1,46 @@
-import { Alert, Button, Card, Container, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Button, Card, Container, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCards, IconCrown } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@swapu/shared/paths';
+import { LoadError } from '../../components/load-error';
+import { useSubscription } from '../../features/money/use-money';
 import { useTranslation } from '../../i18n/react';
 
 /**
  * /swap-swipe-success and /swap-swipe-cancel: where a subscription started from Swap Swipe
  * returns (its checkout's returnTo is /swap-swipe-success; a cancelled one comes back with
- * ?checkout=cancelled and is shown the cancel page). Both lead back to the deck.
+ * ?checkout=cancelled and is shown the cancel page, as is anyone without a running
+ * subscription). Both lead back to the deck.
  */
 export default function SwapSwipeReturnPage() {
   const { t } = useTranslation(['swapSwipe', 'errors']);
   const { pathname } = useLocation();
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const cancelled = pathname.startsWith('/swap-swipe-cancel') || params.get('checkout') === 'cancelled';
+  const subscription = useSubscription();
+  // The success page says so only when the subscription really runs (it is a plain address too).
+  // Decided on a fresh answer only: a payment just made may not be in a cached one yet.
+  const status = subscription.isFetching ? undefined : subscription.data?.status;
+  const cancelled =
+    pathname.startsWith('/swap-swipe-cancel') || params.get('checkout') === 'cancelled' || status === 'none' || status === 'expired';
   useEffect(() => {
     if (cancelled && !pathname.startsWith('/swap-swipe-cancel')) void navigate('/swap-swipe-cancel', { replace: true });
   }, [cancelled, pathname, navigate]);
+  if (!cancelled && subscription.isError) {
+    return (
+      <Container size="xs" py="xl">
+        <LoadError onRetry={() => void subscription.refetch()} />
+      </Container>
+    );
+  }
+  if (!cancelled && !status) {
+    return (
+      <Container size="xs" py="xl">
+        <Skeleton h={260} radius="lg" />
+      </Container>
+    );
+  }
   return (
     <Container size="xs" py="xl">
       <Card padding="xl">

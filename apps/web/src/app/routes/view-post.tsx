@@ -137,13 +137,9 @@ export default function ViewPostPage() {
                 </Button>
               </Group>
             )}
-            {isOwner && p.state === 'published' && (
-              <Group gap="sm">
-                <PaidFeatureButtons post={p} />
-              </Group>
-            )}
             {isOwner && <PaidFeatureOutcome />}
             <Group gap="sm">
+              {isOwner && p.state === 'published' && <PaidFeatureButtons post={p} />}
               {!isOwner && <LikeButton post={p} />}
               {isOwner && p.likeCount > 0 && (
                 <Text fz="sm" c="dimmed" data-testid="like-count">

@@ -1,0 +1,56 @@
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../i18n/index';
+import { renderRoutes } from '../../test/render-routes';
+import SwapSwipeReturnPage from './swap-swipe-return';
+
+const fetchMock = vi.fn<typeof fetch>();
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+let status = 'active';
+
+const renderAt = (path: string) =>
+  renderRoutes(
+    [
+      { path: '/swap-swipe-success', Component: SwapSwipeReturnPage },
+      { path: '/swap-swipe-cancel', Component: SwapSwipeReturnPage },
+    ],
+    path,
+  );
+
+beforeAll(async () => {
+  await initI18n('en-US');
+  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} })) as never;
+});
+beforeEach(() => {
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (input) =>
+    String(input) === '/api/v1/me/subscription'
+      ? json(200, { status, currentPeriodEnd: null, priceCents: 1000 })
+      : json(404, { error: { code: 'not_found' } }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('/swap-swipe-success and /swap-swipe-cancel', () => {
+  it('confirms a running subscription and leads back to Swap Swipe', async () => {
+    status = 'active';
+    renderAt('/swap-swipe-success?checkout=paid');
+    expect(await screen.findByRole('heading', { name: "You're subscribed" })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Swap Swipe' }).getAttribute('href')).toBe('/swap-swipe');
+  });
+
+  it("a cancelled checkout, or no subscription at all, gets the cancel page with 'Checkout process didn't go through'", async () => {
+    status = 'none';
+    renderAt('/swap-swipe-success?checkout=cancelled');
+    expect(await screen.findByRole('heading', { name: 'No subscription this time' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe("Checkout process didn't go through");
+    cleanup();
+    renderAt('/swap-swipe-success');
+    expect(await screen.findByRole('heading', { name: 'No subscription this time' })).toBeTruthy();
+  });
+});
