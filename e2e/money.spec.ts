@@ -183,6 +183,13 @@ test.describe('tokens, boosts and the subscription @phone', () => {
     await page.goto('/tokens');
     await expect(page.getByTestId('token-balance')).toContainText('3 tokens');
     await expect(page.getByTestId('token-entry').first()).toContainText(`Swap Assist: Trek hybrid bike ${mark}`);
+
+    // A token also buys 10 more Swap Swipe right swipes for today.
+    await expect(page.getByTestId('extra-swipes-today')).toHaveText('0 extra right swipes today');
+    await page.getByRole('button', { name: 'Get 10 more for 1 token' }).click();
+    await expect(page.getByTestId('extra-swipes-today')).toHaveText('10 extra right swipes today');
+    await expect(page.getByTestId('token-balance')).toContainText('2 tokens');
+    await expect(page.getByTestId('token-entry').first()).toContainText('10 extra swipes');
   });
 
   test('a subscription started from Swap Swipe returns to its success page, and a cancelled one to its cancel page', async ({

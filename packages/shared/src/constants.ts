@@ -113,6 +113,9 @@ export const TOKEN_PURCHASE_MAX = 500;
 /** A boost: 5 tokens for 7 days; boosting a boosted item extends it from its current end. */
 export const BOOST_TOKENS = 5;
 export const BOOST_DAYS = 7;
+/** Extra Swap Swipe right swipes: 10 more for today, for 1 token. */
+export const EXTRA_SWIPES = 10;
+export const EXTRA_SWIPES_TOKENS = 1;
 export const DELIVERY_TYPICAL_CENTS = { min: 800, max: 1000 } as const;
 
 // Legal constants (terms and privacy)

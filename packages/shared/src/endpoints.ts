@@ -120,6 +120,7 @@ import type {
   CouponList,
   CouponRedeemBody,
   CouponRedeemed,
+  ExtraSwipes,
   Receipt,
   ReceiptListSchema,
   Checkout,
@@ -251,6 +252,8 @@ export const endpoints = {
   adminCoupons: to<CouponList, undefined, QueryParams>()('GET', '/api/v1/admin/coupons'),
   adminCouponsCsv: to<string>()('GET', '/api/v1/admin/coupons.csv'),
   adminRefund: to<{ status: 'refunded' }>()('POST', '/api/v1/admin/checkouts/:id/refund'),
+  extraSwipes: to<ExtraSwipes>()('GET', '/api/v1/me/extra-swipes'),
+  buyExtraSwipes: to<ExtraSwipes>()('POST', '/api/v1/me/extra-swipes'),
 } as const;
 
 export type Endpoints = typeof endpoints;

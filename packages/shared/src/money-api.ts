@@ -158,3 +158,7 @@ export const ReceiptSchema = z.object({
 export type Receipt = z.infer<typeof ReceiptSchema>;
 export const ReceiptListSchema = z.object({ items: z.array(ReceiptSchema) });
 export const ReceiptIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
+
+/** Extra Swap Swipe right swipes bought for today (Australia/Sydney), and my token balance. */
+export const ExtraSwipesSchema = z.object({ day: z.string(), extra: z.number().int(), balance: z.number().int() });
+export type ExtraSwipes = z.infer<typeof ExtraSwipesSchema>;

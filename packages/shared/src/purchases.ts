@@ -118,3 +118,7 @@ export function nextSubscriptionState(s: SubscriptionState, event: SubscriptionE
       return subscriptionStatusAt(s, at) === 'active' ? { ...s, status: 'cancelled' } : s;
   }
 }
+
+/** "Today" for daily swipe allowances: the Australian (Sydney) calendar day, as YYYY-MM-DD. */
+export const swipeDay = (now: Date) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);

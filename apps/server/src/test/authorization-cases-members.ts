@@ -127,6 +127,21 @@ export const MEMBER_CASES: Case[] = [
     },
     expect: owned(200, 403, 403),
   },
+  { route: 'GET /api/v1/me/extra-swipes', request: () => ({ url: '/api/v1/me/extra-swipes' }), expect: member(200, false) },
+  {
+    route: 'POST /api/v1/me/extra-swipes',
+    request: async (w) => {
+      // Every account gets a token to spend, so what is tested is who may spend it.
+      for (const a of Object.values(w.actors)) {
+        if (!a.id) continue;
+        await w.t.db.transaction((tx) =>
+          bookTokens(tx, { userId: a.id!, delta: 1, reason: 'purchase', sourceId: newId(), now: w.t.clock.now() }),
+        );
+      }
+      return { url: '/api/v1/me/extra-swipes' };
+    },
+    expect: member(200),
+  },
   { route: 'GET /api/v1/me/assist', request: () => ({ url: '/api/v1/me/assist' }), expect: member(200, false) },
   {
     route: 'POST /api/v1/me/coupons',

@@ -196,3 +196,22 @@ export const assistDigests = pgTable(
   },
   (t) => [primaryKey({ columns: [t.postId, t.week] })],
 );
+
+/**
+ * Extra Swap Swipe right swipes bought for a day (10 for 1 token, PRODUCT.md "Money features"),
+ * per member and Australian day (Australia/Sydney): the Swap Swipe deck adds them to the free
+ * allowance.
+ */
+export const swipeExtras = pgTable(
+  'swipe_extras',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** YYYY-MM-DD in Australia/Sydney. */
+    day: text('day').notNull(),
+    extra: integer('extra').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] }), check('swipe_extras_extra_check', sql`${t.extra} >= 0`)],
+);

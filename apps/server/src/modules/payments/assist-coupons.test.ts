@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { couponFitsItem, couponGrant, couponUsable, normaliseCouponCode } from '@swapu/shared/coupons';
+import { swipeDay } from '@swapu/shared/purchases';
 import { coupons, couponRedemptions, mailOutbox, memberAssist, newsletterSubscribers, posts, receipts, users } from '../../db/schema/index';
 import { createPost } from '../../test/factories';
 import { signUpMember, type TestMember } from '../../test/accounts';
@@ -361,5 +362,22 @@ describe('the weekly email of best matches', () => {
     await sendAssistDigests(deps, new Date(NOW.getTime() + 14 * 86_400_000 - 2000));
     expect(await mails()).toHaveLength(2);
     expect(mine.id).toBeTruthy();
+  });
+});
+
+describe('extra Swap Swipe right swipes', () => {
+  it("cost 1 token for 10 more today (Sydney's day); at most as many purchases as tokens, however many at once", async () => {
+    const m = await signUpMember(t.app);
+    expect(swipeDay(new Date('2026-11-20T13:30:00Z'))).toBe('2026-11-21');
+    expect((await inject(m, 'GET', '/api/v1/me/extra-swipes')).json()).toEqual({ day: '2026-11-20', extra: 0, balance: 0 });
+    const refused = await inject(m, 'POST', '/api/v1/me/extra-swipes');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('tokens_insufficient');
+    await buy(m, { kind: 'tokens', amount: 5 });
+    const results = await Promise.all(Array.from({ length: 20 }, () => inject(m, 'POST', '/api/v1/me/extra-swipes')));
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(5);
+    expect((await inject(m, 'GET', '/api/v1/me/extra-swipes')).json()).toEqual({ day: '2026-11-20', extra: 50, balance: 0 });
+    const ledger = (await inject(m, 'GET', '/api/v1/me/tokens')).json() as { entries: Array<{ reason: string; delta: number }> };
+    expect(ledger.entries.filter((e) => e.reason === 'extra_swipes').map((e) => e.delta)).toEqual([-1, -1, -1, -1, -1]);
   });
 });

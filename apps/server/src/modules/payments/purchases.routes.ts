@@ -11,6 +11,7 @@ import {
   CouponRedeemBodySchema,
   CouponRedeemedSchema,
   CouponSchema,
+  ExtraSwipesSchema,
   ReceiptIdParamsSchema,
   ReceiptListSchema,
   ReceiptSchema,
@@ -23,6 +24,7 @@ import { couponsCsv, createCoupons, listCoupons, redeemCoupon } from './coupons.
 import { localProvider, type PaymentProvider } from './provider';
 import { getReceipt, listReceipts } from './receipts.service';
 import { refundCheckout } from './refunds.service';
+import { buyExtraSwipes, extraSwipesOf } from './tokens.service';
 
 /**
  * What a member buys or redeems beyond the checkout itself (decision 0024): Swap Assist paid in
@@ -59,6 +61,32 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
       postChanged(app.ctx, req.params.id);
       return result;
     },
+  );
+
+  app.get(
+    '/api/v1/me/extra-swipes',
+    {
+      schema: {
+        tags: ['payments'],
+        security,
+        summary: 'Extra Swap Swipe right swipes bought for today (Australia/Sydney)',
+        response: { 200: ExtraSwipesSchema, ...errorsOf },
+      },
+    },
+    async (req) => extraSwipesOf(db(), requireUser(req), now()),
+  );
+
+  app.post(
+    '/api/v1/me/extra-swipes',
+    {
+      schema: {
+        tags: ['payments'],
+        security,
+        summary: '10 extra Swap Swipe right swipes for today, for 1 token',
+        response: { 200: ExtraSwipesSchema, ...errorsOf },
+      },
+    },
+    async (req) => buyExtraSwipes(db(), requireUser(req), now()),
   );
 
   app.get(

@@ -1,8 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { BOOST_DAYS, BOOST_TOKENS } from '@swapu/shared/constants';
-import type { BoostResult, TokenAccount } from '@swapu/shared/money-api';
+import { BOOST_DAYS, BOOST_TOKENS, EXTRA_SWIPES, EXTRA_SWIPES_TOKENS } from '@swapu/shared/constants';
+import type { BoostResult, ExtraSwipes, TokenAccount } from '@swapu/shared/money-api';
+import { swipeDay } from '@swapu/shared/purchases';
 import type { Db, Tx } from '../../db/client';
-import { posts, tokenBalances, tokenLedger } from '../../db/schema/index';
+import { posts, swipeExtras, tokenBalances, tokenLedger } from '../../db/schema/index';
 import { errors } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 
@@ -82,5 +83,39 @@ export async function boostPost(db: Db, userId: string, postId: string, now: Dat
       .where(eq(posts.id, postId))
       .returning({ boostedUntil: posts.boostedUntil });
     return { postId, boostedUntil: row!.boostedUntil!.toISOString(), balance };
+  });
+}
+
+/** The extra right swipes bought for today, and the token balance. */
+export async function extraSwipesOf(db: Tx, userId: string, now: Date): Promise<ExtraSwipes> {
+  const day = swipeDay(now);
+  const [[row], [bal]] = await Promise.all([
+    db
+      .select({ extra: swipeExtras.extra })
+      .from(swipeExtras)
+      .where(and(eq(swipeExtras.userId, userId), eq(swipeExtras.day, day))),
+    db.select({ balance: tokenBalances.balance }).from(tokenBalances).where(eq(tokenBalances.userId, userId)),
+  ]);
+  return { day, extra: row?.extra ?? 0, balance: bal?.balance ?? 0 };
+}
+
+/**
+ * 10 extra Swap Swipe right swipes for today (Australia/Sydney) for 1 token, in one transaction:
+ * the token is spent (refused with 'tokens_insufficient' at a zero balance, and nothing is added)
+ * and today's extra allowance grows by 10. The Swap Swipe deck adds it to the free allowance.
+ */
+export async function buyExtraSwipes(db: Db, userId: string, now: Date): Promise<ExtraSwipes> {
+  return db.transaction(async (tx) => {
+    const balance = await bookTokens(tx, { userId, delta: -EXTRA_SWIPES_TOKENS, reason: 'extra_swipes', sourceId: newId(), now });
+    const day = swipeDay(now);
+    const [row] = await tx
+      .insert(swipeExtras)
+      .values({ userId, day, extra: EXTRA_SWIPES, updatedAt: now })
+      .onConflictDoUpdate({
+        target: [swipeExtras.userId, swipeExtras.day],
+        set: { extra: sql`${swipeExtras.extra} + ${EXTRA_SWIPES}`, updatedAt: now },
+      })
+      .returning({ extra: swipeExtras.extra });
+    return { day, extra: row!.extra, balance };
   });
 }

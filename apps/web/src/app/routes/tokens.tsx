@@ -7,6 +7,7 @@ import { TOKEN_CENTS, TOKEN_PURCHASE_MAX, TOKEN_PURCHASE_MIN } from '@swapu/shar
 import { gstOf, isValidTokenAmount } from '@swapu/shared/purchases';
 import { LoadError } from '../../components/load-error';
 import { CheckoutOutcome } from '../../features/money/checkout-outcome';
+import { ExtraSwipes } from '../../features/money/extra-swipes';
 import { goToCheckout, useBuyTokens, useTokens } from '../../features/money/use-money';
 import { useTranslation } from '../../i18n/react';
 import { ApiError } from '../../lib/api';
@@ -156,6 +157,7 @@ export default function TokensPage() {
           )}
         </Card>
         <BuyTokens />
+        <ExtraSwipes />
         <History />
       </Stack>
     </Container>
