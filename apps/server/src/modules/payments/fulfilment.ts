@@ -20,6 +20,8 @@ export interface PaymentEvent {
   checkoutId: string;
   /** checkout.paid for a subscription: the provider's id for the subscription it started. */
   subscriptionRef?: string | null;
+  /** subscription.renewed: the provider's id for the payment it took (a Stripe invoice id). */
+  invoiceRef?: string | null;
   at: Date;
 }
 
@@ -88,6 +90,7 @@ export async function fulfil(db: Db, deps: ReceiptDeps, e: PaymentEvent): Promis
             amountCents: SUBSCRIPTION_MONTHLY_CENTS,
             gstCents: gstOf(SUBSCRIPTION_MONTHLY_CENTS),
             provider: e.provider,
+            providerRef: e.invoiceRef ?? null,
             status: 'paid',
             returnTo: '/subscription',
             createdAt: e.at,

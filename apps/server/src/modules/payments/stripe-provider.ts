@@ -55,15 +55,19 @@ export function createStripeProvider(opts: { secretKey: string; apiBase?: string
     const intent = idOf(session.payment_intent);
     if (intent) return { payment_intent: intent };
     const invoice = idOf(session.invoice);
-    if (invoice) {
-      const payments = await stripe.invoicePayments.list({ invoice, status: 'paid', limit: 1 });
-      const p = payments.data[0]?.payment;
-      const paidBy = idOf(p?.payment_intent);
-      if (paidBy) return { payment_intent: paidBy };
-      const charge = idOf(p?.charge);
-      if (charge) return { charge };
-    }
+    if (invoice) return paymentOfInvoice(invoice, `checkout session ${session.id}`);
     throw new Error(`Stripe checkout session ${session.id} has no payment to refund`);
+  }
+
+  /** The payment that paid an invoice (a subscription's first month, or a renewal). */
+  async function paymentOfInvoice(invoice: string, what: string): Promise<{ payment_intent: string } | { charge: string }> {
+    const payments = await stripe.invoicePayments.list({ invoice, status: 'paid', limit: 1 });
+    const p = payments.data[0]?.payment;
+    const paidBy = idOf(p?.payment_intent);
+    if (paidBy) return { payment_intent: paidBy };
+    const charge = idOf(p?.charge);
+    if (charge) return { charge };
+    throw new Error(`Stripe ${what} has no payment to refund`);
   }
 
   return {
@@ -110,6 +114,12 @@ export function createStripeProvider(opts: { secretKey: string; apiBase?: string
     },
 
     async refund(checkoutRef, amountCents, idempotencyKey) {
+      // A renewal's checkout refers to the invoice Stripe charged (in_…); any other to its session.
+      if (checkoutRef.startsWith('in_')) {
+        const payment = await paymentOfInvoice(checkoutRef, `invoice ${checkoutRef}`);
+        await stripe.refunds.create({ ...payment, amount: amountCents }, { idempotencyKey });
+        return;
+      }
       const session = await stripe.checkout.sessions.retrieve(checkoutRef);
       const payment = await paymentOf(session);
       await stripe.refunds.create(
@@ -208,7 +218,9 @@ export async function stripeEventToPaymentEvents(event: Stripe.Event, h: StripeE
   }
   const type = event.type === 'invoice.paid' ? ('subscription.renewed' as const) : ('subscription.payment_failed' as const);
   const known = await h.subscriptionOfRef(sub.ref);
-  if (known) return [{ ...base, type, checkoutId: known }];
+  // A renewal's checkout keeps the invoice it was paid by (what a refund of it returns).
+  const invoiceRef = type === 'subscription.renewed' ? snapshot.id : null;
+  if (known) return [{ ...base, type, checkoutId: known, invoiceRef }];
   // Not started here yet: its session's event has not been applied. Start it from the session.
   if (!sub.checkoutId) return [];
   const sessionId = await h.sessionOfCheckout(sub.checkoutId);
@@ -217,6 +229,6 @@ export async function stripeEventToPaymentEvents(event: Stripe.Event, h: StripeE
   if (sessionOutcome('checkout.session.completed', session) !== 'paid' || idOf(session.subscription) !== sub.ref) return [];
   return [
     { ...base, eventId: `${event.id}:start`, type: 'checkout.paid', checkoutId: sub.checkoutId, subscriptionRef: sub.ref },
-    { ...base, type, checkoutId: sub.checkoutId },
+    { ...base, type, checkoutId: sub.checkoutId, invoiceRef },
   ];
 }

@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in';
 import { isStripeProvider, sessionOutcome, stripeClientOptions } from './stripe-provider';
 import { STRIPE_WEBHOOK_PATH } from './stripe-webhook.routes';
+import { refundCheckout } from './refunds.service';
 
 const NOW = new Date('2026-11-20T00:00:00.000Z');
 const SECRET = 'whsec_test_standin_secret';
@@ -366,6 +367,31 @@ describe('cancelling and refunding at Stripe', () => {
     expect(calls[0]!.form).toMatchObject({ payment_intent: session.payment_intent, amount: '2500', 'metadata[checkout_id]': id });
     // The stand-in, like Stripe, answered the repeated key with the first refund.
     expect(api.refunds.length - before).toBe(1);
+  });
+
+  it("a renewal is a paid checkout of its own that keeps Stripe's invoice; an admin's refund of it returns that invoice's payment and ends the subscription", async () => {
+    const m = await signUpMember(t.app);
+    const s = await start(m, { kind: 'subscription' });
+    const session = api.completeSession(s.sessionId);
+    expect((await deliver(signed(api.event('checkout.session.completed', session)))).statusCode).toBe(200);
+    const invoice = api.renewalInvoice(session.subscription as string, true);
+    expect((await deliver(signed(api.event('invoice.paid', invoice)))).statusCode).toBe(200);
+    const [renewal] = await t.db
+      .select()
+      .from(checkouts)
+      .where(and(eq(checkouts.userId, m.id), eq(checkouts.providerRef, invoice.id as string)));
+    expect(renewal).toMatchObject({ kind: 'subscription', status: 'paid', provider: 'stripe', amountCents: 1000 });
+    await refundCheckout(
+      t.db,
+      t.app.ctx.payments,
+      { seller: { name: 'SwapU', abn: null }, publicUrl: 'http://localhost' },
+      renewal!.id,
+      NOW,
+    );
+    const call = api.requests.findLast((r) => r.path === '/v1/refunds')!;
+    expect(call.idempotencyKey).toBe(`refund_${renewal!.id}`);
+    expect(call.form).toMatchObject({ payment_intent: (invoice as { _payment_intent?: string })._payment_intent, amount: '1000' });
+    expect(await subscriptionOf(m)).toMatchObject({ status: 'expired' });
   });
 
   it("a subscription's refund returns its first invoice's payment", async () => {
