@@ -49,6 +49,7 @@ import { localProvider } from './modules/payments/provider';
 import { createStripeProvider } from './modules/payments/stripe-provider';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes';
 import { purchasesRoutes } from './modules/payments/purchases.routes';
+import { deliveryRoutes } from './modules/delivery/delivery.routes';
 import { offersRoutes } from './modules/offers/offers.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
@@ -253,6 +254,7 @@ export async function buildApp(opts: BuildOptions) {
   // Its own plugin: the raw-body JSON parser the signature check needs stays inside it.
   await app.register(stripeWebhookRoutes);
   await app.register(purchasesRoutes);
+  await app.register(deliveryRoutes);
   await app.register(offersRoutes);
   await app.register(notificationsRoutes);
   await app.register(chatRoutes);

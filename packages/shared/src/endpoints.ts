@@ -111,6 +111,7 @@ export type QueryOf<E> = E extends Endpoint<Method, string, unknown, unknown, in
 export type PatternOf<E> = E extends Endpoint<Method, infer P, unknown, unknown, unknown> ? P : never;
 
 /** `to<Answer, Body, Query>()('GET', '/api/v1/…')`: the types are named, the method and pattern inferred. */
+import type { Quote, QuoteQuery } from './delivery-api';
 import type {
   AssistAccount,
   AssistResult,
@@ -253,6 +254,9 @@ export const endpoints = {
   adminCouponsCsv: to<string>()('GET', '/api/v1/admin/coupons.csv'),
   adminRefund: to<{ status: 'refunded' }>()('POST', '/api/v1/admin/checkouts/:id/refund'),
   extraSwipes: to<ExtraSwipes>()('GET', '/api/v1/me/extra-swipes'),
+
+  // Delivery
+  deliveryQuote: to<Quote, undefined, QuoteQuery>()('GET', '/api/v1/delivery/quote'),
   buyExtraSwipes: to<ExtraSwipes>()('POST', '/api/v1/me/extra-swipes'),
 } as const;
 

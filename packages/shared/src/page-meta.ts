@@ -33,6 +33,8 @@ interface Texts {
   privacy: string;
   activity: string;
   activityDescription: string;
+  deliveryCalculator: string;
+  deliveryCalculatorDescription: string;
   postDescription: (title: string, price: string, place: string) => string;
   unavailable: string;
 }
@@ -47,6 +49,9 @@ const TEXTS: Record<Locale, Texts> = {
     searchDescription: (q) =>
       `Items people across Australia want to swap${q ? ` for “${q}”` : ''}: browse, like and make an offer on SwapU.`,
     allCategories: 'All categories',
+    deliveryCalculator: 'Delivery calculator',
+    deliveryCalculatorDescription:
+      'What a courier costs between two Australian postcodes, and when the parcel arrives: shoebox to check-in size.',
     allCategoriesDescription: 'Every category of items people are swapping on SwapU, from bicycles to books.',
     blog: 'The SwapU blog',
     blogDescription: 'Stories, tips and news about swapping, reuse and the SwapU community.',
@@ -67,6 +72,9 @@ const TEXTS: Record<Locale, Texts> = {
     searchDescription: (q) =>
       `Artigos que pessoas de toda a Austrália querem trocar${q ? ` para «${q}»` : ''}: explore, goste e faça uma oferta na SwapU.`,
     allCategories: 'Todas as categorias',
+    deliveryCalculator: 'Calculadora de envios',
+    deliveryCalculatorDescription:
+      'Quanto custa um envio por transportadora entre dois códigos postais australianos e quando chega: do tamanho caixa de sapatos ao de porão.',
     allCategoriesDescription: 'Todas as categorias de artigos que se trocam na SwapU, de bicicletas a livros.',
     blog: 'O blogue SwapU',
     blogDescription: 'Histórias, dicas e novidades sobre trocas, reutilização e a comunidade SwapU.',
@@ -117,6 +125,7 @@ export const pageMeta = {
   terms: (locale: Locale) => page(withSite(TEXTS[locale].terms), TEXTS[locale].homeDescription),
   privacy: (locale: Locale) => page(withSite(TEXTS[locale].privacy), TEXTS[locale].homeDescription),
   activity: (locale: Locale) => page(withSite(TEXTS[locale].activity), TEXTS[locale].activityDescription),
+  deliveryCalculator: (locale: Locale) => page(withSite(TEXTS[locale].deliveryCalculator), TEXTS[locale].deliveryCalculatorDescription),
   post: (locale: Locale, post: Pick<PostDetail, 'title' | 'description' | 'cashValueCents' | 'suburb' | 'auState' | 'images'>) => {
     const price = formatMoney(post.cashValueCents, locale);
     const place = [post.suburb, post.auState].filter(Boolean).join(', ');

@@ -6,6 +6,11 @@ export const PUBLIC_AND_LISTING_CASES: Case[] = [
   // Operations and documentation
   { route: 'GET /api/health', request: () => ({ url: '/api/health' }), expect: anyone(200) },
   { route: 'GET /api/ready', request: () => ({ url: '/api/ready' }), expect: anyone(200) },
+  {
+    route: 'GET /api/v1/delivery/quote',
+    request: () => ({ url: '/api/v1/delivery/quote?fromSuburb=Fitzroy&fromPostcode=3065&toSuburb=Newtown&toPostcode=2042&size=satchel' }),
+    expect: anyone(200),
+  },
   { route: 'GET /api/docs', request: () => ({ url: '/api/docs' }), expect: anyone(200) },
   { route: 'GET /api/docs/static/index.html', request: () => ({ url: '/api/docs/static/index.html' }), expect: anyone(302) },
   { route: 'GET /api/docs/static/*', request: () => ({ url: '/api/docs/static/swagger-ui.css' }), expect: anyone(200) },

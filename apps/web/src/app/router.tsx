@@ -91,7 +91,7 @@ export const routes: RouteObject[] = [
           { path: 'swap-swipe/:currentPage/:counterPage', ...soon('swapSwipe') },
           { path: 'viewPost/:postId', ...page(() => import('./routes/view-post')) },
           { path: 'testNewProductPage', ...soon('testNewProductPage') },
-          { path: 'delivery-calculator', ...soon('deliveryCalculator') },
+          { path: 'delivery-calculator', ...page(() => import('./routes/delivery-calculator')) },
           { path: 'carbon-calculator', ...soon('carbonCalculator') },
           { path: 'activity', ...page(() => import('./routes/activity')) },
           { path: 'FAQ', ...page(() => import('./routes/faq')) },

@@ -16,10 +16,15 @@ export function LocalityInput({
   initial,
   onPick,
   error,
+  label: fieldLabel,
+  placeholder,
 }: {
   initial?: string;
   onPick: (l: PickedLocality | null) => void;
   error?: string | undefined;
+  /** The field's label and placeholder, when not the profile's own. */
+  label?: string;
+  placeholder?: string;
 }) {
   const { t } = useTranslation('profile');
   const [text, setText] = useState(initial ?? '');
@@ -28,8 +33,8 @@ export function LocalityInput({
   const items = search.data ?? [];
   return (
     <Autocomplete
-      label={t('locality.label')}
-      placeholder={t('locality.placeholder')}
+      label={fieldLabel ?? t('locality.label')}
+      placeholder={placeholder ?? t('locality.placeholder')}
       value={text}
       error={error}
       onChange={(v) => {
