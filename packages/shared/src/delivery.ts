@@ -109,3 +109,17 @@ export function transitBusinessDays(km: number, from: Zone, to: Zone): number {
   const extra = (z: Zone) => (z === 'regional' ? 1 : z === 'remote' ? 3 : 0);
   return base + extra(from) + extra(to);
 }
+
+/**
+ * A pickup address a courier can find: a street number (a unit like "3/" or "Unit 3," may come
+ * first; "12A" and "12-14" count) followed by a street name, and never a PO box or locked bag.
+ * The suburb and postcode are checked against the localities data apart. Anything else is
+ * 'Address need to be more specific so delivery can pick up your parcel.'
+ */
+export function isSpecificStreetAddress(street: string): boolean {
+  const s = street.trim().replace(/\s+/g, ' ');
+  if (/^(p\.? ?o\.? ?box|gpo box|locked bag|private bag)\b/i.test(s)) return false;
+  return /^((unit|u|apt|apartment|shop|suite|level|lvl)\s*\d+[a-z]?\s*[,/]?\s*|\d+[a-z]?\s*\/\s*)?\d+[a-z]?(-\d+[a-z]?)?,?\s+[a-z][a-z'.-]+(\s+[a-z][a-z'.-]*)*$/i.test(
+    s,
+  );
+}

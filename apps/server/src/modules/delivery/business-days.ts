@@ -68,3 +68,14 @@ export function addBusinessDays(day: string, n: number, state: AuState): string 
   }
   return dayOf(d);
 }
+
+/**
+ * Why a pickup day cannot be booked, or null when it can: today or later in the sender's state,
+ * a weekday, and not a public holiday there ('Please choose a business day that is not a public
+ * holiday').
+ */
+export function pickupDateProblem(day: string, state: AuState, now: Date): 'pickup_date_invalid' | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(utcDay(day).getTime()) || dayOf(utcDay(day)) !== day) return 'pickup_date_invalid';
+  if (day < todayIn(state, now)) return 'pickup_date_invalid';
+  return isBusinessDay(day, state) ? null : 'pickup_date_invalid';
+}

@@ -1,8 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chargeableKg, cubicWeightKg, parcelOfPreset, priceCents, transitBusinessDays, zoneOf } from '@swapu/shared/delivery';
+import {
+  chargeableKg,
+  cubicWeightKg,
+  isSpecificStreetAddress,
+  parcelOfPreset,
+  priceCents,
+  transitBusinessDays,
+  zoneOf,
+} from '@swapu/shared/delivery';
 import { DELIVERY_TYPICAL_CENTS } from '@swapu/shared/constants';
 import { createTestApp, type TestApp } from '../../test/app';
-import { addBusinessDays, businessDayFrom, isBusinessDay, publicHoliday, todayIn } from './business-days';
+import { addBusinessDays, businessDayFrom, isBusinessDay, pickupDateProblem, publicHoliday, todayIn } from './business-days';
 
 let t: TestApp;
 // Friday 20 November 2026, 11 am in Sydney.
@@ -69,6 +77,34 @@ describe('business days', () => {
     expect(addBusinessDays('2026-11-20', 3, 'VIC')).toBe('2026-11-25');
     expect(todayIn('NSW', new Date('2026-11-20T14:00:00Z'))).toBe('2026-11-21');
     expect(todayIn('WA', new Date('2026-11-20T14:00:00Z'))).toBe('2026-11-20');
+  });
+});
+
+describe('the pickup rules', () => {
+  it('needs a street number and a street name, never a PO box', () => {
+    for (const ok of [
+      '12 King St',
+      '3/45 Smith Street',
+      'Unit 3, 45 Smith Street',
+      '12A Brunswick Rd',
+      '12-14 Gold Coast Hwy',
+      "7 O'Connell Street",
+    ])
+      expect(isSpecificStreetAddress(ok), ok).toBe(true);
+    for (const vague of ['King St', '12', 'Smith Street 12', 'PO Box 45', 'GPO Box 1', 'Locked Bag 7', 'near the station', ''])
+      expect(isSpecificStreetAddress(vague), vague).toBe(false);
+  });
+
+  it('a pickup day is today or later, a weekday and not a public holiday in the sender’s state', () => {
+    expect(pickupDateProblem('2026-11-20', 'NSW', NOW)).toBeNull();
+    expect(pickupDateProblem('2026-11-19', 'NSW', NOW)).toBe('pickup_date_invalid');
+    expect(pickupDateProblem('2026-11-21', 'NSW', NOW)).toBe('pickup_date_invalid');
+    expect(pickupDateProblem('2026-12-25', 'NSW', NOW)).toBe('pickup_date_invalid');
+    expect(pickupDateProblem('2026-12-28', 'NSW', NOW)).toBe('pickup_date_invalid');
+    expect(pickupDateProblem('2027-01-26', 'WA', NOW)).toBe('pickup_date_invalid');
+    expect(pickupDateProblem('2026-11-03', 'VIC', new Date('2026-11-01T00:00:00Z'))).toBe('pickup_date_invalid');
+    expect(pickupDateProblem('2026-02-30', 'NSW', NOW)).toBe('pickup_date_invalid');
+    expect(pickupDateProblem('2026-12-29', 'NSW', NOW)).toBeNull();
   });
 });
 
