@@ -9,9 +9,9 @@ test.describe('delivery calculator @phone', () => {
     await page.getByRole('button', { name: 'Get a quote' }).click();
     await expect(page.getByText('Please enter valid address')).toHaveCount(2);
 
-    await page.getByLabel('Pick up from').fill('Newtown');
+    await page.getByRole('combobox', { name: 'Pick up from' }).fill('Newtown');
     await page.getByRole('option', { name: 'Newtown NSW 2042' }).click();
-    await page.getByLabel('Deliver to').fill('3065');
+    await page.getByRole('combobox', { name: 'Deliver to' }).fill('3065');
     await page.getByRole('option', { name: 'Fitzroy VIC 3065' }).click();
     await expect(page.getByText('Up to 35 × 25 × 5 cm, 0.5 kg')).toBeVisible();
     await page.getByRole('button', { name: 'Get a quote' }).click();
@@ -26,7 +26,7 @@ test.describe('delivery calculator @phone', () => {
     await expect(quote).toContainText('Newtown NSW 2042 → Fitzroy VIC 3065');
 
     // A bigger parcel costs more.
-    await page.getByLabel('Parcel size').click();
+    await page.getByRole('combobox', { name: 'Parcel size' }).click();
     await page.getByRole('option', { name: 'Check-in' }).click();
     await page.getByRole('button', { name: 'Get a quote' }).click();
     await expect
@@ -34,7 +34,7 @@ test.describe('delivery calculator @phone', () => {
       .toBeGreaterThan(price + 20);
 
     // Over 25 kg: no courier takes it.
-    await page.getByLabel('Parcel size').click();
+    await page.getByRole('combobox', { name: 'Parcel size' }).click();
     await page.getByRole('option', { name: 'My own weight and size' }).click();
     await page.getByLabel('Weight (kg)').fill('40');
     await page.getByRole('button', { name: 'Get a quote' }).click();

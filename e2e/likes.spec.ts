@@ -103,11 +103,14 @@ test.describe('my items @phone', () => {
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText('Vintage record player');
 
-    // Boost (paid with tokens, money.spec.ts) and Swap Assist are there; Swap Assist says plainly it is still to come.
+    // Boost and Swap Assist are there (bought in money.spec.ts); closing Swap Assist buys nothing.
     await expect(rows.first().getByRole('button', { name: 'Boost' })).toBeVisible();
     await rows.first().getByRole('button', { name: 'Swap Assist' }).click();
-    await expect(page.getByText('Swap Assist is coming soon. Nothing is charged today.')).toBeVisible();
-    await page.getByRole('button', { name: 'Got it' }).click();
+    const assist = page.getByRole('dialog', { name: 'Swap Assist' });
+    await expect(assist.getByText('A$2 a month for this item')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(assist).toBeHidden();
+    await expect(rows.first().getByTestId('assist-badge')).toHaveCount(0);
 
     await rows.first().getByTestId('owner-menu').click();
     await page.getByRole('menuitem', { name: 'Withdraw' }).click();

@@ -28,7 +28,9 @@ const built = mtime(index);
 const webSources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/shared/src'];
 if (!built || built < newest(webSources) || process.env.SWAPU_REBUILD === 'true') {
   console.log(built ? '[swapu] web sources changed: rebuilding the web app…' : '[swapu] building the web app (first start)…');
-  execSync('npm run build -w @swapu/web', { cwd: root, stdio: 'inherit' });
+  // Always a production bundle: a server started with NODE_ENV=test (the journeys) must not serve
+  // React's development build (bigger, slower, and over the bundle budget).
+  execSync('npm run build -w @swapu/web', { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 }
 // The server runs as one bundled ES module (no TypeScript loader at run time), rebuilt when its
 // sources are newer; Node's compile cache keeps the V8 bytecode of modules between starts.
