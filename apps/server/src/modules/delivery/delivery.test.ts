@@ -23,7 +23,9 @@ afterAll(async () => {
 });
 
 const quote = (query: Record<string, string | number>) =>
-  t.app.inject({ url: `/api/v1/delivery/quote?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}` });
+  t.app.inject({
+    url: `/api/v1/delivery/quote?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`,
+  });
 const SYD = { fromSuburb: 'Newtown', fromPostcode: '2042' };
 const MEL = { toSuburb: 'Fitzroy', toPostcode: '3065' };
 
