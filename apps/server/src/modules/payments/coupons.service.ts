@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { count, desc, sql } from 'drizzle-orm';
 import { COUPON_CODE_PATTERN, type CouponType, couponFitsItem, couponGrant, normaliseCouponCode } from '@swapu/shared/coupons';
 import type { Coupon, CouponCreateBody, CouponList, CouponRedeemBody, CouponRedeemed } from '@swapu/shared/money-api';
 import type { Db, Tx } from '../../db/client';
@@ -127,10 +127,4 @@ export async function redeemCoupon(db: Db, userId: string, body: CouponRedeemBod
     const { until } = await grantItemAssist(tx, body.postId, grant.months, now);
     return { type, postId: body.postId, until: until.toISOString() };
   });
-}
-
-/** How many members have used a code (the redemption rows; equals used_times). */
-export async function redemptionsOf(db: Tx, code: string) {
-  const [r] = await db.select({ n: count() }).from(couponRedemptions).where(eq(couponRedemptions.code, code));
-  return r?.n ?? 0;
 }

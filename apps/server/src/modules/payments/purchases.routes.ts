@@ -21,7 +21,6 @@ import { enforce } from '../../lib/rate-limit';
 import { accountsChanged, postChanged } from '../../lib/viewer-cache';
 import { assistAccount, assistWithTokens } from '../assist/assist.service';
 import { couponsCsv, createCoupons, listCoupons, redeemCoupon } from './coupons.service';
-import { localProvider, type PaymentProvider } from './provider';
 import { getReceipt, listReceipts } from './receipts.service';
 import { refundCheckout } from './refunds.service';
 import { buyExtraSwipes, extraSwipesOf } from './tokens.service';
@@ -35,7 +34,6 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.ctx.database.db;
   const now = () => app.ctx.clock.now();
   const deps = () => ({ seller: app.ctx.config.seller, publicUrl: app.ctx.config.publicUrl });
-  const provider = (): PaymentProvider => (app.ctx as { payments?: PaymentProvider }).payments ?? localProvider;
   const errorsOf = {
     400: ErrorBodySchema,
     401: ErrorBodySchema,
@@ -217,9 +215,10 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       requireAdmin(req);
-      const status = await refundCheckout(db(), provider(), deps(), req.params.id, now());
-      accountsChanged(app.ctx, []);
-      return { status };
+      const { userId } = await refundCheckout(db(), app.ctx.payments, deps(), req.params.id, now());
+      // A refunded subscription ends early access at once.
+      accountsChanged(app.ctx, [userId]);
+      return { status: 'refunded' as const };
     },
   );
 };

@@ -22,7 +22,7 @@ export async function refundCheckout(
   deps: ReceiptDeps,
   checkoutId: string,
   now: Date,
-): Promise<'refunded'> {
+): Promise<{ userId: string }> {
   return db.transaction(async (tx) => {
     const [c] = await tx
       .update(checkouts)
@@ -59,6 +59,6 @@ export async function refundCheckout(
     await issueReceipt(tx, deps, c, 'refund', `Refund: ${d.description ?? describeKind(c.kind, d)}`, now);
     if (c.provider === provider.name && c.providerRef) await provider.refund(c.providerRef, c.amountCents, `refund_${c.id}`);
     else if (c.provider !== 'local') throw errors.conflict('data_invalid');
-    return 'refunded' as const;
+    return { userId: c.userId };
   });
 }

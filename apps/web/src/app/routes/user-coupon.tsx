@@ -1,12 +1,11 @@
 import { Alert, Anchor, Button, Card, Container, Group, List, Select, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconTicket } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { isSpecialItem } from '@swapu/shared/purchases';
 import { paths } from '@swapu/shared/paths';
 import { useRedeemCoupon } from '../../features/money/use-coupons';
-import { myPostsKey, useMyPosts } from '../../features/posts/use-my-posts';
+import { useMyPosts } from '../../features/posts/use-my-posts';
 import { useTranslation } from '../../i18n/react';
 import { ApiError } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
@@ -26,7 +25,6 @@ export default function UserCouponPage() {
   usePageMeta({ title: `${t('redeem.title')} | SwapU`, description: t('redeem.intro') });
   const myPosts = useMyPosts();
   const redeem = useRedeemCoupon();
-  const qc = useQueryClient();
   const [code, setCode] = useState('');
   const [postId, setPostId] = useState<string | null>(null);
   const [errors, setErrors] = useState<Errors>({});
@@ -56,7 +54,6 @@ export default function UserCouponPage() {
             r.postId ? t('redeem.grantedItem', { item: item?.title || t('redeem.untitled'), date }) : t('redeem.grantedAll', { date }),
           );
           setCode('');
-          void qc.invalidateQueries({ queryKey: myPostsKey });
         },
         onError: (err) => {
           const message = t(`errors:${err instanceof ApiError ? err.code : 'generic'}`);

@@ -4,15 +4,15 @@ import type { CouponRedeemBody } from '@swapu/shared/money-api';
 import { call } from '../../lib/api';
 
 /**
- * Redeems a coupon code. What it granted shows on listings and on my Swap Assist account, read
- * afresh here; the page refreshes my own items' list too (features/posts owns that query).
+ * Redeems a coupon code. What it granted shows on listings ('posts', …) and on my own items and
+ * account ('me', …), read afresh here.
  */
 export function useRedeemCoupon() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: CouponRedeemBody) => call(endpoints.redeemCoupon, { body }),
     onSuccess: async () => {
-      await Promise.all([qc.invalidateQueries({ queryKey: ['posts'] }), qc.invalidateQueries({ queryKey: ['assist'] })]);
+      await Promise.all([qc.invalidateQueries({ queryKey: ['posts'] }), qc.invalidateQueries({ queryKey: ['me'] })]);
     },
   });
 }
