@@ -15,6 +15,8 @@ process.env.SWAPU_TEST_HOOKS ??= '1';
 // Test hooks and the developer mail viewer exist only on a loopback development/test server.
 process.env.NODE_ENV ??= 'test';
 process.env.HOST ??= '127.0.0.1';
+// The courier simulator moves a booked parcel one step every 3 s, so a journey watches it arrive.
+process.env.DELIVERY_SIM_STEP_SECONDS ??= '3';
 // The browser talks to 127.0.0.1: the provider must send it back there (same cookie jar).
 process.env.PUBLIC_URL ??= `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 

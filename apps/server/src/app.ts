@@ -15,6 +15,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { type Clock, systemClock } from './lib/clock';
 import type { AppContext } from './lib/context';
+import type { ErrorCode } from '@swapu/shared/errors';
 import { AppError } from './lib/errors';
 import { localStorage, VARIANT_FALLBACK } from './lib/storage';
 import { createHub } from './lib/hub';
@@ -50,6 +51,9 @@ import { createStripeProvider } from './modules/payments/stripe-provider';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes';
 import { purchasesRoutes } from './modules/payments/purchases.routes';
 import { deliveryRoutes } from './modules/delivery/delivery.routes';
+import { attachDeliveryWorker } from './modules/delivery/delivery.worker';
+import { createLocalCourier } from './modules/delivery/local-courier';
+import { createSendleCourier } from './modules/delivery/sendle-courier';
 import { offersRoutes } from './modules/offers/offers.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
@@ -93,7 +97,7 @@ const isIdentityPath = (url: string) =>
   url.startsWith('/identity/v1/') || url.startsWith('/identitytoolkit.') || url.startsWith('/securetoken.');
 
 /** Any error as the catalogue error it is shown as. */
-function toAppError(err: FastifyError): AppError {
+function toAppError(err: FastifyError, validationCode: ErrorCode = 'data_invalid'): AppError {
   if (err instanceof AppError) return err;
   // Fail closed: no photo is stored unchecked; the person may simply retry.
   if (err instanceof ModerationUnavailableError) return new AppError(503, 'generic');
@@ -103,7 +107,7 @@ function toAppError(err: FastifyError): AppError {
       const key = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
       fields[key] = issue.message ?? 'invalid';
     }
-    return new AppError(400, 'data_invalid', fields);
+    return new AppError(400, validationCode, fields);
   }
   const status = err.statusCode ?? 500;
   if (status === 413) return new AppError(413, 'file_too_large');
@@ -177,6 +181,10 @@ export async function buildApp(opts: BuildOptions) {
     viewers: new ViewerCache(config.viewerCacheMs),
     jobs: createJobs(opts.database, app.log),
     payments: config.payments.provider === 'stripe' ? createStripeProvider(config.payments) : localProvider,
+    courier:
+      config.delivery.courier === 'sendle'
+        ? createSendleCourier({ baseUrl: config.delivery.baseUrl, sendleId: config.delivery.sendleId, apiKey: config.delivery.apiKey })
+        : createLocalCourier({ stepMs: config.delivery.simStepMs }),
   };
   ctx.hub = await createHub(opts.database, (err) => app.log.warn({ err }, 'realtime hub error'));
   // An account changed (here or on another instance): its next request reads it again.
@@ -204,7 +212,8 @@ export async function buildApp(opts: BuildOptions) {
       if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(Math.max(1, err.retryAfterSeconds)));
       return reply.status(err.status).send(err.body());
     }
-    const appError = toAppError(err);
+    // A route may name the catalogue text of its own invalid input (the order form's 'There is issue with your form...').
+    const appError = toAppError(err, (req.routeOptions.config as { validationCode?: ErrorCode } | undefined)?.validationCode);
     if (appError.status >= 500) req.log.error({ err }, appError.status === 503 ? 'image moderation unavailable' : 'unhandled error');
     // Every limit says when to try again (RFC 9110 Retry-After, in seconds).
     if (appError.status === 429) reply.header('retry-after', String(appError.retryAfterSeconds ?? 60));
@@ -280,6 +289,7 @@ export async function buildApp(opts: BuildOptions) {
     attachAssistDigest(app);
     attachSearchJobs(app);
     attachImageBackfill(app);
+    attachDeliveryWorker(app);
   }
   // After the modules that work queues on it (they stop their work first).
   app.addHook('onClose', async () => {

@@ -75,6 +75,14 @@ const EnvSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optionalString,
   // Tests only: a local stand-in for the Stripe API (http://127.0.0.1:12111).
   STRIPE_API_BASE: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
+  // Delivery (docs/decisions/0025): the local courier simulator, or Sendle's API (its base URL,
+  // account id and API key; Basic authentication). The simulator moves a parcel one tracking step
+  // every DELIVERY_SIM_STEP_SECONDS.
+  DELIVERY_COURIER: z.enum(['local', 'sendle']).default('local'),
+  SENDLE_BASE_URL: z.string().url().default('https://api.sendle.com'),
+  SENDLE_ID: optionalString,
+  SENDLE_API_KEY: optionalString,
+  DELIVERY_SIM_STEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
 });
 
 export type Config = {
@@ -121,7 +129,13 @@ export type Config = {
   facebook: FacebookProviderConfig | undefined;
   /** Who takes payments (PAYMENTS_PROVIDER): the embedded local checkout, or Stripe. */
   payments: PaymentsConfig;
+  /** Which courier books deliveries (DELIVERY_COURIER), and the simulator's pace. */
+  delivery: DeliveryConfig;
 };
+
+export type DeliveryConfig = { simStepMs: number } & (
+  { courier: 'local' } | { courier: 'sendle'; baseUrl: string; sendleId: string; apiKey: string }
+);
 
 export type PaymentsConfig =
   | { provider: 'local' }
@@ -208,6 +222,23 @@ function paymentsConfig(e: z.infer<typeof EnvSchema>): PaymentsConfig | string[]
   };
 }
 
+/** DELIVERY_COURIER and the SENDLE_* variables; Sendle without its credentials is refused by name. */
+function deliveryConfig(e: z.infer<typeof EnvSchema>): DeliveryConfig | string[] {
+  const simStepMs = e.DELIVERY_SIM_STEP_SECONDS * 1000;
+  if (e.DELIVERY_COURIER === 'local') return { courier: 'local', simStepMs };
+  const problems = (['SENDLE_ID', 'SENDLE_API_KEY'] as const)
+    .filter((name) => !e[name])
+    .map((name) => `  ${name}: required when DELIVERY_COURIER=sendle`);
+  if (problems.length) return problems;
+  return {
+    courier: 'sendle',
+    simStepMs,
+    baseUrl: e.SENDLE_BASE_URL.replace(/\/+$/, ''),
+    sendleId: e.SENDLE_ID!,
+    apiKey: e.SENDLE_API_KEY!,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
@@ -217,6 +248,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const e = parsed.data;
   const payments = overrides.payments ?? paymentsConfig(e);
   if (Array.isArray(payments)) throw new Error(`Invalid environment:\n${payments.join('\n')}`);
+  const delivery = overrides.delivery ?? deliveryConfig(e);
+  if (Array.isArray(delivery)) throw new Error(`Invalid environment:\n${delivery.join('\n')}`);
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (overrides.publicUrl ?? e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const host = overrides.host ?? e.HOST ?? (e.PUBLIC_URL ? '0.0.0.0' : '127.0.0.1');
@@ -265,6 +298,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
           }
         : undefined,
     payments,
+    delivery,
   };
   return { ...config, ...overrides };
 }

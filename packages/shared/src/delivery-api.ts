@@ -39,3 +39,176 @@ export const QuoteSchema = z.object({
   to: QuotePlace,
 });
 export type Quote = z.infer<typeof QuoteSchema>;
+
+// Delivery orders (issue 17; decision 0025) ----------------------------------------------------
+
+/**
+ * A delivery's life. awaiting_payment: quoted (the price holds for 30 minutes) and not yet paid;
+ * replaced: a newer quote for the same item took its place (never listed); booking: paid, the
+ * courier order is being placed (a job with retries); label_created → shipped → in_transit →
+ * delivered: the courier's tracking; cancelled: before pickup, refunded; failed: the courier
+ * could not take the order, refunded.
+ */
+export const DELIVERY_STATES = [
+  'awaiting_payment',
+  'replaced',
+  'booking',
+  'label_created',
+  'shipped',
+  'in_transit',
+  'delivered',
+  'cancelled',
+  'failed',
+] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+
+/** /my-delivery-status/{status}: the URL's words for the states a list can be filtered by. */
+export const DELIVERY_STATUS_FILTERS = {
+  'label-created': 'label_created',
+  shipped: 'shipped',
+  'in-transit': 'in_transit',
+  delivered: 'delivered',
+  cancelled: 'cancelled',
+} as const satisfies Record<string, DeliveryState>;
+export type DeliveryStatusFilter = keyof typeof DELIVERY_STATUS_FILTERS;
+
+/** How long a quoted price holds before it must be quoted again. */
+export const QUOTE_HOLD_MINUTES = 30;
+
+const Name = z.string().trim().min(1).max(80);
+const Street = z.string().trim().min(1).max(120);
+const YMD = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/** One end of a delivery as the form sends it. The other party's email may be left out: the server uses the one on file. */
+export const DeliveryPartyBodySchema = z.object({
+  name: Name,
+  street: Street,
+  suburb: Suburb,
+  postcode: Postcode,
+  email: z.string().trim().email().max(254).optional(),
+});
+export type DeliveryPartyBody = z.infer<typeof DeliveryPartyBodySchema>;
+
+/** The order form (spec section 3 "Delivery order"). */
+export const DeliveryOrderBodySchema = z.object({
+  postId: z.string().min(1).max(64),
+  offerId: z.string().min(1).max(64),
+  receiverId: z.string().min(1).max(64),
+  sender: DeliveryPartyBodySchema,
+  receiver: DeliveryPartyBodySchema,
+  itemDescription: z.string().trim().min(1).max(200),
+  parcel: z.object({
+    weightKg: z.number().positive().max(1000),
+    lengthCm: z.number().positive().max(1000),
+    widthCm: z.number().positive().max(1000),
+    heightCm: z.number().positive().max(1000),
+  }),
+  pickupDate: YMD,
+  instructions: z.string().trim().max(300).default(''),
+});
+export type DeliveryOrderBody = z.input<typeof DeliveryOrderBodySchema>;
+
+const DraftParty = z.object({
+  userId: z.string(),
+  name: z.string(),
+  street: z.string(),
+  suburb: z.string(),
+  postcode: z.string(),
+  /** The person's own email; the other party's is masked (j•••@example.com) and filled in by the server. */
+  email: z.string(),
+  emailOnFile: z.boolean(),
+});
+
+/** The order form, prefilled from the two profiles and the item (GET /api/v1/deliveries/draft/...). */
+export const DeliveryDraftSchema = z.object({
+  offerId: z.string(),
+  postId: z.string(),
+  postTitle: z.string(),
+  photoUrl: z.string().nullable(),
+  /** Who sends the item (its owner) and who receives it (the other party). */
+  sender: DraftParty,
+  receiver: DraftParty,
+  /** Is the viewer the sender? (Either party may book and pay.) */
+  viewerIsSender: z.boolean(),
+  itemDescription: z.string(),
+  parcel: z.object({ weightKg: z.number(), lengthCm: z.number(), widthCm: z.number(), heightCm: z.number() }),
+  /** The earliest pickup day in the sender's state (YYYY-MM-DD), when the sender's place is known. */
+  earliestPickup: z.string().nullable(),
+  /** The item's live delivery, if one is already arranged (the page shows it instead of the form). */
+  deliveryId: z.string().nullable(),
+});
+export type DeliveryDraft = z.infer<typeof DeliveryDraftSchema>;
+
+const DeliveryPartyView = z.object({
+  userId: z.string(),
+  name: z.string(),
+  street: z.string(),
+  suburb: z.string(),
+  postcode: z.string(),
+  state: z.string(),
+});
+
+export const DeliveryEventSchema = z.object({
+  state: z.enum(DELIVERY_STATES),
+  at: z.string(),
+  description: z.string(),
+});
+
+export const DeliverySchema = z.object({
+  id: z.string(),
+  offerId: z.string(),
+  postId: z.string(),
+  postTitle: z.string(),
+  photoUrl: z.string().nullable(),
+  state: z.enum(DELIVERY_STATES),
+  /** Did the viewer send it (else they receive it)? Did the viewer book and pay? */
+  viewerIsSender: z.boolean(),
+  viewerBooked: z.boolean(),
+  sender: DeliveryPartyView,
+  receiver: DeliveryPartyView,
+  itemDescription: z.string(),
+  parcel: z.object({ weightKg: z.number(), lengthCm: z.number(), widthCm: z.number(), heightCm: z.number() }),
+  pickupDate: z.string(),
+  instructions: z.string(),
+  courier: z.enum(['local', 'sendle']),
+  priceCents: z.number().int(),
+  gstCents: z.number().int(),
+  transitDays: z.number().int(),
+  estimatedDelivery: z.string(),
+  /** awaiting_payment: when the quoted price stops holding. */
+  quoteExpiresAt: z.string(),
+  trackingRef: z.string().nullable(),
+  /** Whether a label can be downloaded (label_created onwards, not cancelled or failed). */
+  hasLabel: z.boolean(),
+  /** Whether the viewer may cancel it now (before pickup). */
+  canCancel: z.boolean(),
+  /** failed: why, in words the person can act on. */
+  failure: z.string().nullable(),
+  events: z.array(DeliveryEventSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Delivery = z.infer<typeof DeliverySchema>;
+
+export const DeliveryListQuerySchema = z.object({
+  status: z.enum(Object.keys(DELIVERY_STATUS_FILTERS) as [DeliveryStatusFilter, ...DeliveryStatusFilter[]]).optional(),
+});
+export const DeliveryListSchema = z.object({ items: z.array(DeliverySchema) });
+
+/** /delivery-swap: one item of an accepted or completed swap, and its delivery if arranged. */
+export const ShippableSchema = z.object({
+  offerId: z.string(),
+  offerState: z.string(),
+  postId: z.string(),
+  postTitle: z.string(),
+  photoUrl: z.string().nullable(),
+  sender: z.object({ userId: z.string(), name: z.string() }),
+  receiver: z.object({ userId: z.string(), name: z.string() }),
+  viewerIsSender: z.boolean(),
+  delivery: z.object({ id: z.string(), state: z.enum(DELIVERY_STATES) }).nullable(),
+});
+export type Shippable = z.infer<typeof ShippableSchema>;
+export const ShippableListSchema = z.object({ items: z.array(ShippableSchema) });
+
+export const LABEL_SIZES = ['a4', '4x6'] as const;
+export type LabelSize = (typeof LABEL_SIZES)[number];

@@ -1,5 +1,14 @@
 import type { z } from 'zod';
 import type {
+  Delivery,
+  DeliveryDraft,
+  DeliveryListSchema,
+  DeliveryOrderBody,
+  Quote,
+  QuoteQuery,
+  ShippableListSchema,
+} from './delivery-api';
+import type {
   AccountDeleteSchema,
   AuthProvidersSchema,
   Me,
@@ -111,7 +120,6 @@ export type QueryOf<E> = E extends Endpoint<Method, string, unknown, unknown, in
 export type PatternOf<E> = E extends Endpoint<Method, infer P, unknown, unknown, unknown> ? P : never;
 
 /** `to<Answer, Body, Query>()('GET', '/api/v1/…')`: the types are named, the method and pattern inferred. */
-import type { Quote, QuoteQuery } from './delivery-api';
 import type {
   AssistAccount,
   AssistResult,
@@ -257,6 +265,13 @@ export const endpoints = {
 
   // Delivery
   deliveryQuote: to<Quote, undefined, QuoteQuery>()('GET', '/api/v1/delivery/quote'),
+  deliveryShippable: to<Out<typeof ShippableListSchema>>()('GET', '/api/v1/deliveries/shippable'),
+  deliveryDraft: to<DeliveryDraft>()('GET', '/api/v1/deliveries/draft/:postId/:offerId/:receiver'),
+  createDelivery: to<Delivery, DeliveryOrderBody>()('POST', '/api/v1/deliveries'),
+  deliveries: to<Out<typeof DeliveryListSchema>, undefined, QueryParams>()('GET', '/api/v1/deliveries'),
+  delivery: to<Delivery>()('GET', '/api/v1/deliveries/:id'),
+  deliveryCheckout: to<Out<typeof CheckoutCreatedSchema>>()('POST', '/api/v1/deliveries/:id/checkout'),
+  cancelDelivery: to<Delivery>()('POST', '/api/v1/deliveries/:id/cancel'),
   buyExtraSwipes: to<ExtraSwipes>()('POST', '/api/v1/me/extra-swipes'),
 } as const;
 

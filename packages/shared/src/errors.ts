@@ -133,6 +133,23 @@ export const ERROR_CATALOGUE = {
     en: 'Please choose a business day that is not a public holiday',
     pt: 'Escolha um dia útil que não seja feriado',
   },
+  // Delivery orders (issue 17): ours, the spec gives no wording.
+  quote_expired: {
+    en: 'This quote has expired. Get a new quote to see the current price.',
+    pt: 'Este orçamento expirou. Peça um novo orçamento para ver o preço atual.',
+  },
+  delivery_exists: {
+    en: 'A delivery is already arranged for this item.',
+    pt: 'Já existe uma entrega combinada para este artigo.',
+  },
+  delivery_not_cancellable: {
+    en: 'This delivery can no longer be cancelled: the courier has picked it up.',
+    pt: 'Esta entrega já não pode ser cancelada: a transportadora já a recolheu.',
+  },
+  courier_unavailable: {
+    en: 'The courier could not be reached. Please try again in a few minutes.',
+    pt: 'Não foi possível contactar a transportadora. Tente novamente dentro de alguns minutos.',
+  },
   messaging_self: { en: 'Messaging yourself is prohibited', pt: 'Não é permitido enviar mensagens a si próprio' },
   search_term_required: { en: 'Search needs at least one term', pt: 'A pesquisa precisa de pelo menos um termo' },
   saved_searches_limit: {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** The money API's shapes (docs/decisions/0023). Amounts are GST-inclusive AUD cents. */
 
 export const CHECKOUT_STATUSES = ['open', 'paid', 'failed', 'cancelled', 'refunded'] as const;
-export const PURCHASE_KINDS = ['tokens', 'subscription', 'swap_assist', 'unlimited_assist'] as const;
+export const PURCHASE_KINDS = ['tokens', 'subscription', 'swap_assist', 'unlimited_assist', 'delivery'] as const;
 export const SUBSCRIPTION_STATUSES = ['active', 'cancelled', 'expired', 'none'] as const;
 
 /** A path inside the app to return to after paying (never another site). */

@@ -26,6 +26,8 @@ export const RATE_LIMITS = {
   chatSend: { windowMs: SEND_LIMIT.windowMs, max: SEND_LIMIT.count },
   /** Checkouts started and local payments tried per member (a card-testing brake). */
   checkout: { windowMs: HOUR, max: 60 },
+  // A delivery quote asks the courier: a member may re-quote as they fix the form, not hammer it.
+  delivery_order: { windowMs: HOUR, max: 60 },
   /** Coupon redemptions: enough for a person, too few to guess codes. */
   coupon: { windowMs: HOUR, max: 20 },
   /** Reports of posts or members per member. */

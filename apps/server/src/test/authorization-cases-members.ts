@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { checkouts, coupons, receipts, savedSearches, subscriptions } from '../db/schema/index';
+import { checkouts, coupons, deliveries, receipts, savedSearches, subscriptions } from '../db/schema/index';
+import { businessDayFrom, todayIn } from '../modules/delivery/business-days';
 import { bookTokens } from '../modules/payments/tokens.service';
 import { newId } from '../lib/ids';
 import { createUser } from './factories';
@@ -66,6 +67,42 @@ async function freshCoupon(w: World) {
 }
 
 /** My account, offers, chat and support. */
+/**
+ * A delivery the owner books and receives: the item of a stranger's the owner took in an accepted
+ * cash offer, from Fitzroy to Newtown, in `state` (label_created has its tracking reference).
+ */
+async function ownersDelivery(w: World, state: 'awaiting_payment' | 'label_created') {
+  const { id: offerId, target } = await ownersOffer(w, 'accepted');
+  const now = w.t.clock.now();
+  const id = newId();
+  await w.t.db.insert(deliveries).values({
+    id,
+    offerId,
+    postId: target.id,
+    senderId: target.ownerId,
+    receiverId: w.actors.owner.id!,
+    bookedBy: w.actors.owner.id!,
+    state,
+    sender: { name: 'Alex', street: '3 Smith Street', suburb: 'Fitzroy', postcode: '3065', state: 'VIC', email: 'alex@example.com' },
+    receiver: { name: 'Owner', street: '12 King Street', suburb: 'Newtown', postcode: '2042', state: 'NSW', email: 'owner@example.com' },
+    itemDescription: 'A bike',
+    weightKg: 1,
+    lengthCm: 30,
+    widthCm: 20,
+    heightCm: 10,
+    pickupDate: businessDayFrom(todayIn('VIC', now), 'VIC'),
+    courier: 'local',
+    priceCents: 955,
+    transitDays: 3,
+    estimatedDelivery: '2026-12-31',
+    quoteExpiresAt: new Date(now.getTime() + 30 * 60_000),
+    ...(state === 'label_created' ? { courierRef: `LOCAL-${id}`, trackingRef: 'SWU123456789', bookedAt: now, nextTrackAt: now } : {}),
+    createdAt: now,
+    updatedAt: now,
+  });
+  return { id, offerId, postId: target.id };
+}
+
 export const MEMBER_CASES: Case[] = [
   // Money: purchases, tokens and what they pay for
   {
@@ -330,4 +367,55 @@ export const MEMBER_CASES: Case[] = [
   },
   { route: 'GET /api/v1/admin/mail', request: () => ({ url: '/api/v1/admin/mail' }), expect: adminOnly(200) },
   { route: 'GET /api/v1/admin/mail/:id', request: () => ({ url: '/api/v1/admin/mail/no-such-mail' }), expect: adminOnly(404) },
+  // Delivery orders (issue 17): only the two parties of a swap; another member's ids say nothing.
+  { route: 'GET /api/v1/deliveries/shippable', request: () => ({ url: '/api/v1/deliveries/shippable' }), expect: member(200, false) },
+  { route: 'GET /api/v1/deliveries', request: () => ({ url: '/api/v1/deliveries?status=delivered' }), expect: member(200, false) },
+  {
+    route: 'GET /api/v1/deliveries/draft/:postId/:offerId/:receiver',
+    request: async (w) => {
+      const { id, target } = await ownersOffer(w, 'accepted');
+      return { url: `/api/v1/deliveries/draft/${target.id}/${id}/${w.actors.owner.id}` };
+    },
+    expect: owned(200, 404, 404, false),
+  },
+  {
+    route: 'POST /api/v1/deliveries',
+    request: async (w) => {
+      const { id, target } = await ownersOffer(w, 'accepted');
+      return {
+        url: '/api/v1/deliveries',
+        payload: {
+          postId: target.id,
+          offerId: id,
+          receiverId: w.actors.owner.id,
+          sender: { name: 'Alex', street: '3 Smith Street', suburb: 'Fitzroy', postcode: '3065' },
+          receiver: { name: 'Owner', street: '12 King Street', suburb: 'Newtown', postcode: '2042' },
+          itemDescription: 'A bike',
+          parcel: { weightKg: 1, lengthCm: 30, widthCm: 20, heightCm: 10 },
+          pickupDate: businessDayFrom(todayIn('VIC', w.t.clock.now()), 'VIC'),
+        },
+      };
+    },
+    expect: owned(201, 404, 404),
+  },
+  {
+    route: 'GET /api/v1/deliveries/:id',
+    request: async (w) => ({ url: `/api/v1/deliveries/${(await ownersDelivery(w, 'label_created')).id}` }),
+    expect: owned(200, 404, 404, false),
+  },
+  {
+    route: 'POST /api/v1/deliveries/:id/checkout',
+    request: async (w) => ({ url: `/api/v1/deliveries/${(await ownersDelivery(w, 'awaiting_payment')).id}/checkout` }),
+    expect: owned(201, 404, 404),
+  },
+  {
+    route: 'POST /api/v1/deliveries/:id/cancel',
+    request: async (w) => ({ url: `/api/v1/deliveries/${(await ownersDelivery(w, 'awaiting_payment')).id}/cancel` }),
+    expect: owned(200, 404, 404),
+  },
+  {
+    route: 'GET /api/v1/deliveries/:id/label',
+    request: async (w) => ({ url: `/api/v1/deliveries/${(await ownersDelivery(w, 'label_created')).id}/label?size=4x6` }),
+    expect: owned(200, 404, 404, false),
+  },
 ];

@@ -73,6 +73,7 @@ const swapSwipeReturnPage = page(() => import('./routes/swap-swipe-return'));
 const offersPage = page(() => import('./routes/offers'));
 const reviewSwapPage = page(() => import('./routes/review-swap'));
 const swapStatusPage = page(() => import('./routes/swap-status'));
+const myDeliveryPage = page(() => import('./routes/my-delivery'));
 
 export const routes: RouteObject[] = [
   {
@@ -138,13 +139,13 @@ export const routes: RouteObject[] = [
               { path: 'checkout/:id', ...page(() => import('./routes/checkout')) },
               { path: 'swap-offer', ...offersPage },
               { path: 'swap-offer/:offerId', ...page(() => import('./routes/swap-offer')) },
-              { path: 'my-delivery', ...soon('myDelivery') },
-              { path: 'my-delivery-status/:status', ...soon('myDelivery') },
-              { path: 'my-delivery/:postId/:offerId/:receiver', ...soon('myDelivery') },
+              { path: 'my-delivery', ...myDeliveryPage },
+              { path: 'my-delivery-status/:status', ...myDeliveryPage },
+              { path: 'my-delivery/:postId/:offerId/:receiver', ...page(() => import('./routes/my-delivery-order')) },
               { path: 'review-swap', ...reviewSwapPage },
               { path: 'review-swap/:keyPair', ...reviewSwapPage },
               { path: 'notification', ...page(() => import('./routes/notification')) },
-              { path: 'delivery-swap', ...soon('deliverySwap') },
+              { path: 'delivery-swap', ...page(() => import('./routes/delivery-swap')) },
               { path: 'welcome-mail', ...page(() => import('./routes/welcome-mail')) },
               { path: 'user-coupon', ...page(() => import('./routes/user-coupon')) },
               { path: 'admin', ...soon('admin') },

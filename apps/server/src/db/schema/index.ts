@@ -11,3 +11,4 @@ export * from './offers';
 export * from './chat';
 export * from './search';
 export * from './money';
+export * from './delivery';

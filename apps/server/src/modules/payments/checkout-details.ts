@@ -10,6 +10,8 @@ export type Details = {
   grantedMs?: number;
   /** A renewal's checkout: the subscription it renewed. */
   renewalOf?: string;
+  /** A courier delivery's checkout: the delivery it pays for. */
+  deliveryId?: string;
 };
 
 /** What is bought, in words (the receipt's line and the provider's product name). */
@@ -23,6 +25,8 @@ export function describeKind(kind: string, d: Details): string {
       return `Swap Assist, 1 month${d.special ? ' (special category)' : ''}: ${d.postTitle ?? 'item'}`;
     case 'unlimited_assist':
       return `Unlimited Swap Assist, ${d.months} months`;
+    case 'delivery':
+      return `Courier delivery: ${d.postTitle ?? 'item'}`;
     default:
       return kind;
   }

@@ -78,27 +78,54 @@ export async function createCheckout(
   now: Date,
 ): Promise<{ id: string; url: string }> {
   const { purchase, details } = await purchaseOf(db, userId, body, now);
-  const amountCents = priceOf(purchase);
+  return openCheckout(
+    db,
+    provider,
+    userId,
+    {
+      kind: purchase.kind,
+      details,
+      amountCents: priceOf(purchase),
+      returnTo: body.returnTo ?? RETURN_TO[purchase.kind],
+      mode: purchase.kind === 'subscription' ? 'subscription' : 'payment',
+    },
+    publicUrl,
+    now,
+  );
+}
+
+/**
+ * Opens a checkout for a purchase already checked and priced (here, or by another module: a
+ * courier delivery): the checkout row first (so the provider's event always finds it), then the
+ * provider's checkout, whose address the person is sent to.
+ */
+export async function openCheckout(
+  db: Db,
+  provider: PaymentProvider,
+  userId: string,
+  p: { kind: string; details: Details; amountCents: number; returnTo: string; mode: 'payment' | 'subscription' },
+  publicUrl: string,
+  now: Date,
+): Promise<{ id: string; url: string }> {
   const id = newId();
-  const returnTo = body.returnTo ?? RETURN_TO[purchase.kind];
-  const description = describeKind(purchase.kind, details);
+  const description = p.details.description ?? describeKind(p.kind, p.details);
   await db.insert(checkouts).values({
     id,
     userId,
-    kind: purchase.kind,
-    details: { ...details, description },
-    amountCents,
-    gstCents: gstOf(amountCents),
+    kind: p.kind,
+    details: { ...p.details, description },
+    amountCents: p.amountCents,
+    gstCents: gstOf(p.amountCents),
     provider: provider.name,
-    returnTo,
+    returnTo: p.returnTo,
     createdAt: now,
   });
   const back = (outcome: string) => `${publicUrl}/checkout/${id}?outcome=${outcome}`;
   const { ref, url } = await provider.createCheckout({
     id,
     description,
-    amountCents,
-    mode: purchase.kind === 'subscription' ? 'subscription' : 'payment',
+    amountCents: p.amountCents,
+    mode: p.mode,
     email: (await db.select({ email: users.email }).from(users).where(eq(users.id, userId)))[0]?.email ?? null,
     successUrl: back('paid'),
     cancelUrl: back('cancelled'),

@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/client';
 import { newId } from '../../lib/ids';
 import { checkouts, paymentEvents } from '../../db/schema/index';
 import { grantItemAssist, grantMemberAssist } from '../assist/assist.service';
+import { markDeliveryPaid } from '../delivery/delivery-payment';
 import { describeKind } from './checkout-details';
 import { issueReceipt, type ReceiptDeps } from './receipts.service';
 import { moveSubscription, startSubscription } from './subscriptions.service';
@@ -53,6 +54,11 @@ async function grant(tx: Tx, c: CheckoutRow, e: PaymentEvent) {
       return;
     case 'unlimited_assist':
       await record((await grantMemberAssist(tx, c.userId, d.months!, at)).grantedMs);
+      return;
+    case 'delivery':
+      // The courier is booked by the delivery worker (an outbox row); a payment for a delivery
+      // that is no longer waiting for one is refunded by the same worker.
+      await markDeliveryPaid(tx, (d as { deliveryId: string }).deliveryId, c.id, at);
       return;
     default:
       throw new Error(`no fulfilment for purchase kind ${c.kind}`);

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { checkouts, subscriptions } from '../../db/schema/index';
 import { errors } from '../../lib/errors';
 import { revokeItemAssist, revokeMemberAssist } from '../assist/assist.service';
+import { deliveryGoesAhead } from '../delivery/delivery-payment';
 import { type Details, describeKind } from './checkout-details';
 import type { PaymentProvider } from './provider';
 import { issueReceipt, type ReceiptDeps } from './receipts.service';
@@ -54,6 +55,10 @@ export async function refundCheckout(
         break;
       case 'unlimited_assist':
         await revokeMemberAssist(tx, c.userId, d.grantedMs ?? 0, now);
+        break;
+      case 'delivery':
+        // Only a payment whose delivery will not go ahead (cancelled, failed, or never booked).
+        if (await deliveryGoesAhead(tx, c.id)) throw errors.conflict('data_invalid');
         break;
     }
     await issueReceipt(tx, deps, c, 'refund', `Refund: ${d.description ?? describeKind(c.kind, d)}`, now);

@@ -1,5 +1,5 @@
 import { Button, Card, Container, Group, Skeleton, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
-import { IconArrowsExchange, IconBell, IconBookmark, IconHeartHandshake, IconMessageCircle } from '@tabler/icons-react';
+import { IconArrowsExchange, IconBell, IconBookmark, IconHeartHandshake, IconMessageCircle, IconTruckDelivery } from '@tabler/icons-react';
 import { useTranslation } from '../../i18n/react';
 import type { TFunction } from '../../i18n/core';
 import { useNavigate } from 'react-router';
@@ -8,11 +8,18 @@ import { useMarkRead, useNotifications } from '../../features/notifications/use-
 import { formatDateTime, formatRelative } from '../../lib/format';
 import { LoadError } from '../../components/load-error';
 
+/** The delivery events a notification has words for (data.event); any other is 'news about the delivery'. */
+const DELIVERY_EVENTS = new Set(['label_created', 'shipped', 'in_transit', 'delivered', 'cancelled', 'failed']);
+
 /** One notification as a sentence, from its kind and data. */
 export function notificationText(t: TFunction, n: AppNotification): string {
   if (n.kind === 'match') return t('match', { other: n.data.otherName, theirs: n.data.theirTitle, mine: n.data.myTitle });
   if (n.kind === 'message') return t('message', { other: n.data.otherName, count: Number(n.data.count ?? '1'), preview: n.data.preview });
   if (n.kind === 'offer') return t(`offer.${n.data.event ?? 'created'}`, { other: n.data.otherName, title: n.data.postTitle });
+  if (n.kind === 'delivery') {
+    const event = n.data.event && DELIVERY_EVENTS.has(n.data.event) ? n.data.event : 'updated';
+    return t(`delivery.${event}`, { other: n.data.otherName, title: n.data.postTitle });
+  }
   if (n.kind === 'saved_search')
     return t('savedSearch', { name: n.data.name, count: Number(n.data.count ?? '1'), title: n.data.postTitle });
   return t('generic');
@@ -32,7 +39,9 @@ function Row({ n }: { n: AppNotification }) {
           ? IconMessageCircle
           : n.kind === 'saved_search'
             ? IconBookmark
-            : IconBell;
+            : n.kind === 'delivery'
+              ? IconTruckDelivery
+              : IconBell;
   const open = () => {
     if (unread) read.mutate([n.id]);
     if (n.link) navigate(n.link);

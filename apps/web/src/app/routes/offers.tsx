@@ -66,6 +66,9 @@ export default function OffersPage() {
           <Anchor component={Link} to={offerPaths.reviewSwap()} fz="sm">
             {t('list.toReview')}
           </Anchor>
+          <Anchor component={Link} to="/delivery-swap" fz="sm">
+            {t('common:nav.arrangeDelivery')}
+          </Anchor>
         </Group>
       </Group>
       <Tabs value={box} onChange={(v) => isBox(v) && setParams({ tab: v }, { replace: true })} keepMounted={false}>

@@ -1,4 +1,5 @@
 import { Alert, Anchor, Badge, Button, Card, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconTruckDelivery } from '@tabler/icons-react';
 import { useTranslation } from '../../i18n/react';
 import { Link, useParams } from 'react-router';
 import { paths } from '@swapu/shared/paths';
@@ -43,6 +44,8 @@ export default function SwapOfferPage() {
     );
   const o = offer.data;
   const badge = stateLabel(o);
+  // An accepted or completed swap's items can be sent by courier (issue 17).
+  const shippable = (o.state === 'accepted' || o.state === 'completed') && (userId === o.offerer.id || userId === o.owner.id);
   return (
     <Container size="lg" py="lg">
       <Stack gap="lg">
@@ -64,6 +67,19 @@ export default function SwapOfferPage() {
               })}
             </Text>
           </Group>
+          {shippable && (
+            <Button
+              component={Link}
+              to="/delivery-swap"
+              variant="light"
+              size="compact-md"
+              w="fit-content"
+              leftSection={<IconTruckDelivery size={16} />}
+              data-testid="arrange-delivery"
+            >
+              {t('common:nav.arrangeDelivery')}
+            </Button>
+          )}
         </Stack>
         <Chain offer={o} />
         <div className={classes.offerLayout}>

@@ -1,5 +1,5 @@
 import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconBell, IconChevronDown, IconHeart, IconLayoutDashboard, IconLogout, IconUser } from '@tabler/icons-react';
+import { IconBell, IconChevronDown, IconHeart, IconLayoutDashboard, IconLogout, IconTruckDelivery, IconUser } from '@tabler/icons-react';
 import { useTranslation } from '../../i18n/react';
 import { Link } from 'react-router';
 import { paths } from '@swapu/shared/paths';
@@ -58,6 +58,10 @@ export default function AccountMenu() {
           </Menu.Item>
           <Menu.Item component={Link} to={paths.favorite} leftSection={<IconHeart size={18} aria-hidden="true" />}>
             {t('nav.favourites')}
+          </Menu.Item>
+          {/* /my-delivery (the shared paths table does not list the delivery screens yet). */}
+          <Menu.Item component={Link} to="/my-delivery" leftSection={<IconTruckDelivery size={18} aria-hidden="true" />}>
+            {t('nav.deliveries')}
           </Menu.Item>
           <Menu.Item component={Link} to={paths.notification} leftSection={<IconBell size={18} aria-hidden="true" />}>
             {t('nav.notifications')}

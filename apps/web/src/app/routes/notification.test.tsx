@@ -1,0 +1,39 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AppNotification } from '@swapu/shared/api';
+import { i18n, initI18n } from '../../i18n/index';
+import { notificationText } from './notification';
+
+const aNotification = (kind: string, data: Record<string, string>): AppNotification => ({
+  id: 'n1',
+  kind,
+  data,
+  link: '/my-delivery/p1/o1/u2',
+  createdAt: '2030-01-06T10:00:00.000Z',
+  readAt: null,
+});
+
+beforeAll(async () => {
+  await initI18n('en-US');
+  await i18n.loadNamespaces('notifications');
+});
+
+describe('delivery notifications', () => {
+  const text = (event: string) =>
+    notificationText(
+      i18n.getFixedT(null, 'notifications'),
+      aNotification('delivery', { event, postTitle: 'Road bike', otherName: 'Ben Trader', deliveryId: 'd1' }),
+    );
+
+  it('says what happened to the parcel, per event', () => {
+    expect(text('label_created')).toBe('The courier label for Road bike is ready: print it and attach it to the parcel');
+    expect(text('shipped')).toBe('The courier picked up Road bike');
+    expect(text('in_transit')).toBe('Road bike is on its way');
+    expect(text('delivered')).toBe('Road bike has been delivered');
+    expect(text('cancelled')).toBe('Ben Trader cancelled the delivery of Road bike');
+    expect(text('failed')).toBe("The courier couldn't take the delivery of Road bike: it has been refunded");
+  });
+
+  it('has words for an event it does not know', () => {
+    expect(text('booking')).toBe("There's news about the delivery of Road bike");
+  });
+});

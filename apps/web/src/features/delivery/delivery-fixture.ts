@@ -1,0 +1,78 @@
+import type { Delivery, DeliveryDraft, Shippable } from '@swapu/shared/delivery-api';
+
+/** Test data for the delivery screens: Ana (u1) sends her bike to Ben (u2). */
+
+export const aDraft = (patch: Partial<DeliveryDraft> = {}): DeliveryDraft => ({
+  offerId: 'o1',
+  postId: 'p1',
+  postTitle: 'Road bike',
+  photoUrl: null,
+  sender: {
+    userId: 'u1',
+    name: 'Ana Swapper',
+    street: '12 King Street',
+    suburb: 'Newtown',
+    postcode: '2042',
+    email: 'ana@example.com',
+    emailOnFile: true,
+  },
+  receiver: {
+    userId: 'u2',
+    name: 'Ben Trader',
+    street: '3/45 Smith Street',
+    suburb: 'Fitzroy',
+    postcode: '3065',
+    email: 'b•••@example.com',
+    emailOnFile: true,
+  },
+  viewerIsSender: true,
+  itemDescription: 'Road bike, boxed',
+  parcel: { weightKg: 10, lengthCm: 56, widthCm: 36, heightCm: 23 },
+  earliestPickup: '2030-01-07',
+  deliveryId: null,
+  ...patch,
+});
+
+export const aDelivery = (patch: Partial<Delivery> = {}): Delivery => ({
+  id: 'd1',
+  offerId: 'o1',
+  postId: 'p1',
+  postTitle: 'Road bike',
+  photoUrl: null,
+  state: 'awaiting_payment',
+  viewerIsSender: true,
+  viewerBooked: true,
+  sender: { userId: 'u1', name: 'Ana Swapper', street: '12 King Street', suburb: 'Newtown', postcode: '2042', state: 'NSW' },
+  receiver: { userId: 'u2', name: 'Ben Trader', street: '3/45 Smith Street', suburb: 'Fitzroy', postcode: '3065', state: 'VIC' },
+  itemDescription: 'Road bike, boxed',
+  parcel: { weightKg: 10, lengthCm: 56, widthCm: 36, heightCm: 23 },
+  pickupDate: '2030-01-07',
+  instructions: '',
+  courier: 'local',
+  priceCents: 2155,
+  gstCents: 196,
+  transitDays: 3,
+  estimatedDelivery: '2030-01-10',
+  quoteExpiresAt: '2030-01-06T10:30:00.000Z',
+  trackingRef: null,
+  hasLabel: false,
+  canCancel: false,
+  failure: null,
+  events: [],
+  createdAt: '2030-01-06T10:00:00.000Z',
+  updatedAt: '2030-01-06T10:00:00.000Z',
+  ...patch,
+});
+
+export const aShippable = (patch: Partial<Shippable> = {}): Shippable => ({
+  offerId: 'o1',
+  offerState: 'accepted',
+  postId: 'p1',
+  postTitle: 'Road bike',
+  photoUrl: null,
+  sender: { userId: 'u1', name: 'Ana Swapper' },
+  receiver: { userId: 'u2', name: 'Ben Trader' },
+  viewerIsSender: true,
+  delivery: null,
+  ...patch,
+});

@@ -1,0 +1,71 @@
+import { Badge, Image, ThemeIcon } from '@mantine/core';
+import { IconPackage } from '@tabler/icons-react';
+import type { DeliveryState, DeliveryStatusFilter } from '@swapu/shared/delivery-api';
+import { useTranslation } from '../../i18n/react';
+
+/**
+ * The delivery screens' addresses (spec section 2). The shared `paths` table does not list them
+ * yet; they belong there beside `swapStatusFilter`.
+ */
+export const deliveryPaths = {
+  deliverySwap: '/delivery-swap',
+  myDelivery: '/my-delivery',
+  myDeliveryStatus: (status: DeliveryStatusFilter) => `/my-delivery-status/${encodeURIComponent(status)}`,
+  /** An item's order page: its form, or its delivery once one is arranged. */
+  order: (postId: string, offerId: string, receiverId: string) =>
+    `/my-delivery/${encodeURIComponent(postId)}/${encodeURIComponent(offerId)}/${encodeURIComponent(receiverId)}`,
+} as const;
+
+const STATE_COLOR: Record<DeliveryState, string> = {
+  awaiting_payment: 'yellow',
+  replaced: 'gray',
+  booking: 'blue',
+  label_created: 'cyan',
+  shipped: 'indigo',
+  in_transit: 'violet',
+  delivered: 'swapu',
+  cancelled: 'gray',
+  failed: 'red',
+};
+
+/** A delivery's state as a coloured badge ("Label created", "In transit", …). */
+export function DeliveryStateBadge({ state, size = 'sm' }: { state: DeliveryState; size?: 'xs' | 'sm' | 'md' | 'lg' }) {
+  const { t } = useTranslation('delivery');
+  return (
+    <Badge size={size} variant="light" color={STATE_COLOR[state]} style={{ flexShrink: 0 }} data-testid="delivery-state">
+      {t(`state.${state}`)}
+    </Badge>
+  );
+}
+
+/** The item's photo, or a parcel when it has none. */
+export function ItemPhoto({ url, size }: { url: string | null; size: number }) {
+  return url ? (
+    <Image src={url} alt="" w={size} h={size} radius="md" style={{ flexShrink: 0 }} />
+  ) : (
+    <ThemeIcon size={size} radius="md" variant="light" color="gray" style={{ flexShrink: 0 }}>
+      <IconPackage size={Math.round(size / 3)} aria-hidden="true" />
+    </ThemeIcon>
+  );
+}
+
+const YMD = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A calendar day (YYYY-MM-DD, or the date of a timestamp) as people read dates: "Wed 25 Nov". */
+export const formatDay = (day: string, locale: string) =>
+  new Intl.DateTimeFormat(locale, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    ...(YMD.test(day) ? { timeZone: 'UTC' } : {}),
+  }).format(new Date(YMD.test(day) ? `${day}T00:00:00Z` : day));
+
+/** The time of day of a timestamp: "14:05" (or "2:05 pm", as the locale writes it). */
+export const formatTime = (iso: string, locale: string) =>
+  new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+
+/** Is a calendar day (YYYY-MM-DD) a Saturday or Sunday? */
+export const isWeekend = (day: string) => {
+  const d = new Date(`${day}T00:00:00Z`).getUTCDay();
+  return d === 0 || d === 6;
+};

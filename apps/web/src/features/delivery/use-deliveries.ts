@@ -1,0 +1,127 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Delivery, DeliveryOrderBody, DeliveryState, DeliveryStatusFilter, LabelSize } from '@swapu/shared/delivery-api';
+import { endpoints } from '@swapu/shared/endpoints';
+import type { ErrorCode } from '@swapu/shared/errors';
+import { ApiError, call, pathOf, qs } from '../../lib/api';
+import { getSession } from '../../lib/session';
+
+/** Every delivery query starts with this key (a booking or a cancel refreshes them all). */
+export const deliveriesKey = ['deliveries'] as const;
+const oneKey = (id: string) => [...deliveriesKey, 'one', id] as const;
+
+/** /delivery-swap: the items of my accepted and completed swaps, each with its delivery if arranged. */
+export const useShippable = () =>
+  useQuery({ queryKey: [...deliveriesKey, 'shippable'], queryFn: () => call(endpoints.deliveryShippable).then((r) => r.items) });
+
+/** The order form, prefilled from both profiles and the item (404 order_id_issue for a wrong or foreign id). */
+export const useDeliveryDraft = (postId: string, offerId: string, receiver: string) =>
+  useQuery({
+    queryKey: [...deliveriesKey, 'draft', postId, offerId, receiver],
+    queryFn: () => call(endpoints.deliveryDraft, { params: { postId, offerId, receiver } }),
+  });
+
+/** My deliveries, sent and received; optionally one status only. */
+export const useDeliveries = (status?: DeliveryStatusFilter) =>
+  useQuery({
+    queryKey: [...deliveriesKey, 'list', status ?? 'all'],
+    queryFn: () => call(endpoints.deliveries, { query: { status } }).then((r) => r.items),
+  });
+
+/**
+ * How often a delivery is read again, so a person can watch it move: every 3 s while the courier
+ * is being booked (or a payment just made is being confirmed), every 15 s while the parcel awaits
+ * pickup or travels, and never once it has arrived, been cancelled or failed.
+ */
+export function pollInterval(state: DeliveryState | undefined, justPaid = false): number | false {
+  if (state === 'booking') return 3000;
+  if (state === 'awaiting_payment' && justPaid) return 3000;
+  if (state === 'label_created' || state === 'shipped' || state === 'in_transit') return 15_000;
+  return false;
+}
+
+/** One delivery, polled while it is on the move (see pollInterval). */
+export const useDelivery = (id: string, { justPaid = false }: { justPaid?: boolean } = {}) =>
+  useQuery({
+    queryKey: oneKey(id),
+    queryFn: () => call(endpoints.delivery, { params: { id } }),
+    refetchInterval: (q) => pollInterval(q.state.data?.state, justPaid),
+  });
+
+/** Gets a quote: the order as a delivery awaiting payment (its price holds for QUOTE_HOLD_MINUTES). */
+export function useCreateDelivery() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DeliveryOrderBody) => call(endpoints.createDelivery, { body }),
+    onSuccess: (d) => qc.setQueryData(oneKey(d.id), d),
+  });
+}
+
+/** Starts paying for a quoted delivery; answers where to pay (409 quote_expired once the price no longer holds). */
+export const useDeliveryCheckout = () => useMutation({ mutationFn: (id: string) => call(endpoints.deliveryCheckout, { params: { id } }) });
+
+/** Cancels a delivery before pickup (refunded); the lists are read afresh. */
+export function useCancelDelivery() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => call(endpoints.cancelDelivery, { params: { id } }),
+    onSuccess: async (d: Delivery) => {
+      qc.setQueryData(oneKey(d.id), d);
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: [...deliveriesKey, 'list'] }),
+        qc.invalidateQueries({ queryKey: [...deliveriesKey, 'shippable'] }),
+      ]);
+    },
+  });
+}
+
+/** The browser refused the download (or the file never arrived): 'Browser denied file download...'. */
+export class DownloadDeniedError extends Error {
+  readonly code: ErrorCode = 'download_denied';
+}
+
+/** GET …/deliveries/:id/label?size=: a PDF, so not in the JSON endpoint table; built from the delivery's own address. */
+const labelPath = (id: string, size: LabelSize) => `${pathOf(endpoints.delivery, { params: { id } })}/label${qs({ size })}`;
+
+/**
+ * Downloads a delivery's label PDF (A4 or 4×6). The API needs the bearer token, so a plain link
+ * cannot fetch it: the file is fetched here and handed to the browser through a temporary link.
+ * A refusal by the server rejects with its ApiError; anything the browser refuses (the request,
+ * reading the file, the download itself) with DownloadDeniedError.
+ */
+export async function downloadLabel(id: string, size: LabelSize, fileName: string): Promise<void> {
+  const headers = new Headers({ accept: 'application/pdf' });
+  const token = getSession().token;
+  if (token) headers.set('authorization', `Bearer ${token}`);
+  let res: Response;
+  try {
+    res = await fetch(labelPath(id, size), { headers });
+  } catch {
+    throw new DownloadDeniedError('download_denied');
+  }
+  if (!res.ok) {
+    let code: ErrorCode = 'generic';
+    try {
+      const body = (await res.json()) as { error?: { code?: string } };
+      if (typeof body.error?.code === 'string' && /^[a-z0-9_]+$/.test(body.error.code)) code = body.error.code as ErrorCode;
+    } catch {
+      // not JSON: the generic error
+    }
+    throw new ApiError(res.status, code, 'An error occurred');
+  }
+  try {
+    const blob = await res.blob();
+    const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fileName;
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = name;
+    a.style.display = 'none';
+    document.body.append(a);
+    a.click();
+    a.remove();
+    // Some browsers read the URL after click() returns.
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  } catch {
+    throw new DownloadDeniedError('download_denied');
+  }
+}
