@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { SIZE_PRESET_NAMES } from './constants';
+import { DELIVERY_STATES, DELIVERY_STATUS_FILTERS, type DeliveryStatusFilter } from './delivery';
+
+export { DELIVERY_STATES, DELIVERY_STATUS_FILTERS, QUOTE_HOLD_MINUTES, LABEL_SIZES } from './delivery';
+export type { DeliveryState, DeliveryStatusFilter, LabelSize } from './delivery';
 
 /** The delivery API's shapes (decision 0025). Amounts are GST-inclusive AUD cents. */
 
@@ -41,39 +45,6 @@ export const QuoteSchema = z.object({
 export type Quote = z.infer<typeof QuoteSchema>;
 
 // Delivery orders (issue 17; decision 0025) ----------------------------------------------------
-
-/**
- * A delivery's life. awaiting_payment: quoted (the price holds for 30 minutes) and not yet paid;
- * replaced: a newer quote for the same item took its place (never listed); booking: paid, the
- * courier order is being placed (a job with retries); label_created → shipped → in_transit →
- * delivered: the courier's tracking; cancelled: before pickup, refunded; failed: the courier
- * could not take the order, refunded.
- */
-export const DELIVERY_STATES = [
-  'awaiting_payment',
-  'replaced',
-  'booking',
-  'label_created',
-  'shipped',
-  'in_transit',
-  'delivered',
-  'cancelled',
-  'failed',
-] as const;
-export type DeliveryState = (typeof DELIVERY_STATES)[number];
-
-/** /my-delivery-status/{status}: the URL's words for the states a list can be filtered by. */
-export const DELIVERY_STATUS_FILTERS = {
-  'label-created': 'label_created',
-  shipped: 'shipped',
-  'in-transit': 'in_transit',
-  delivered: 'delivered',
-  cancelled: 'cancelled',
-} as const satisfies Record<string, DeliveryState>;
-export type DeliveryStatusFilter = keyof typeof DELIVERY_STATUS_FILTERS;
-
-/** How long a quoted price holds before it must be quoted again. */
-export const QUOTE_HOLD_MINUTES = 30;
 
 const Name = z.string().trim().min(1).max(80);
 const Street = z.string().trim().min(1).max(120);
@@ -209,6 +180,3 @@ export const ShippableSchema = z.object({
 });
 export type Shippable = z.infer<typeof ShippableSchema>;
 export const ShippableListSchema = z.object({ items: z.array(ShippableSchema) });
-
-export const LABEL_SIZES = ['a4', '4x6'] as const;
-export type LabelSize = (typeof LABEL_SIZES)[number];

@@ -123,3 +123,41 @@ export function isSpecificStreetAddress(street: string): boolean {
     s,
   );
 }
+
+// Delivery orders (issue 17): plain values, so the browser can use them without zod.
+
+/**
+ * A delivery's life. awaiting_payment: quoted (the price holds for 30 minutes) and not yet paid;
+ * replaced: a newer quote for the same item took its place (never listed); booking: paid, the
+ * courier order is being placed (a job with retries); label_created → shipped → in_transit →
+ * delivered: the courier's tracking; cancelled: before pickup, refunded; failed: the courier
+ * could not take the order, refunded.
+ */
+export const DELIVERY_STATES = [
+  'awaiting_payment',
+  'replaced',
+  'booking',
+  'label_created',
+  'shipped',
+  'in_transit',
+  'delivered',
+  'cancelled',
+  'failed',
+] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+
+/** /my-delivery-status/{status}: the URL's words for the states a list can be filtered by. */
+export const DELIVERY_STATUS_FILTERS = {
+  'label-created': 'label_created',
+  shipped: 'shipped',
+  'in-transit': 'in_transit',
+  delivered: 'delivered',
+  cancelled: 'cancelled',
+} as const satisfies Record<string, DeliveryState>;
+export type DeliveryStatusFilter = keyof typeof DELIVERY_STATUS_FILTERS;
+
+/** How long a quoted price holds before it must be quoted again. */
+export const QUOTE_HOLD_MINUTES = 30;
+
+export const LABEL_SIZES = ['a4', '4x6'] as const;
+export type LabelSize = (typeof LABEL_SIZES)[number];

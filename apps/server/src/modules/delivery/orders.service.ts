@@ -119,6 +119,18 @@ async function liveDeliveryOf(db: Tx, offerId: string, postId: string) {
   return row ?? null;
 }
 
+/** The street address a member last gave for themselves on a delivery (sent or received), with its place. */
+async function lastStreetOf(db: Tx, userId: string): Promise<StoredParty | null> {
+  const [last] = await db
+    .select({ senderId: deliveries.senderId, sender: deliveries.sender, receiver: deliveries.receiver })
+    .from(deliveries)
+    .where(and(or(eq(deliveries.senderId, userId), eq(deliveries.receiverId, userId)), ne(deliveries.state, 'replaced')))
+    .orderBy(desc(deliveries.createdAt))
+    .limit(1);
+  if (!last) return null;
+  return (last.senderId === userId ? last.sender : last.receiver) as StoredParty;
+}
+
 /** The order form, prefilled from the two profiles and the listing (its weight and dimensions). */
 export async function draftOf(
   db: Db,
@@ -130,13 +142,16 @@ export async function draftOf(
 ): Promise<DeliveryDraft> {
   const o = await orderOf(db, viewerId, postId, offerId, receiverId);
   const people = await peopleOf(db, [o.senderId, o.receiverId]);
+  const myStreet = await lastStreetOf(db, viewerId);
   const party = (id: string) => {
     const p = people.get(id);
     const mine = id === viewerId;
+    // Streets are never on a profile: the viewer's own comes from their last delivery, when it was from the same place.
+    const street = mine && myStreet && myStreet.suburb === p?.suburb && myStreet.postcode === p?.postcode ? myStreet.street : '';
     return {
       userId: id,
       name: p?.name ?? '',
-      street: '',
+      street,
       suburb: p?.suburb ?? '',
       postcode: p?.postcode ?? '',
       email: mine ? (p?.email ?? '') : p ? maskEmail(p.email) : '',

@@ -205,6 +205,10 @@ describe('a delivery from quote to doorstep', () => {
     expect((await get(stranger, `/api/v1/deliveries/${deliveryId}/label`)).statusCode).toBe(404);
     const draft = await get(offerer, `/api/v1/deliveries/draft/${target}/${offerId}/${offerer.id}`);
     expect(draft.json().deliveryId).toBe(deliveryId);
+    // Next time, each party's own street is remembered (their own only: never the other's).
+    const next = (await get(offerer, `/api/v1/deliveries/draft/${given}/${offerId}/${owner.id}`)).json();
+    expect(next.sender.street).toBe('3/45 Brunswick Street');
+    expect(next.receiver.street).toBe('');
     // The item cannot be booked twice.
     expect((await post(offerer, '/api/v1/deliveries', order())).json().error.code).toBe('delivery_exists');
   });

@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Card, Group, NumberInput, SimpleGrid, Stack, Tex
 import { IconCalendarEvent, IconClock, IconCreditCard, IconPencil, IconTruckDelivery } from '@tabler/icons-react';
 import { type ComponentType, type FormEvent, useEffect, useRef, useState } from 'react';
 import { EMAIL_PATTERN, SIZE_PRESET_NAMES, SIZE_PRESETS, type SizePreset } from '@swapu/shared/constants';
-import { isSpecificStreetAddress, PARCEL_MAX_KG, PARCEL_MAX_SIDE_CM } from '@swapu/shared/delivery';
+import { isSpecificStreetAddress, PARCEL_MAX_KG, PARCEL_MAX_SIDE_CM, QUOTE_HOLD_MINUTES } from '@swapu/shared/delivery';
 import type { Delivery, DeliveryDraft, DeliveryOrderBody, DeliveryPartyBody } from '@swapu/shared/delivery-api';
 import type { ErrorCode } from '@swapu/shared/errors';
 import { useTranslation } from '../../i18n/react';
@@ -51,8 +51,6 @@ interface OrderValues {
 type Errors = Partial<Record<string, string>>;
 
 export const INSTRUCTIONS_MAX = 300;
-/** QUOTE_HOLD_MINUTES of @swapu/shared/delivery-api, which holds zod schemas the browser does not load. */
-const QUOTE_HOLD_MINUTES = 30;
 
 const isViewerSide = (draft: DeliveryDraft, side: Side) => (side === 'sender') === draft.viewerIsSender;
 

@@ -29,13 +29,13 @@ export const useDeliveries = (status?: DeliveryStatusFilter) =>
 
 /**
  * How often a delivery is read again, so a person can watch it move: every 3 s while the courier
- * is being booked (or a payment just made is being confirmed), every 15 s while the parcel awaits
+ * is being booked (or a payment just made is being confirmed), every 5 s while the parcel awaits
  * pickup or travels, and never once it has arrived, been cancelled or failed.
  */
 export function pollInterval(state: DeliveryState | undefined, justPaid = false): number | false {
   if (state === 'booking') return 3000;
   if (state === 'awaiting_payment' && justPaid) return 3000;
-  if (state === 'label_created' || state === 'shipped' || state === 'in_transit') return 15_000;
+  if (state === 'label_created' || state === 'shipped' || state === 'in_transit') return 5000;
   return false;
 }
 
