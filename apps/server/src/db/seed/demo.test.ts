@@ -6,7 +6,7 @@ import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { AU_STATES, CATEGORIES, EARLY_ACCESS_MS } from '@swapu/shared/constants';
 import type { Database } from '../client';
-import { blogPosts, offers, postImages, posts, reviews, rooms, subscriptions, users } from '../schema/index';
+import { blogPosts, deliveries, deliveryEvents, offers, postImages, posts, reviews, rooms, subscriptions, users } from '../schema/index';
 import { localStorage } from '../../lib/storage';
 import { createTestDatabase } from '../../test/database';
 import { DEMO_ACCOUNTS, seedDemo } from './demo';
@@ -114,6 +114,14 @@ describe('demo seed', () => {
       .from(rooms)
       .where(sql`${rooms.userA} = ${demo!.id} or ${rooms.userB} = ${demo!.id}`);
     expect(chats).toHaveLength(1);
+    // An accepted swap shipped by courier: the demo's item delivered, with its whole timeline.
+    const shipped = await a.db.select().from(deliveries).where(eq(deliveries.senderId, demo!.id));
+    expect(shipped).toHaveLength(1);
+    expect(shipped[0]!.state).toBe('delivered');
+    const timeline = await a.db.select().from(deliveryEvents).where(eq(deliveryEvents.deliveryId, shipped[0]!.id));
+    expect(timeline.map((e) => e.state).sort()).toEqual(['booking', 'delivered', 'in_transit', 'label_created', 'shipped']);
+    const [swap] = await a.db.select().from(offers).where(eq(offers.id, shipped[0]!.offerId));
+    expect(swap!.state).toBe('accepted');
   });
 
   it('is deterministic: the same seed gives the same marketplace', async () => {

@@ -7,6 +7,9 @@ import { DEMO_MARKER } from '../../lib/deployment';
 import {
   appSettings,
   blogPosts,
+  deliveries,
+  deliveryEvents,
+  postReservations,
   favorites,
   localities,
   messages,
@@ -432,6 +435,120 @@ export async function seedDemo(
     };
   }
 
+  // An accepted swap for the demo account, shipped by courier both ways: the demo's item has
+  // arrived (its tracking timeline over three days), the other is still to be booked, so
+  // /delivery-swap and /my-delivery have something real to show.
+  const aged = (p: (typeof postRows)[number]) => p.state === 'published' && p.publishedAt! <= new Date(now.getTime() - 2 * DAY);
+  const demoShipped = postRows.find((p) => p.ownerId === demoUser.id && aged(p) && p.id !== demoPost?.id && p.weightKg! <= 20);
+  const swapPartner = userRows.find((u) => u.id !== demoUser.id && u.id !== suitor?.ownerId && u.auState !== demoUser.auState);
+  const partnerPost = postRows.find((p) => p.ownerId === swapPartner?.id && aged(p) && p.weightKg! <= 20);
+  let shipped: { delivery: typeof deliveries.$inferInsert; events: Array<typeof deliveryEvents.$inferInsert> } | null = null;
+  if (demoShipped && swapPartner && partnerPost) {
+    const id = rnd.uuid();
+    const createdAt = new Date(now.getTime() - 6 * DAY);
+    const acceptedAt = new Date(createdAt.getTime() + DAY);
+    demoShipped.state = 'reserved';
+    partnerPost.state = 'reserved';
+    offerRows.push({
+      id,
+      postId: demoShipped.id!,
+      offererId: swapPartner.id!,
+      ownerId: demoUser.id!,
+      proposedBy: 'offerer',
+      state: 'accepted',
+      message: 'Happy to post mine if you post yours.',
+      expiresAt: new Date(createdAt.getTime() + 7 * DAY),
+      createdAt,
+      updatedAt: acceptedAt,
+    });
+    offerItemRows.push({ offerId: id, postId: partnerPost.id!, position: 0 });
+    eventRows.push(
+      {
+        id: rnd.uuid(),
+        offerId: id,
+        actorId: swapPartner.id!,
+        transition: 'create',
+        fromState: null,
+        toState: 'pending',
+        message: 'Happy to post mine if you post yours.',
+        createdAt,
+      },
+      {
+        id: rnd.uuid(),
+        offerId: id,
+        actorId: demoUser.id!,
+        transition: 'accept',
+        fromState: 'pending',
+        toState: 'accepted',
+        message: '',
+        createdAt: acceptedAt,
+      },
+    );
+    const bookedAt = new Date(now.getTime() - 4 * DAY);
+    const at = (days: number) => new Date(bookedAt.getTime() + days * DAY);
+    const deliveryId = rnd.uuid();
+    const ref = `SWU${deliveryId.replace(/-/g, '').slice(0, 9).toUpperCase()}`;
+    const day = (d: Date) => d.toISOString().slice(0, 10);
+    shipped = {
+      delivery: {
+        id: deliveryId,
+        offerId: id,
+        postId: demoShipped.id!,
+        senderId: demoUser.id!,
+        receiverId: swapPartner.id!,
+        bookedBy: demoUser.id!,
+        state: 'delivered',
+        sender: {
+          name: demoUser.displayName!,
+          street: '14 Wattle Street',
+          suburb: demoUser.suburb!,
+          postcode: demoUser.postcode!,
+          state: demoUser.auState!,
+          email: demoUser.email!,
+        },
+        receiver: {
+          name: swapPartner.displayName!,
+          street: '7 Banksia Avenue',
+          suburb: swapPartner.suburb!,
+          postcode: swapPartner.postcode!,
+          state: swapPartner.auState!,
+          email: swapPartner.email!,
+        },
+        itemDescription: demoShipped.title!,
+        weightKg: demoShipped.weightKg!,
+        lengthCm: demoShipped.lengthCm!,
+        widthCm: demoShipped.widthCm!,
+        heightCm: demoShipped.heightCm!,
+        pickupDate: day(at(1)),
+        instructions: 'Parcel will be on the front porch.',
+        courier: 'local',
+        priceCents: 1095,
+        transitDays: 3,
+        estimatedDelivery: day(at(3)),
+        quoteExpiresAt: new Date(bookedAt.getTime() + 30 * 60_000),
+        courierRef: `LOCAL-${ref}`,
+        trackingRef: ref,
+        bookingAttempts: 1,
+        bookedAt,
+        createdAt: new Date(bookedAt.getTime() - 10 * 60_000),
+        updatedAt: at(3),
+      },
+      events: [
+        ['booking', 'Paid: booking the courier', -0.001],
+        ['label_created', `Label created: tracking reference ${ref}`, 0],
+        ['shipped', 'Picked up by the courier', 1],
+        ['in_transit', 'In transit to the receiver’s depot', 2],
+        ['delivered', 'Delivered', 3],
+      ].map(([state, description, days]) => ({
+        id: rnd.uuid(),
+        deliveryId,
+        state: state as string,
+        description: description as string,
+        at: at(days as number),
+      })),
+    };
+  }
+
   await db.transaction(async (tx) => {
     await tx.insert(users).values(userRows);
     for (let i = 0; i < postRows.length; i += 200) await tx.insert(posts).values(postRows.slice(i, i + 200));
@@ -446,6 +563,16 @@ export async function seedDemo(
       await tx.insert(offerEvents).values(eventRows);
     }
     if (reviewRows.length) await tx.insert(reviews).values(reviewRows);
+    if (shipped) {
+      await tx.insert(postReservations).values(
+        offerItemRows
+          .filter((r) => r.offerId === shipped.delivery.offerId)
+          .map((r) => ({ postId: r.postId, offerId: r.offerId, createdAt: shipped.delivery.createdAt! }))
+          .concat({ postId: shipped.delivery.postId, offerId: shipped.delivery.offerId, createdAt: shipped.delivery.createdAt! }),
+      );
+      await tx.insert(deliveries).values(shipped.delivery);
+      await tx.insert(deliveryEvents).values(shipped.events);
+    }
     if (waitingRoom) {
       await tx.insert(rooms).values(waitingRoom.room);
       await tx.insert(roomReads).values([
