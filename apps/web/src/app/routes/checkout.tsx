@@ -88,7 +88,9 @@ export default function CheckoutPage() {
                       ? t('assist.checkoutItem', { title: c.postTitle ?? '' })
                       : c.kind === 'unlimited_assist'
                         ? t('assist.checkoutUnlimited', { count: c.months ?? 0 })
-                        : t('checkout.item', { count: c.tokens ?? 0 })}
+                        : c.kind === 'delivery'
+                          ? t('checkout.delivery', { title: c.postTitle ?? '' })
+                          : t('checkout.item', { count: c.tokens ?? 0 })}
                 </Text>
                 <Text fw={600}>{money(c.amountCents)}</Text>
               </Group>

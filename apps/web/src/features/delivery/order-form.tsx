@@ -246,7 +246,10 @@ function QuoteCard({ quote, paying, onPay, onChange }: { quote: Delivery; paying
   const { t, i18n } = useTranslation('delivery');
   const lang = i18n.language;
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => ref.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' }), [quote.id]);
+  useEffect(() => {
+    // In braces: Chromium's scrollIntoView answers a Promise, which React would take for a cleanup.
+    ref.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  }, [quote.id]);
   const amount = formatMoney(quote.priceCents, lang);
   return (
     <Card padding="lg" withBorder data-testid="delivery-quote" ref={ref}>

@@ -41,6 +41,8 @@ export function useSettleCheckout(id: string) {
     // What a subscriber may see changes at once (early access).
     void qc.invalidateQueries({ queryKey: ['posts'] });
     void qc.invalidateQueries({ queryKey: ['checkouts', id] });
+    // A paid courier delivery: its order page shows the delivery, not the form.
+    void qc.invalidateQueries({ queryKey: ['deliveries'] });
   };
   return {
     pay: useMutation({
