@@ -1,4 +1,9 @@
+import { configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy*/waitFor wait up to 5 s (not 1 s): npm test runs the web tests beside both database
+// runs on two cores, and a file's first render also loads its lazy modules.
+configure({ asyncUtilTimeout: 5000 });
 
 // A test fails on an unexpected console.error (STYLE.md).
 const seen: unknown[][] = [];
