@@ -336,4 +336,30 @@ describe('paying twice', () => {
     const { refundCheckout } = await import('../payments/refunds.service');
     await expect(refundCheckout(t.db, t.app.ctx.payments, deps().receipts, row!.checkoutId!, t.clock.now())).rejects.toThrow();
   });
+
+  it('keeps one live delivery per item when both parties quote it at the same moment', async () => {
+    const a = (await createPost(t.db, { ownerId: owner.id, title: 'Tripod', weightKg: 1, lengthCm: 40, widthCm: 10, heightCm: 10 })).id;
+    const o = newId();
+    await t.db.insert(offers).values({
+      id: o,
+      postId: a,
+      offererId: offerer.id,
+      ownerId: owner.id,
+      proposedBy: 'offerer',
+      state: 'accepted',
+      expiresAt: new Date(NOW.getTime() + 86_400_000),
+      createdAt: NOW,
+      updatedAt: NOW,
+    });
+    t.clock.set(NOW);
+    const results = await Promise.all(
+      [owner, offerer, owner, offerer, owner].map((m) => post(m, '/api/v1/deliveries', order({ postId: a, offerId: o }))),
+    );
+    for (const r of results) expect([201, 409]).toContain(r.statusCode);
+    const live = await t.db
+      .select({ id: deliveries.id })
+      .from(deliveries)
+      .where(and(eq(deliveries.postId, a), eq(deliveries.state, 'awaiting_payment')));
+    expect(live).toHaveLength(1);
+  });
 });
