@@ -1,31 +1,37 @@
-// npm test: typecheck, lint (import boundaries included), the prettier check and the migration check (schema = migrations, none edited), unit + API integration tests on PGlite and, when TEST_DATABASE_URL is
-// set, the integration tests again on PostgreSQL (both at once: the machine has two cores and the
-// PostgreSQL run spends much of its time waiting on the server), the production build with its
-// bundle budget, then the Playwright journeys in Chromium. Stops at the first failing stage and
-// exits non-zero.
+// npm test: typecheck, lint (import boundaries included), the prettier check, the migration check
+// (schema = migrations, none edited) and the production build with its bundle budget; unit + API
+// integration tests on PGlite; then, when TEST_DATABASE_URL is set, the integration tests again on
+// PostgreSQL beside the Playwright journeys in Chromium. Stops at the first failing stage and exits
+// non-zero.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { checkNode } from './check-node.mjs';
 
 checkNode();
-/** A stage is one step, or several run side by side. */
+/**
+ * A stage is one step, or several run side by side. The machine has two cores: the static checks
+ * and the production build share the first stage (each is mostly one process); the PGlite run
+ * (CPU-bound, two workers) has a stage of its own; the PostgreSQL run (much of it waiting on the
+ * database server) shares the last with the journeys (one browser, one worker).
+ */
 const stages = [
-  [['typecheck', 'npm', ['run', 'typecheck']]],
-  [['lint', 'npm', ['run', 'lint']]],
   [
+    ['typecheck', 'npm', ['run', 'typecheck']],
+    ['lint', 'npm', ['run', 'lint']],
     ['format (prettier)', 'npm', ['run', 'format:check']],
     ['migrations', 'node', ['scripts/check-migrations.mjs']],
+    ['build', 'npm', ['run', 'build']],
   ],
+  [['unit + integration (PGlite)', 'npx', ['vitest', 'run'], { TEST_DB: 'pglite' }]],
 ];
-const unitStage = [['unit + integration (PGlite)', 'npx', ['vitest', 'run'], { TEST_DB: 'pglite' }]];
-stages.push(unitStage);
+const lastStage = [];
 if (process.env.TEST_DATABASE_URL) {
-  unitStage.push(['integration (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'server'], { TEST_DB: 'pg' }]);
+  lastStage.push(['integration (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'server'], { TEST_DB: 'pg' }]);
 } else {
   console.log('[test] TEST_DATABASE_URL is not set: the PostgreSQL run of the integration tests is not part of this run.');
 }
-stages.push([['build', 'npm', ['run', 'build']]]);
-stages.push([['e2e (Chromium)', 'npx', ['playwright', 'test']]]);
+lastStage.push(['e2e (Chromium)', 'npx', ['playwright', 'test']]);
+stages.push(lastStage);
 
 const only = process.argv.slice(2);
 const results = [];
