@@ -31,7 +31,24 @@ function patch(proto: Page) {
   };
 }
 
-export const test = base.extend<object, { liveAfterNavigation: void }>({
+export const test = base.extend<{ closeOwnContexts: void }, { liveAfterNavigation: void }>({
+  /**
+   * The contexts a test opened itself (signedInPage, a second person) are closed when it ends: left
+   * open, their pages keep polling and holding sockets, and every later test in the worker slows.
+   */
+  closeOwnContexts: [
+    async ({ browser }, use) => {
+      const before = new Set(browser.contexts());
+      await use();
+      await Promise.all(
+        browser
+          .contexts()
+          .filter((c) => !before.has(c))
+          .map((c) => c.close().catch(() => {})),
+      );
+    },
+    { auto: true },
+  ],
   liveAfterNavigation: [
     async ({ browser }, use) => {
       const page = await browser.newPage();
