@@ -142,7 +142,11 @@ function Events({ d }: { d: Delivery }) {
       ) : (
         <Timeline active={d.events.length - 1} bulletSize={20} lineWidth={2} data-testid="delivery-timeline">
           {d.events.map((e, i) => (
-            <Timeline.Item key={`${e.at}-${i}`} title={e.state === 'booking' ? t('timeline.paid') : t(`state.${e.state}`)} data-testid="delivery-event">
+            <Timeline.Item
+              key={`${e.at}-${i}`}
+              title={e.state === 'booking' ? t('timeline.paid') : t(`state.${e.state}`)}
+              data-testid="delivery-event"
+            >
               {e.description && (
                 <Text fz="sm" c="dimmed">
                   {e.description}
