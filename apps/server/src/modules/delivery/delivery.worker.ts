@@ -5,8 +5,14 @@ import { bookDelivery, type DeliveryDeps, dueWork, refundDue, trackDelivery } fr
 /** The pg-boss queues that book courier orders and move parcels along: one job per delivery and step. */
 export const DELIVERY_BOOK_QUEUE = 'delivery-book';
 export const DELIVERY_TRACK_QUEUE = 'delivery-track';
-/** How often the outbox is read for bookings and tracking that are due. */
+/** How often the outbox is read for bookings and tracking that are due (two indexed queries). */
 const SWEEP_MS = 3_000;
+/**
+ * Every this many sweeps (about a minute), payments no delivery goes ahead with are looked for:
+ * a cancel or a failed booking refunds at once, so this only catches a second payment for one
+ * quote and a crash between a cancel and its refund.
+ */
+const REFUND_EVERY = 20;
 
 /** How often a booked parcel's courier is asked where it is. */
 export const trackEveryMs = (deps: { courier: 'local' | 'sendle'; simStepMs: number }) =>
@@ -34,6 +40,7 @@ export function attachDeliveryWorker(app: App) {
   let boss: PgBoss | null = null;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
+  let sweeps = 0;
   const now = () => app.ctx.clock.now();
   const sweep = async () => {
     try {
@@ -47,8 +54,10 @@ export function attachDeliveryWorker(app: App) {
         if (boss) await boss.send(DELIVERY_TRACK_QUEUE, { id }, { singletonKey: id, retryLimit: 3, retryDelay: 5 });
         else await trackDelivery(deps, id, now());
       }
-      const refunded = await refundDue(deps, now());
-      if (refunded.length) app.log.info({ count: refunded.length }, 'delivery payments refunded');
+      if (sweeps++ % REFUND_EVERY === 0) {
+        const refunded = await refundDue(deps, now());
+        if (refunded.length) app.log.info({ count: refunded.length }, 'delivery payments refunded');
+      }
     } catch (err) {
       app.log.warn({ err }, 'delivery sweep failed');
     }

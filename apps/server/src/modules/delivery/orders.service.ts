@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
 import { isSpecificStreetAddress, parcelFits } from '@swapu/shared/delivery';
 import {
   DELIVERY_STATUS_FILTERS,
@@ -20,7 +20,7 @@ import { imageVariantKeys } from '../../lib/storage';
 import { openCheckout } from '../payments/checkouts.service';
 import type { PaymentProvider } from '../payments/provider';
 import { firstImageKeySql, media } from '../posts/post-card';
-import { businessDayFrom, pickupDateProblem, todayIn } from './business-days';
+import { businessDayFrom, isAuState, pickupDateProblem, todayIn } from './business-days';
 import { CourierError, type Courier, type CourierPlace } from './courier';
 import { placeOf } from './delivery.service';
 
@@ -37,8 +37,9 @@ export interface StoredParty {
   email: string;
 }
 
-/** The states in which an item's delivery is live: at most one per item of a swap (a unique index). */
+/** The states in which an item's delivery is no longer live (at most one live per item of a swap: a unique index). */
 const DEAD: DeliveryState[] = ['replaced', 'cancelled', 'failed'];
+const isLive = notInArray(deliveries.state, DEAD);
 /** The swaps whose items may be shipped. */
 const SHIPPABLE_OFFER_STATES = ['accepted', 'completed'];
 
@@ -109,13 +110,7 @@ async function liveDeliveryOf(db: Tx, offerId: string, postId: string) {
   const [row] = await db
     .select({ id: deliveries.id, state: deliveries.state, bookedBy: deliveries.bookedBy })
     .from(deliveries)
-    .where(
-      and(
-        eq(deliveries.offerId, offerId),
-        eq(deliveries.postId, postId),
-        sql`${deliveries.state} not in ('replaced', 'cancelled', 'failed')`,
-      ),
-    );
+    .where(and(eq(deliveries.offerId, offerId), eq(deliveries.postId, postId), isLive));
   return row ?? null;
 }
 
@@ -177,10 +172,7 @@ export async function draftOf(
       widthCm: o.post.widthCm ?? 20,
       heightCm: o.post.heightCm ?? 10,
     },
-    earliestPickup:
-      senderState && ['NSW', 'VIC', 'QLD', 'SA', 'WA', 'TAS', 'ACT', 'NT'].includes(senderState)
-        ? businessDayFrom(todayIn(senderState as CourierPlace['state'], now), senderState as CourierPlace['state'])
-        : null,
+    earliestPickup: senderState && isAuState(senderState) ? businessDayFrom(todayIn(senderState, now), senderState) : null,
     deliveryId: visible ? live.id : null,
   };
 }
@@ -212,7 +204,7 @@ export async function shippableOf(db: Db, viewerId: string): Promise<Shippable[]
       bookedBy: deliveries.bookedBy,
     })
     .from(deliveries)
-    .where(and(inArray(deliveries.offerId, ids), sql`${deliveries.state} not in ('replaced', 'cancelled', 'failed')`));
+    .where(and(inArray(deliveries.offerId, ids), isLive));
   const out: Shippable[] = [];
   for (const o of mine) {
     const items = [
@@ -465,5 +457,3 @@ export async function rowOf(db: Tx, viewerId: string, id: string): Promise<Row> 
   if (!row) throw errors.notFound();
   return row;
 }
-
-export { DEAD as DEAD_DELIVERY_STATES };

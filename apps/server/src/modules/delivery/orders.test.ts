@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
-import { checkouts, deliveries, mailOutbox, notifications, offers, receipts } from '../../db/schema/index';
-import { newId } from '../../lib/ids';
+import { checkouts, deliveries, mailOutbox, notifications, receipts } from '../../db/schema/index';
 import type { TestMember } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createPost } from '../../test/factories';
 import { runDue } from './delivery-jobs';
 import { deliveryDeps } from './delivery.worker';
 import { acceptedSwap } from './test-swap';
@@ -24,10 +22,12 @@ let order: Awaited<ReturnType<typeof acceptedSwap>>['order'];
 let get: Awaited<ReturnType<typeof acceptedSwap>>['get'];
 let post: Awaited<ReturnType<typeof acceptedSwap>>['post'];
 let payLocally: Awaited<ReturnType<typeof acceptedSwap>>['payLocally'];
+let swap: Awaited<ReturnType<typeof acceptedSwap>>;
 
 beforeAll(async () => {
   t = await createTestApp({ now: NOW.toISOString(), config: { delivery: { courier: 'local', simStepMs: STEP_MS } } });
-  ({ owner, offerer, stranger, target, given, offerId, order, get, post, payLocally } = await acceptedSwap(t, NOW));
+  swap = await acceptedSwap(t, NOW);
+  ({ owner, offerer, stranger, target, given, offerId, order, get, post, payLocally } = swap);
 });
 afterAll(async () => {
   await t.close();
@@ -60,18 +60,7 @@ describe('the order form', () => {
   });
 
   it("answers 'There is issue with this order id' to a stranger, a wrong receiver, an unknown offer or item, and an offer not accepted", async () => {
-    const pending = newId();
-    await t.db.insert(offers).values({
-      id: pending,
-      postId: target,
-      offererId: offerer.id,
-      ownerId: owner.id,
-      proposedBy: 'offerer',
-      state: 'pending',
-      expiresAt: new Date(NOW.getTime() + 86_400_000),
-      createdAt: NOW,
-      updatedAt: NOW,
-    });
+    const pending = await swap.offerOn(target, 'pending');
     for (const [m, url] of [
       [stranger, `/api/v1/deliveries/draft/${target}/${offerId}/${offerer.id}`],
       [owner, `/api/v1/deliveries/draft/${target}/${offerId}/${owner.id}`],
@@ -299,19 +288,7 @@ describe('cancelling', () => {
 describe('paying twice', () => {
   it('books once when two checkouts for one quote are paid at the same moment, and refunds the other', async () => {
     // A fresh swap, so nothing above is in the way.
-    const a = (await createPost(t.db, { ownerId: owner.id, title: 'Desk lamp', weightKg: 1, lengthCm: 30, widthCm: 20, heightCm: 20 })).id;
-    const o = newId();
-    await t.db.insert(offers).values({
-      id: o,
-      postId: a,
-      offererId: offerer.id,
-      ownerId: owner.id,
-      proposedBy: 'offerer',
-      state: 'completed',
-      expiresAt: new Date(NOW.getTime() + 86_400_000),
-      createdAt: NOW,
-      updatedAt: NOW,
-    });
+    const { postId: a, offerId: o } = await swap.anotherSwap('Desk lamp', 'completed');
     t.clock.set(NOW);
     const d = (await post(owner, '/api/v1/deliveries', order({ postId: a, offerId: o }))).json();
     const ids = await Promise.all([1, 2].map(async () => (await post(owner, `/api/v1/deliveries/${d.id}/checkout`)).json().id as string));
@@ -338,19 +315,7 @@ describe('paying twice', () => {
   });
 
   it('keeps one live delivery per item when both parties quote it at the same moment', async () => {
-    const a = (await createPost(t.db, { ownerId: owner.id, title: 'Tripod', weightKg: 1, lengthCm: 40, widthCm: 10, heightCm: 10 })).id;
-    const o = newId();
-    await t.db.insert(offers).values({
-      id: o,
-      postId: a,
-      offererId: offerer.id,
-      ownerId: owner.id,
-      proposedBy: 'offerer',
-      state: 'accepted',
-      expiresAt: new Date(NOW.getTime() + 86_400_000),
-      createdAt: NOW,
-      updatedAt: NOW,
-    });
+    const { postId: a, offerId: o } = await swap.anotherSwap('Tripod', 'accepted');
     t.clock.set(NOW);
     const results = await Promise.all(
       [owner, offerer, owner, offerer, owner].map((m) => post(m, '/api/v1/deliveries', order({ postId: a, offerId: o }))),

@@ -25,18 +25,28 @@ export async function acceptedSwap(t: TestApp, now: Date) {
   const given = (
     await createPost(t.db, { ownerId: offerer.id, title: 'Camping lantern', weightKg: 1.2, lengthCm: 20, widthCm: 15, heightCm: 15 })
   ).id;
-  const offerId = newId();
-  await t.db.insert(offers).values({
-    id: offerId,
-    postId: target,
-    offererId: offerer.id,
-    ownerId: owner.id,
-    proposedBy: 'offerer',
-    state: 'accepted',
-    expiresAt: new Date(now.getTime() + 7 * 86_400_000),
-    createdAt: now,
-    updatedAt: now,
-  });
+  /** An offer by the offerer on one of the owner's items, in `state` (a fresh one keeps tests apart). */
+  const offerOn = async (postId: string, state: 'pending' | 'accepted' | 'completed') => {
+    const id = newId();
+    await t.db.insert(offers).values({
+      id,
+      postId,
+      offererId: offerer.id,
+      ownerId: owner.id,
+      proposedBy: 'offerer',
+      state,
+      expiresAt: new Date(now.getTime() + 7 * 86_400_000),
+      createdAt: now,
+      updatedAt: now,
+    });
+    return id;
+  };
+  /** The owner lists one more item and it gets an offer in `state`: its id and the offer's. */
+  const anotherSwap = async (title: string, state: 'pending' | 'accepted' | 'completed') => {
+    const postId = (await createPost(t.db, { ownerId: owner.id, title, weightKg: 1, lengthCm: 30, widthCm: 20, heightCm: 20 })).id;
+    return { postId, offerId: await offerOn(postId, state) };
+  };
+  const offerId = await offerOn(target, 'accepted');
   await t.db.insert(offerItems).values({ offerId, postId: given, position: 0 });
   /** The order form for the target, from Newtown to Fitzroy, picked up on Monday 23 November 2026. */
   const order = (overrides: Record<string, unknown> = {}) => ({
@@ -63,5 +73,5 @@ export async function acceptedSwap(t: TestApp, now: Date) {
     if (paid.statusCode !== 200) throw new Error(`pay: ${paid.statusCode} ${paid.body}`);
     return id;
   };
-  return { owner, offerer, stranger, target, given, offerId, order, get, post, payLocally };
+  return { owner, offerer, stranger, target, given, offerId, order, get, post, payLocally, offerOn, anotherSwap };
 }

@@ -1,10 +1,10 @@
-import { Anchor, Button, Card, Container, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Card, Container, Group, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconArrowsExchange, IconTruckDelivery } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { Shippable } from '@swapu/shared/delivery-api';
 import { paths } from '@swapu/shared/paths';
 import { LoadError } from '../../components/load-error';
-import { DeliveryStateBadge, deliveryPaths, ItemPhoto } from '../../features/delivery/delivery-text';
+import { DeliveryPageHeader, DeliveryStateBadge, deliveryPaths, ItemPhoto } from '../../features/delivery/delivery-text';
 import { useShippable } from '../../features/delivery/use-deliveries';
 import { useTranslation } from '../../i18n/react';
 import { usePageMeta } from '../../lib/use-page-meta';
@@ -51,22 +51,11 @@ export default function DeliverySwapPage() {
   return (
     <Container size="sm" py="lg">
       <Stack gap="lg">
-        <Stack gap={6}>
-          <Group gap="sm" wrap="nowrap">
-            <ThemeIcon size={40} radius="xl" variant="light">
-              <IconTruckDelivery size={22} />
-            </ThemeIcon>
-            <Title order={1} fz={{ base: 24, sm: 30 }}>
-              {t('swap.title')}
-            </Title>
-          </Group>
-          <Text c="dimmed" fz="sm">
-            {t('swap.intro')}{' '}
-            <Anchor component={Link} to={deliveryPaths.myDelivery} fz="sm">
-              {t('swap.myDeliveries')}
-            </Anchor>
-          </Text>
-        </Stack>
+        <DeliveryPageHeader
+          title={t('swap.title')}
+          intro={t('swap.intro')}
+          link={{ to: deliveryPaths.myDelivery, label: t('swap.myDeliveries') }}
+        />
         <Stack gap="sm" aria-busy={items.isPending} data-testid="shippable-list">
           {items.isPending && Array.from({ length: 3 }, (_, i) => <Skeleton key={i} height={112} radius="lg" />)}
           {items.isError && <LoadError onRetry={() => void items.refetch()} />}

@@ -1,12 +1,12 @@
-import { Anchor, Button, Card, Container, Group, Skeleton, Stack, Tabs, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
-import { IconChevronRight, IconPackage, IconTruckDelivery } from '@tabler/icons-react';
+import { Button, Card, Container, Group, Skeleton, Stack, Tabs, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { IconChevronRight, IconPackage } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Delivery } from '@swapu/shared/delivery-api';
 import { DELIVERY_STATUS_FILTERS, type DeliveryStatusFilter } from '@swapu/shared/delivery';
 import { NotFound } from '../../components/not-found';
 import { LoadError } from '../../components/load-error';
-import { DeliveryStateBadge, deliveryPaths, formatDay, ItemPhoto } from '../../features/delivery/delivery-text';
+import { DeliveryPageHeader, DeliveryStateBadge, deliveryPaths, formatDay, ItemPhoto } from '../../features/delivery/delivery-text';
 import { useDeliveries } from '../../features/delivery/use-deliveries';
 import { useTranslation } from '../../i18n/react';
 import { usePageMeta } from '../../lib/use-page-meta';
@@ -119,22 +119,11 @@ export default function MyDeliveryPage() {
   return (
     <Container size="sm" py="lg">
       <Stack gap="lg">
-        <Stack gap={6}>
-          <Group gap="sm" wrap="nowrap">
-            <ThemeIcon size={40} radius="xl" variant="light">
-              <IconTruckDelivery size={22} />
-            </ThemeIcon>
-            <Title order={1} fz={{ base: 24, sm: 30 }}>
-              {t('list.title')}
-            </Title>
-          </Group>
-          <Text c="dimmed" fz="sm">
-            {t('list.intro')}{' '}
-            <Anchor component={Link} to={deliveryPaths.deliverySwap} fz="sm">
-              {t('list.arrange')}
-            </Anchor>
-          </Text>
-        </Stack>
+        <DeliveryPageHeader
+          title={t('list.title')}
+          intro={t('list.intro')}
+          link={{ to: deliveryPaths.deliverySwap, label: t('list.arrange') }}
+        />
         <Tabs
           value={tab}
           onChange={(v) => {

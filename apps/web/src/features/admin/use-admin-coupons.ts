@@ -1,9 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { endpoints } from '@swapu/shared/endpoints';
-import type { ErrorCode } from '@swapu/shared/errors';
 import type { CouponCreateBody } from '@swapu/shared/money-api';
-import { ApiError, call, pathOf } from '../../lib/api';
-import { getSession } from '../../lib/session';
+import { call, pathOf } from '../../lib/api';
+import { downloadFile } from '../../lib/download';
 
 /** The admin list's query key (generating codes refreshes it). */
 export const adminCouponsKey = ['admin', 'coupons'] as const;
@@ -25,40 +24,5 @@ export function useCreateCoupons() {
   });
 }
 
-/**
- * Admins: every coupon as a CSV file. The API needs the bearer token, so a plain link cannot
- * fetch it: the file is fetched here and handed to the browser as a download.
- */
-export async function downloadCouponsCsv(): Promise<void> {
-  const headers = new Headers({ accept: 'text/csv' });
-  const token = getSession().token;
-  if (token) headers.set('authorization', `Bearer ${token}`);
-  let res: Response;
-  try {
-    res = await fetch(pathOf(endpoints.adminCouponsCsv), { headers });
-  } catch {
-    throw new ApiError(0, 'generic', 'An error occurred');
-  }
-  if (!res.ok) {
-    let code: ErrorCode = 'generic';
-    try {
-      const body = (await res.json()) as { error?: { code?: string } };
-      if (typeof body.error?.code === 'string' && /^[a-z0-9_]+$/.test(body.error.code)) code = body.error.code as ErrorCode;
-    } catch {
-      // not JSON: the generic error
-    }
-    throw new ApiError(res.status, code, 'An error occurred');
-  }
-  const blob = await res.blob();
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'swapu-coupons.csv';
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.style.display = 'none';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // Some browsers read the URL after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+/** Admins: every coupon as a CSV file. */
+export const downloadCouponsCsv = () => downloadFile(pathOf(endpoints.adminCouponsCsv), 'text/csv', 'swapu-coupons.csv');

@@ -17,10 +17,10 @@ import { useTranslation } from '../../i18n/react';
 import { ApiError } from '../../lib/api';
 import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
 import { DeliveryStateBadge, deliveryPaths, formatDay, formatTime, ItemPhoto } from './delivery-text';
-import { DownloadDeniedError, downloadLabel, useCancelDelivery, useDelivery, useDeliveryCheckout } from './use-deliveries';
+import { downloadLabel, useCancelDelivery, useDelivery, useDeliveryCheckout } from './use-deliveries';
 
 /** The catalogue text of whatever went wrong (a server code, the browser's refusal, or 'An error occurred'). */
-const codeOf = (err: unknown) => (err instanceof ApiError || err instanceof DownloadDeniedError ? err.code : 'generic');
+const codeOf = (err: unknown) => (err instanceof ApiError ? err.code : 'generic');
 
 /** 'There is issue with this order id': a wrong or foreign order address, said plainly with a way back. */
 export function OrderIdIssue() {

@@ -1,5 +1,6 @@
-import { Badge, Image, ThemeIcon } from '@mantine/core';
-import { IconPackage } from '@tabler/icons-react';
+import { Anchor, Badge, Group, Image, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconPackage, IconTruckDelivery } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import type { DeliveryState, DeliveryStatusFilter } from '@swapu/shared/delivery-api';
 import { useTranslation } from '../../i18n/react';
 
@@ -69,3 +70,25 @@ export const isWeekend = (day: string) => {
   const d = new Date(`${day}T00:00:00Z`).getUTCDay();
   return d === 0 || d === 6;
 };
+
+/** The delivery pages' heading: the truck, the title, a line of introduction and a link to the other list. */
+export function DeliveryPageHeader({ title, intro, link }: { title: string; intro: string; link: { to: string; label: string } }) {
+  return (
+    <Stack gap={6}>
+      <Group gap="sm" wrap="nowrap">
+        <ThemeIcon size={40} radius="xl" variant="light">
+          <IconTruckDelivery size={22} />
+        </ThemeIcon>
+        <Title order={1} fz={{ base: 24, sm: 30 }}>
+          {title}
+        </Title>
+      </Group>
+      <Text c="dimmed" fz="sm">
+        {intro}{' '}
+        <Anchor component={Link} to={link.to} fz="sm">
+          {link.label}
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+}

@@ -1,9 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Delivery, DeliveryOrderBody, DeliveryState, DeliveryStatusFilter, LabelSize } from '@swapu/shared/delivery-api';
 import { endpoints } from '@swapu/shared/endpoints';
-import type { ErrorCode } from '@swapu/shared/errors';
-import { ApiError, call, pathOf, qs } from '../../lib/api';
-import { getSession } from '../../lib/session';
+import { call, pathOf, qs } from '../../lib/api';
+import { downloadFile } from '../../lib/download';
 
 /** Every delivery query starts with this key (a booking or a cancel refreshes them all). */
 export const deliveriesKey = ['deliveries'] as const;
@@ -74,54 +73,11 @@ export function useCancelDelivery() {
   });
 }
 
-/** The browser refused the download (or the file never arrived): 'Browser denied file download...'. */
-export class DownloadDeniedError extends Error {
-  readonly code: ErrorCode = 'download_denied';
-}
-
 /** GET …/deliveries/:id/label?size=: a PDF, so not in the JSON endpoint table; built from the delivery's own address. */
 const labelPath = (id: string, size: LabelSize) => `${pathOf(endpoints.delivery, { params: { id } })}/label${qs({ size })}`;
 
 /**
- * Downloads a delivery's label PDF (A4 or 4×6). The API needs the bearer token, so a plain link
- * cannot fetch it: the file is fetched here and handed to the browser through a temporary link.
- * A refusal by the server rejects with its ApiError; anything the browser refuses (the request,
- * reading the file, the download itself) with DownloadDeniedError.
+ * Downloads a delivery's label PDF (A4 or 4×6); see downloadFile for what a refusal rejects with.
  */
-export async function downloadLabel(id: string, size: LabelSize, fileName: string): Promise<void> {
-  const headers = new Headers({ accept: 'application/pdf' });
-  const token = getSession().token;
-  if (token) headers.set('authorization', `Bearer ${token}`);
-  let res: Response;
-  try {
-    res = await fetch(labelPath(id, size), { headers });
-  } catch {
-    throw new DownloadDeniedError('download_denied');
-  }
-  if (!res.ok) {
-    let code: ErrorCode = 'generic';
-    try {
-      const body = (await res.json()) as { error?: { code?: string } };
-      if (typeof body.error?.code === 'string' && /^[a-z0-9_]+$/.test(body.error.code)) code = body.error.code as ErrorCode;
-    } catch {
-      // not JSON: the generic error
-    }
-    throw new ApiError(res.status, code, 'An error occurred');
-  }
-  try {
-    const blob = await res.blob();
-    const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fileName;
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = name;
-    a.style.display = 'none';
-    document.body.append(a);
-    a.click();
-    a.remove();
-    // Some browsers read the URL after click() returns.
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  } catch {
-    throw new DownloadDeniedError('download_denied');
-  }
-}
+export const downloadLabel = (id: string, size: LabelSize, fileName: string) =>
+  downloadFile(labelPath(id, size), 'application/pdf', fileName);

@@ -1,0 +1,56 @@
+import type { ErrorCode } from '@swapu/shared/errors';
+import { ApiError } from './api';
+import { getSession } from './session';
+
+/** The browser refused the download (or the file never arrived): 'Browser denied file download...'. */
+export class DownloadDeniedError extends ApiError {
+  constructor() {
+    super(0, 'download_denied', 'Browser denied file download...');
+    this.name = 'DownloadDeniedError';
+  }
+}
+
+/**
+ * Downloads a file from the API (a label PDF, a CSV). The API needs the bearer token, so a plain
+ * link cannot fetch it: the file is fetched here and handed to the browser through a temporary
+ * link, named as the server's Content-Disposition says (else `fallbackName`). A refusal by the
+ * server rejects with its ApiError; anything the browser refuses (the request, reading the file,
+ * the download itself) with DownloadDeniedError.
+ */
+export async function downloadFile(path: string, accept: string, fallbackName: string): Promise<void> {
+  const headers = new Headers({ accept });
+  const token = getSession().token;
+  if (token) headers.set('authorization', `Bearer ${token}`);
+  let res: Response;
+  try {
+    res = await fetch(path, { headers });
+  } catch {
+    throw new DownloadDeniedError();
+  }
+  if (!res.ok) {
+    let code: ErrorCode = 'generic';
+    try {
+      const body = (await res.json()) as { error?: { code?: string } };
+      if (typeof body.error?.code === 'string' && /^[a-z0-9_]+$/.test(body.error.code)) code = body.error.code as ErrorCode;
+    } catch {
+      // not JSON: the generic error
+    }
+    throw new ApiError(res.status, code, 'An error occurred');
+  }
+  try {
+    const blob = await res.blob();
+    const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = name;
+    a.style.display = 'none';
+    document.body.append(a);
+    a.click();
+    a.remove();
+    // Some browsers read the URL after click() returns.
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  } catch {
+    throw new DownloadDeniedError();
+  }
+}
