@@ -82,6 +82,31 @@ test.describe('links people share, and search engines', () => {
     expect(problems).toEqual([]);
   });
 
+  test("a rendered page takes over without a mismatch when the browser's clock and time zone are not the server's", async ({
+    browser,
+    request,
+  }) => {
+    const owner = await member(request, 'Clock Owner');
+    const title = `Brass desk lamp ${Date.now()}`;
+    const id = await listItem(request, owner, title);
+    await backdate(request, id, 25);
+    // Someone in Los Angeles whose clock is 12 hours ahead of the server's: the server renders
+    // "yesterday" in Sydney's time; the browser first renders what the server did, then its own.
+    const context = await browser.newContext({ timezoneId: 'America/Los_Angeles' });
+    const page = await context.newPage();
+    await page.clock.install({ time: Date.now() + 12 * 3_600_000 });
+    const problems = consoleProblems(page);
+    const html = await (await request.get(`/viewPost/${id}`)).text();
+    expect(html).toMatch(/data-testid="post-listed"[^>]*>[^]{0,40}yesterday/);
+    await page.goto(`/viewPost/${id}`);
+    await expect(page.getByTestId('post-listed')).toContainText('2 days ago');
+    await page.goto('/swapu-blog');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.goto('/activity');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+
   test('an early-access listing is in no guest HTML and no sitemap until 24 hours have passed', async ({ request }) => {
     const owner = await member(request, 'Early Owner');
     const title = `Early kayak ${Date.now()}`;

@@ -11,6 +11,7 @@ import { createI18n, type I18n, type Resources } from './i18n/core';
 import { AppRoutes, loadRouteModules, SERVER_RENDERED } from './app/router';
 import { PageSkeleton } from './components/page-skeleton';
 import { configureTransport } from './lib/api';
+import { type Clock, SERVER_TIME_ZONE } from './lib/clock';
 
 /**
  * The server's renderer of public pages (decision 0020): the same routes, providers and
@@ -46,6 +47,8 @@ export interface RenderResult {
   html: string;
   /** The queries the page used, for the browser to start from. */
   state: DehydratedState;
+  /** The moment and zone the dates were drawn at: the browser hydrates with the same. */
+  clock: Clock;
 }
 
 /** Whether this path is a page the server renders. */
@@ -90,10 +93,11 @@ export async function render(
   const client = newQueryClient();
   client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
   const i18n = i18nFor(locale);
+  const clock: Clock = { now: Date.now(), timeZone: SERVER_TIME_ZONE };
   const tree = () => (
     <StrictMode>
       <I18nProvider i18n={i18n}>
-        <Providers client={client}>
+        <Providers client={client} clock={clock}>
           <Suspense fallback={<PageSkeleton />}>
             <StaticRouter location={url}>
               <AppRoutes />
@@ -115,5 +119,5 @@ export async function render(
   const html = await toHtml(tree());
   // Only successful answers go to the browser: a failed query is asked again there.
   const state = dehydrate(client, { shouldDehydrateQuery: (q) => q.state.status === 'success' });
-  return { html, state };
+  return { html, state, clock };
 }

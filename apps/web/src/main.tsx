@@ -10,13 +10,21 @@ import { RouteErrorBoundary } from './app/route-error';
 import { AppRoutes, loadRouteModules } from './app/router';
 import { PageSkeleton } from './components/page-skeleton';
 import { getSession } from './lib/session';
+import type { Clock } from './lib/clock';
 
 /** What the server rendered this page with (decision 0020), or null for a page the browser renders. */
-function serverRendered(): { locale: string; state: DehydratedState } | null {
+interface ServerRendered {
+  locale: string;
+  state: DehydratedState;
+  /** The moment and time zone the page was rendered at: hydration draws the same dates. */
+  clock?: Clock;
+}
+
+function serverRendered(): ServerRendered | null {
   const el = document.getElementById('swapu-ssr');
   if (!el?.textContent) return null;
   try {
-    return JSON.parse(el.textContent) as { locale: string; state: DehydratedState };
+    return JSON.parse(el.textContent) as ServerRendered;
   } catch {
     return null;
   }
@@ -36,7 +44,7 @@ async function start() {
   }
   const app = (
     <StrictMode>
-      <Providers>
+      <Providers clock={hydrating ? ssr.clock : undefined}>
         <BrowserRouter>
           <RouteErrorBoundary>
             <Suspense fallback={<PageSkeleton />}>

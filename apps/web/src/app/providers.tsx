@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { ApiError } from '../lib/api';
+import { type Clock, ClockProvider } from '../lib/clock';
 import { cssVariablesResolver, theme } from './theme';
 
 // Toasts are not needed for the first paint: their code loads after it.
@@ -22,13 +23,16 @@ export const newQueryClient = () =>
 
 export const queryClient = newQueryClient();
 
-export function Providers({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
+/** `clock`: the server's, when the page it rendered is being hydrated (lib/clock.tsx). */
+export function Providers({ children, client = queryClient, clock }: { children: ReactNode; client?: QueryClient; clock?: Clock }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <Suspense fallback={null}>
         <Notifications position="top-center" />
       </Suspense>
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+      <QueryClientProvider client={client}>
+        <ClockProvider initial={clock}>{children}</ClockProvider>
+      </QueryClientProvider>
     </MantineProvider>
   );
 }

@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from '../i18n/react';
 import { Link } from 'react-router';
 import type { PostCard as PostCardData } from '@swapu/shared/api';
-import { formatDateTime, formatDistance, formatMoney, formatRelative } from '../lib/format';
+import { formatDistance, formatMoney } from '../lib/format';
+import { useDates } from '../lib/clock';
 
 /** A card as lists show it; search results add how far away it is, suggestions a line of why. */
 export type PostCardItem = PostCardData & { distanceKm?: number | null };
@@ -18,6 +19,7 @@ const CARD_SIZES = '(min-width: 88em) 240px, (min-width: 62em) 25vw, (min-width:
  */
 export function PostCard({ post, note, load = 'lazy' }: { post: PostCardItem; note?: ReactNode; load?: 'priority' | 'eager' | 'lazy' }) {
   const { t, i18n } = useTranslation(['posts', 'common']);
+  const dates = useDates();
   return (
     <Link to={`/viewPost/${post.id}`} className="swapu-card-link" aria-label={post.title} data-testid="post-card">
       <Card padding={0} h="100%" style={{ overflow: 'hidden' }}>
@@ -80,8 +82,8 @@ export function PostCard({ post, note, load = 'lazy' }: { post: PostCardItem; no
           </Group>
           {note}
           <Group gap={6} justify="space-between" wrap="nowrap">
-            <Text fz="xs" c="dimmed" title={formatDateTime(post.publishedAt, i18n.language)}>
-              {formatRelative(post.publishedAt, i18n.language)}
+            <Text fz="xs" c="dimmed" title={dates.dateTime(post.publishedAt)}>
+              {dates.relative(post.publishedAt)}
             </Text>
             {post.openToSelling && (
               <Badge size="xs" variant="light" color="swapu">

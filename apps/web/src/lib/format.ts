@@ -17,8 +17,13 @@ export function formatRelative(iso: string, locale: string, now = Date.now()): s
   return rtf.format(0, 'minute');
 }
 
-export const formatDateTime = (iso: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+/** `timeZone` undefined: the browser's (or the server's) own. */
+export const formatDateTime = (iso: string, locale: string, timeZone?: string) =>
+  new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
+
+/** "November 2026". */
+export const formatMonthYear = (iso: string, locale: string, timeZone?: string) =>
+  new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone }).format(new Date(iso));
 
 export const formatNumber = (n: number, locale: string, digits = 1) =>
   new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(n);

@@ -56,6 +56,8 @@ interface Renderer {
 interface RenderResult {
   html: string;
   state: unknown;
+  /** The moment and time zone the page's dates were drawn at (the browser hydrates with them). */
+  clock: unknown;
 }
 
 /** How long a server render may take before the page goes out without it (the browser renders it then). */
@@ -106,7 +108,7 @@ export function webShell(app: FastifyInstance, webDist: string) {
       req.method === 'GET' ? renderPage(req.url, locale) : Promise.resolve(null),
     ]);
     const html = renderShell(read(), head, locale, app.ctx.config.publicUrl);
-    return page ? withRenderedPage(html, page.html, { locale, state: page.state }) : html;
+    return page ? withRenderedPage(html, page.html, { locale, state: page.state, clock: page.clock }) : html;
   };
   // Every guest asking for a page in a language gets the same HTML (nothing personal is in it):
   // kept for SHARED_CACHE_MS, and one render serves everyone who asks while it runs.

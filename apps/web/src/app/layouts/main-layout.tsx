@@ -11,6 +11,7 @@ import { ScrollReset } from './scroll-reset';
 import { MarkReady } from '../mark-ready';
 import { RouteErrorBoundary } from '../route-error';
 import { useSessionLifecycle } from './use-session-lifecycle';
+import { useDates } from '../../lib/clock';
 
 // Only signed-in people see these: their code stays out of the home page's first load.
 const signedInUi = () => import('./signed-in-ui');
@@ -145,6 +146,7 @@ function BottomNav({ signedIn }: { signedIn: boolean }) {
 
 function Footer() {
   const { t } = useTranslation();
+  const dates = useDates();
   const link = (to: string, label: string) => (
     <Anchor component={Link} to={to} c="gray.7" fz="sm">
       {label}
@@ -179,7 +181,7 @@ function Footer() {
           </Stack>
         </SimpleGrid>
         <Text fz="xs" c="dimmed" mt="xl">
-          {t('footer.copyright', { year: new Date().getFullYear() })}
+          {t('footer.copyright', { year: dates.year })}
         </Text>
       </Container>
     </Box>

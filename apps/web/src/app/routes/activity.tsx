@@ -6,7 +6,8 @@ import { Link } from 'react-router';
 import type { Activity } from '@swapu/shared/offers';
 import { paths } from '@swapu/shared/paths';
 import { useActivity } from '../../features/activity/use-activity';
-import { formatDateTime, formatMoney, formatNumber, formatRelative } from '../../lib/format';
+import { formatMoney, formatNumber } from '../../lib/format';
+import { useDates } from '../../lib/clock';
 import { LoadError } from '../../components/load-error';
 import { pageMeta } from '@swapu/shared/page-meta';
 import { asLocale, usePageMeta } from '../../lib/use-page-meta';
@@ -34,9 +35,10 @@ function Total({ icon, label, value, testId }: { icon: ReactNode; label: string;
 function FeedItem({ item }: { item: Activity['items'][number] }) {
   const { t, i18n } = useTranslation('offers');
   const lang = i18n.language;
+  const dates = useDates();
   const when = (
-    <Text fz="xs" c="dimmed" title={formatDateTime(item.at, lang)} style={{ flexShrink: 0 }}>
-      {formatRelative(item.at, lang)}
+    <Text fz="xs" c="dimmed" title={dates.dateTime(item.at)} style={{ flexShrink: 0 }}>
+      {dates.relative(item.at)}
     </Text>
   );
   if (item.kind === 'swap')

@@ -2,12 +2,13 @@ import { Alert, Card, Container, SimpleGrid, Skeleton, Stack, Text, Title } from
 import { useTranslation } from '../../i18n/react';
 import { Link } from 'react-router';
 import { useBlogPosts } from '../../features/blog/use-blog';
-import { formatDateTime } from '../../lib/format';
+import { useDates } from '../../lib/clock';
 import { pageMeta } from '@swapu/shared/page-meta';
 import { asLocale, usePageMeta } from '../../lib/use-page-meta';
 
 export default function BlogListPage() {
   const { t, i18n } = useTranslation(['blog', 'common']);
+  const dates = useDates();
   usePageMeta(pageMeta.blog(asLocale(i18n.language)));
   const posts = useBlogPosts();
   return (
@@ -29,7 +30,7 @@ export default function BlogListPage() {
                   <Card padding="lg" h="100%">
                     <Stack gap={6}>
                       <Text fz="xs" c="dimmed">
-                        {formatDateTime(p.publishedAt, i18n.language)} · {p.author}
+                        {dates.dateTime(p.publishedAt)} · {p.author}
                       </Text>
                       <Title order={2} fz="lg" c="dark.7">
                         {p.title}

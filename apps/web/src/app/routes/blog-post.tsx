@@ -5,13 +5,14 @@ import { NotFound } from '../../components/not-found';
 import { SimpleMarkdown } from '../../components/simple-markdown';
 import { useBlogPost } from '../../features/blog/use-blog';
 import { ApiError } from '../../lib/api';
-import { formatDateTime } from '../../lib/format';
+import { useDates } from '../../lib/clock';
 import { pageMeta } from '@swapu/shared/page-meta';
 import { usePageMeta } from '../../lib/use-page-meta';
 
 export default function BlogPostPage() {
   const { id = '' } = useParams();
-  const { t, i18n } = useTranslation(['blog', 'common']);
+  const { t } = useTranslation(['blog', 'common']);
+  const dates = useDates();
   const post = useBlogPost(id);
   usePageMeta(post.data ? pageMeta.blogPost(post.data) : null);
   if (post.isPending)
@@ -44,7 +45,7 @@ export default function BlogPostPage() {
           {p.title}
         </Title>
         <Text c="dimmed" fz="sm">
-          {formatDateTime(p.publishedAt, i18n.language)} · {p.author}
+          {dates.dateTime(p.publishedAt)} · {p.author}
         </Text>
         <Text fz="lg" c="dark.5">
           {p.summary}

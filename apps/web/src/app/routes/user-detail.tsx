@@ -15,6 +15,7 @@ import { useProfile } from '../../features/profile/use-profile';
 import { ReviewList } from '../../features/reviews/review-list';
 import { ApiError } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
+import { useDates } from '../../lib/clock';
 import { EditForm } from '../../features/profile/profile-edit-form';
 
 function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
@@ -34,6 +35,7 @@ function Stat({ label, value, testId }: { label: string; value: string; testId: 
 export default function UserDetailPage() {
   const { userid = '' } = useParams();
   const { t, i18n } = useTranslation(['profile', 'categories', 'errors']);
+  const dates = useDates();
   const profile = useProfile(userid);
   const me = useMe();
   const [editing, setEditing] = useState(false);
@@ -57,7 +59,7 @@ export default function UserDetailPage() {
       </Container>
     );
   const p: PublicProfile = profile.data;
-  const since = new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric' }).format(new Date(p.memberSince));
+  const since = dates.monthYear(p.memberSince);
   return (
     <Container size="lg" py="lg">
       <Stack gap="lg">

@@ -12,13 +12,15 @@ import { PostGallery } from '../../features/posts/post-gallery';
 import { useSession } from '../../lib/use-session';
 import { usePost } from '../../features/posts/use-post';
 import { ApiError } from '../../lib/api';
-import { formatDateTime, formatMoney, formatNumber, formatRelative } from '../../lib/format';
+import { formatMoney, formatNumber } from '../../lib/format';
+import { useDates } from '../../lib/clock';
 import { pageMeta } from '@swapu/shared/page-meta';
 import { asLocale, usePageMeta } from '../../lib/use-page-meta';
 
 export default function ViewPostPage() {
   const { postId = '' } = useParams();
   const { t, i18n } = useTranslation(['posts', 'categories', 'common']);
+  const dates = useDates();
   const post = usePost(postId);
   usePageMeta(
     post.data ? pageMeta.post(asLocale(i18n.language), post.data) : post.isError ? pageMeta.postUnavailable(asLocale(i18n.language)) : null,
@@ -109,8 +111,8 @@ export default function ViewPostPage() {
               <IconMapPin size={16} aria-hidden="true" />
               <Text fz="sm">{[p.suburb, p.auState].filter(Boolean).join(', ')}</Text>
               {p.publishedAt && (
-                <Text fz="sm" title={formatDateTime(p.publishedAt, lang)} data-testid="post-listed">
-                  · {t('common:time.listed', { time: formatRelative(p.publishedAt, lang) })}
+                <Text fz="sm" title={dates.dateTime(p.publishedAt)} data-testid="post-listed">
+                  · {t('common:time.listed', { time: dates.relative(p.publishedAt) })}
                 </Text>
               )}
             </Group>
@@ -170,7 +172,7 @@ export default function ViewPostPage() {
                   <Text fz="sm" c="dimmed">
                     {[p.owner.suburb, p.owner.auState].filter(Boolean).join(', ')} ·{' '}
                     {t('detail.memberSince', {
-                      date: new Intl.DateTimeFormat(lang, { month: 'long', year: 'numeric' }).format(new Date(p.owner.memberSince)),
+                      date: dates.monthYear(p.owner.memberSince),
                     })}
                   </Text>
                   <Group gap={12} fz="sm" data-testid="owner-stats">

@@ -1,0 +1,60 @@
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ClockProvider, useDates } from './clock';
+import { formatDateTime } from './format';
+
+const LISTED = '2026-11-24T13:30:00.000Z';
+
+function Listed() {
+  const dates = useDates();
+  return (
+    <p data-testid="listed">
+      {dates.relative(LISTED)} | {dates.dateTime(LISTED)} | {dates.year}
+    </p>
+  );
+}
+
+describe('the page clock', () => {
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
+
+  it('draws a server-rendered page at the server’s moment and zone, then the browser’s', () => {
+    // The browser is a day and a half after the listing; the server rendered it 40 minutes after.
+    vi.useFakeTimers({ now: Date.parse('2026-11-26T03:30:00.000Z'), toFake: ['Date', 'setInterval', 'clearInterval'] });
+    const server = { now: Date.parse('2026-11-24T14:10:00.000Z'), timeZone: 'Australia/Sydney' };
+    const html = renderToString(
+      <ClockProvider initial={server}>
+        <Listed />
+      </ClockProvider>,
+    );
+    // 00:30 on the 25th in Sydney (UTC+11 in summer): the server's zone, not the machine's.
+    expect(html.replaceAll('<!-- -->', '')).toContain('40 min. ago | Nov 25, 2026, 12:30 AM | 2026');
+    render(
+      <ClockProvider initial={server}>
+        <Listed />
+      </ClockProvider>,
+    );
+    // Effects have run: the browser's own moment and zone took over.
+    expect(screen.getByTestId('listed').textContent).toBe(`2 days ago | ${formatDateTime(LISTED, 'en-US')} | 2026`);
+  });
+
+  it('starts at the browser’s clock when nothing was rendered on the server, and ticks each minute', () => {
+    vi.useFakeTimers({ now: Date.parse('2026-11-24T13:30:20.000Z'), toFake: ['Date', 'setInterval', 'clearInterval'] });
+    render(
+      <ClockProvider>
+        <Listed />
+      </ClockProvider>,
+    );
+    expect(screen.getByTestId('listed').textContent).toMatch(/^this minute \|/);
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(screen.getByTestId('listed').textContent).toMatch(/^1 min. ago \|/);
+  });
+
+  it('outside a provider (a component on its own), uses the browser’s clock', () => {
+    render(<Listed />);
+    expect(screen.getByTestId('listed').textContent).toMatch(/ago|yesterday/);
+  });
+});
