@@ -1,5 +1,22 @@
 import type { z } from 'zod';
 import type {
+  Deck,
+  Goal,
+  GoalBody,
+  GoalListSchema,
+  GoalPatch,
+  GoalSuggestionsSchema,
+  Leaderboard,
+  MemberPoints,
+  Pairing,
+  PointsSummary,
+  SampleDeck,
+  SwipeAllowance,
+  SwipeBody,
+  SwipeResult,
+  UndoResult,
+} from './engagement';
+import type {
   Delivery,
   DeliveryDraft,
   DeliveryListSchema,
@@ -273,6 +290,22 @@ export const endpoints = {
   deliveryCheckout: to<Out<typeof CheckoutCreatedSchema>>()('POST', '/api/v1/deliveries/:id/checkout'),
   cancelDelivery: to<Delivery>()('POST', '/api/v1/deliveries/:id/cancel'),
   buyExtraSwipes: to<ExtraSwipes>()('POST', '/api/v1/me/extra-swipes'),
+
+  // Swap Swipe, goals, points (issue 18)
+  swipeSample: to<SampleDeck>()('GET', '/api/v1/swipe/sample'),
+  swipeDeck: to<Deck>()('GET', '/api/v1/swipe/deck/:postId'),
+  swipePairing: to<Pairing>()('GET', '/api/v1/swipe/pairing/:postId/:counterId'),
+  swipe: to<SwipeResult, SwipeBody>()('POST', '/api/v1/swipes'),
+  undoSwipe: to<UndoResult>()('POST', '/api/v1/swipes/undo'),
+  swipeAllowance: to<SwipeAllowance>()('GET', '/api/v1/me/swipe-allowance'),
+  goals: to<Out<typeof GoalListSchema>>()('GET', '/api/v1/me/goals'),
+  createGoal: to<Goal, GoalBody>()('POST', '/api/v1/me/goals'),
+  updateGoal: to<Goal, GoalPatch>()('PATCH', '/api/v1/me/goals/:id'),
+  goalSuggestions: to<Out<typeof GoalSuggestionsSchema>>()('GET', '/api/v1/me/goals/:id/suggestions'),
+  userGoals: to<Out<typeof GoalListSchema>>()('GET', '/api/v1/users/:id/goals'),
+  myPoints: to<PointsSummary>()('GET', '/api/v1/me/points'),
+  userPoints: to<MemberPoints>()('GET', '/api/v1/users/:id/points'),
+  leaderboard: to<Leaderboard, undefined, QueryParams>()('GET', '/api/v1/leaderboard'),
 } as const;
 
 export type Endpoints = typeof endpoints;

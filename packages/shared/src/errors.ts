@@ -49,6 +49,12 @@ export const ERROR_CATALOGUE = {
     en: 'You have reached your swipe limit for today',
     pt: 'Atingiu o seu limite de deslizes por hoje',
   },
+  swipe_own_post: { en: 'Swap Swipe is for your own published items.', pt: 'O Swap Swipe é para os seus próprios artigos publicados.' },
+  nothing_to_undo: { en: 'There is no swipe to undo.', pt: 'Não há nenhum deslize para anular.' },
+  goal_start_item: {
+    en: 'Choose one of your published items to start from.',
+    pt: 'Escolha um dos seus artigos publicados como ponto de partida.',
+  },
   permission_denied: { en: 'Permission Denied', pt: 'Permissão negada' },
   camera_denied: { en: 'Sorry, we could not open camera', pt: 'Lamentamos, não foi possível abrir a câmara' },
   checkout_failed: { en: "Checkout process didn't go through", pt: 'O processo de pagamento não foi concluído' },

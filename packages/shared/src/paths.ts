@@ -7,6 +7,12 @@ export const paths = {
   search: '/search',
   demo: '/demo',
   swapSwipe: '/swap-swipe',
+  /** The deck for one of my items (currentPage). */
+  swapSwipeDeck: (postId: string) => `/swap-swipe/${encodeURIComponent(postId)}`,
+  /** One pairing, my item against a suggested one: a shareable link. */
+  swapSwipePairing: (postId: string, counterId: string) => `/swap-swipe/${encodeURIComponent(postId)}/${encodeURIComponent(counterId)}`,
+  swapSwipeSuccess: '/swap-swipe-success',
+  swapSwipeCancel: '/swap-swipe-cancel',
   viewPost: (postId: string) => `/viewPost/${encodeURIComponent(postId)}`,
   testNewProductPage: '/testNewProductPage',
   deliveryCalculator: '/delivery-calculator',
@@ -50,6 +56,10 @@ export const paths = {
   blogPost: (id: string) => `/swapu-blog/post/${encodeURIComponent(id)}`,
   carbonCalculator: '/carbon-calculator',
   docs: '/docs',
+  /** Points leaderboard, weekly, monthly and all time (ours, beyond the spec's list; issue 18). */
+  leaderboard: '/leaderboard',
+  /** My goal trackers: a tab of /myswapu. */
+  myGoals: '/myswapu?tab=goals',
 } as const;
 
 /** Guest-blocked route patterns (spec section 2), in react-router syntax. */

@@ -12,3 +12,4 @@ export * from './chat';
 export * from './search';
 export * from './money';
 export * from './delivery';
+export * from './engagement';

@@ -14,7 +14,7 @@ import {
   type TransitionBody,
 } from '@swapu/shared/offers';
 import type { Database, Tx } from '../../db/client';
-import { offerEvents, offerItems, offers, pointsLedger, postReservations, posts, users } from '../../db/schema/index';
+import { offerEvents, offerItems, offers, postReservations, posts, users } from '../../db/schema/index';
 import { AppError, errors } from '../../lib/errors';
 import { guard } from '../../lib/guards';
 import { newId } from '../../lib/ids';
@@ -24,6 +24,7 @@ import { postChanged } from '../../lib/viewer-cache';
 import { enqueueMail } from '../mail/mail.service';
 import { Notices } from '../notifications/notify';
 import { offerMail, type OfferMailEvent } from '../mail/templates';
+import { awardPoints } from '../points/award';
 
 export type OfferRow = typeof offers.$inferSelect;
 const DAY = 86_400_000;
@@ -376,18 +377,8 @@ async function complete(tx: Tx, o: OfferRow, now: Date): Promise<string[]> {
   const carbon = Math.round(rows.reduce((s, r) => s + carbonSavedKg(r.weightKg ?? 0, r.materials, r.categories), 0) * 10) / 10;
   await tx.update(posts).set({ state: 'swapped', updatedAt: now }).where(inArray(posts.id, ids));
   await tx.update(offers).set({ completedAt: now, carbonKg: carbon }).where(eq(offers.id, o.id));
-  await tx
-    .insert(pointsLedger)
-    .values(
-      [o.offererId, o.ownerId].map((userId) => ({
-        id: newId(),
-        userId,
-        points: POINTS.swapCompleted,
-        reason: 'swap_completed',
-        sourceId: o.id,
-        createdAt: now,
-      })),
-    )
-    .onConflictDoNothing();
+  // In a fixed order (by id), so two completions never take the same points rows in opposite orders.
+  for (const userId of [o.offererId, o.ownerId].sort())
+    await awardPoints(tx, { userId, points: POINTS.swapCompleted, reason: 'swap_completed', sourceId: o.id, now });
   return ids;
 }

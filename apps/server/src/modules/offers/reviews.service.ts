@@ -1,8 +1,9 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Activity } from '@swapu/shared/offers';
 import { POINTS, type ReviewBody } from '@swapu/shared/offers';
+import { awardPoints } from '../points/award';
 import type { Tx } from '../../db/client';
-import { offers, pointsLedger, posts, reviews, users } from '../../db/schema/index';
+import { offers, posts, reviews, users } from '../../db/schema/index';
 import { AppError, errors } from '../../lib/errors';
 import { guard } from '../../lib/guards';
 import { newId } from '../../lib/ids';
@@ -25,12 +26,9 @@ export async function reviewSwap(db: Tx, viewer: Viewer, offerId: string, body: 
       .onConflictDoNothing()
       .returning();
     if (!row) throw new AppError(409, 'already_reviewed');
-    const awards: Array<{ userId: string; points: number; reason: string }> = [{ userId: me, points: POINTS.review, reason: 'review' }];
-    if (body.stars === 5) awards.push({ userId: revieweeId, points: POINTS.fiveStarReceived, reason: 'five_star_received' });
-    await tx
-      .insert(pointsLedger)
-      .values(awards.map((a) => ({ id: newId(), ...a, sourceId: row.id, createdAt: now })))
-      .onConflictDoNothing();
+    await awardPoints(tx, { userId: me, points: POINTS.review, reason: 'review', sourceId: row.id, now });
+    if (body.stars === 5)
+      await awardPoints(tx, { userId: revieweeId, points: POINTS.fiveStarReceived, reason: 'five_star_received', sourceId: row.id, now });
     const [reviewer] = await tx.select().from(users).where(eq(users.id, me));
     return {
       id: row.id,

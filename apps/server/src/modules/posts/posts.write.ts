@@ -8,8 +8,9 @@ import { materialsError, parseCashValue, parseMeasure, publishErrors } from '@sw
 import { SIZE_PRESETS, type PostState, type SizePreset } from '@swapu/shared/constants';
 import type { Db, Tx } from '../../db/client';
 import type { Storage } from '../../lib/storage';
-import { localities, pointsLedger, posts, users } from '../../db/schema/index';
+import { localities, posts, users } from '../../db/schema/index';
 import { POINTS } from '@swapu/shared/offers';
+import { awardPoints } from '../points/award';
 import { AppError, errors } from '../../lib/errors';
 import { guard } from '../../lib/guards';
 import { newId } from '../../lib/ids';
@@ -137,10 +138,7 @@ export async function publishPost(db: Tx, viewer: Viewer, id: string, now: Date)
   if (error) throw error;
   await db.update(posts).set({ state: 'published', publishedAt: now, updatedAt: now }).where(eq(posts.id, id));
   // Points for listing (PRODUCT.md), once per listing however often it is republished.
-  await db
-    .insert(pointsLedger)
-    .values({ id: newId(), userId: row.ownerId, points: POINTS.listing, reason: 'listing', sourceId: id, createdAt: now })
-    .onConflictDoNothing();
+  await awardPoints(db, { userId: row.ownerId, points: POINTS.listing, reason: 'listing', sourceId: id, now });
 }
 
 /** Owner actions that end a listing: withdraw (archive), mark swapped or sold. */
