@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PostCardSchema } from './api';
+import { LEADERBOARD_PERIODS, type LeaderboardPeriod } from './points-rules';
 
 /**
  * Swap Swipe, goal trackers, points and the leaderboard (issue 18, decision 0026): the API's
@@ -149,15 +150,16 @@ export const GoalSuggestionsSchema = z.object({ items: z.array(DeckCardSchema) }
 
 // ---- Points, streaks, the leaderboard ----
 
-/** Points for activity on consecutive weeks (Australia/Sydney, Monday to Sunday): each week the streak goes on. */
-export const STREAK_POINTS_PER_WEEK = 5;
-/** The streak bonus grows with the streak, up to this many points a week. */
-export const STREAK_POINTS_MAX = 25;
-/** Completing a goal. */
-export const GOAL_COMPLETED_POINTS = 100;
-export const LEADERBOARD_SIZE = 50;
-export const LEADERBOARD_PERIODS = ['week', 'month', 'all'] as const;
-export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
+// The rules' numbers live in a module without zod, so the web app can show them (points-rules.ts).
+export {
+  GOAL_COMPLETED_POINTS,
+  LEADERBOARD_PERIODS,
+  LEADERBOARD_SIZE,
+  STREAK_POINTS_MAX,
+  STREAK_POINTS_PER_WEEK,
+  streakPoints,
+  type LeaderboardPeriod,
+} from './points-rules';
 
 export const POINTS_REASONS = ['listing', 'swap_completed', 'review', 'five_star_received', 'streak', 'goal_completed'] as const;
 export type PointsReason = (typeof POINTS_REASONS)[number];
@@ -209,10 +211,11 @@ export type MemberPoints = z.infer<typeof MemberPointsSchema>;
 
 // ---- Periods (Australia/Sydney) ----
 
+// One formatter for every call: making one takes far longer than formatting a date with it.
+let sydneyDay: Intl.DateTimeFormat | undefined;
 const sydneyYmd = (at: Date): [number, number, number] => {
-  const s = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    at,
-  );
+  sydneyDay ??= new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney', year: 'numeric', month: '2-digit', day: '2-digit' });
+  const s = sydneyDay.format(at);
   const [y, m, d] = s.split('-').map(Number);
   return [y!, m!, d!];
 };
@@ -251,6 +254,3 @@ export const periodKeys = (at: Date): string[] => ['all', weekKey(at), monthKey(
 /** The key of a leaderboard period as of `at`. */
 export const periodKey = (period: LeaderboardPeriod, at: Date): string =>
   period === 'all' ? 'all' : period === 'week' ? weekKey(at) : monthKey(at);
-
-/** The streak bonus for a week that continues a streak of `weeks` (this one included, ≥ 2). */
-export const streakPoints = (weeks: number): number => Math.min(STREAK_POINTS_MAX, STREAK_POINTS_PER_WEEK * (weeks - 1));

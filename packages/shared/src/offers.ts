@@ -90,13 +90,8 @@ export const FINAL_OFFER_STATES: readonly OfferState[] = ['declined', 'countered
 
 // ---- Limits and rewards (PRODUCT.md) ----
 
-/** Points awarded (PRODUCT.md "Goals, points, carbon"). */
-export const POINTS = {
-  listing: 10,
-  swapCompleted: 50,
-  review: 5,
-  fiveStarReceived: 10,
-} as const;
+/** Points awarded (PRODUCT.md "Goals, points, carbon"), declared where the web app may read them too. */
+export { POINTS } from './points-rules';
 
 /**
  * Cash in an offer: none; an add-on the offerer pays on top of their items; a request that the

@@ -33,6 +33,8 @@ interface Texts {
   privacy: string;
   activity: string;
   activityDescription: string;
+  leaderboard: string;
+  leaderboardDescription: string;
   deliveryCalculator: string;
   deliveryCalculatorDescription: string;
   postDescription: (title: string, price: string, place: string) => string;
@@ -60,6 +62,9 @@ const TEXTS: Record<Locale, Texts> = {
     privacy: 'Privacy policy',
     activity: 'Community activity',
     activityDescription: 'The latest swaps and listings on SwapU, and how much the community has kept out of landfill.',
+    leaderboard: 'Leaderboard',
+    leaderboardDescription:
+      'Who is swapping the most on SwapU this week, this month and of all time: points for listing, swapping and reviewing.',
     postDescription: (title, price, place) => `${title}, valued at ${price}${place ? ` in ${place}` : ''}. Swap it on SwapU.`,
     unavailable: 'Listing not available',
   },
@@ -83,6 +88,8 @@ const TEXTS: Record<Locale, Texts> = {
     privacy: 'Política de privacidade',
     activity: 'Atividade da comunidade',
     activityDescription: 'As trocas e os anúncios mais recentes na SwapU, e quanto a comunidade já poupou ao aterro.',
+    leaderboard: 'Classificação',
+    leaderboardDescription: 'Quem mais troca na SwapU esta semana, este mês e desde sempre: pontos por anunciar, trocar e avaliar.',
     postDescription: (title, price, place) => `${title}, avaliado em ${price}${place ? ` em ${place}` : ''}. Troque-o na SwapU.`,
     unavailable: 'Anúncio indisponível',
   },
@@ -125,6 +132,7 @@ export const pageMeta = {
   terms: (locale: Locale) => page(withSite(TEXTS[locale].terms), TEXTS[locale].homeDescription),
   privacy: (locale: Locale) => page(withSite(TEXTS[locale].privacy), TEXTS[locale].homeDescription),
   activity: (locale: Locale) => page(withSite(TEXTS[locale].activity), TEXTS[locale].activityDescription),
+  leaderboard: (locale: Locale) => page(withSite(TEXTS[locale].leaderboard), TEXTS[locale].leaderboardDescription),
   deliveryCalculator: (locale: Locale) => page(withSite(TEXTS[locale].deliveryCalculator), TEXTS[locale].deliveryCalculatorDescription),
   post: (locale: Locale, post: Pick<PostDetail, 'title' | 'description' | 'cashValueCents' | 'suburb' | 'auState' | 'images'>) => {
     const price = formatMoney(post.cashValueCents, locale);

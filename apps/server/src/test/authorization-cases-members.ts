@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { checkouts, coupons, deliveries, receipts, savedSearches, subscriptions } from '../db/schema/index';
+import { checkouts, coupons, deliveries, receipts, savedSearches, subscriptions, swipes } from '../db/schema/index';
 import { businessDayFrom, todayIn } from '../modules/delivery/business-days';
 import { bookTokens } from '../modules/payments/tokens.service';
 import { newId } from '../lib/ids';
-import { createUser } from './factories';
+import { createPost, createUser } from './factories';
 import {
   account,
   adminOnly,
@@ -103,6 +103,18 @@ async function ownersDelivery(w: World, state: 'awaiting_payment' | 'label_creat
   return { id, offerId, postId: target.id };
 }
 
+/** A goal of the owner's, set through the API from a fresh listing of theirs. */
+async function ownersGoal(w: World) {
+  const res = await w.t.app.inject({
+    method: 'POST',
+    url: '/api/v1/me/goals',
+    headers: w.actors.owner.headers,
+    payload: { name: 'A ute', goalItem: 'A dual-cab ute', goalValueCents: 2_000_000, startPostId: (await ownersPost(w)).id },
+  });
+  if (res.statusCode !== 201) throw new Error(`goal: ${res.statusCode} ${res.body}`);
+  return res.json().id as string;
+}
+
 export const MEMBER_CASES: Case[] = [
   // Money: purchases, tokens and what they pay for
   {
@@ -165,6 +177,42 @@ export const MEMBER_CASES: Case[] = [
     expect: owned(200, 403, 403),
   },
   { route: 'GET /api/v1/me/extra-swipes', request: () => ({ url: '/api/v1/me/extra-swipes' }), expect: member(200, false) },
+  // Swap Swipe (issue 18): the deck and swipes are for the owner's own published item.
+  {
+    route: 'GET /api/v1/swipe/deck/:postId',
+    request: async (w) => ({ url: `/api/v1/swipe/deck/${(await ownersPost(w)).id}` }),
+    expect: owned(200, 403, 403, false),
+  },
+  {
+    route: 'POST /api/v1/swipes',
+    request: async (w) => {
+      const [mine, theirs] = [await ownersPost(w), await strangersPost(w)];
+      return { url: '/api/v1/swipes', payload: { fromPostId: mine.id, postId: theirs.id, direction: 'right' } };
+    },
+    expect: owned(200, 403, 403),
+  },
+  {
+    route: 'POST /api/v1/swipes/undo',
+    request: async (w) => {
+      // Every account has just passed a card, so what is tested is who may take a swipe back.
+      const theirs = await strangersPost(w);
+      for (const a of Object.values(w.actors)) {
+        if (!a.id) continue;
+        const mine = await createPost(w.t.db, { ownerId: a.id, now: w.t.clock.now() });
+        await w.t.db.insert(swipes).values({
+          userId: a.id,
+          postId: theirs.id,
+          fromPostId: mine.id,
+          direction: 'left',
+          day: '2026-11-20',
+          createdAt: w.t.clock.now(),
+        });
+      }
+      return { url: '/api/v1/swipes/undo' };
+    },
+    expect: member(200),
+  },
+  { route: 'GET /api/v1/me/swipe-allowance', request: () => ({ url: '/api/v1/me/swipe-allowance' }), expect: member(200, false) },
   {
     route: 'POST /api/v1/me/extra-swipes',
     request: async (w) => {
@@ -209,6 +257,7 @@ export const MEMBER_CASES: Case[] = [
   { route: 'DELETE /api/v1/me', request: () => ({ url: '/api/v1/me', payload: { password: 'not-the-password' } }), expect: account(400) },
   { route: 'GET /api/v1/me/posts', request: () => ({ url: '/api/v1/me/posts' }), expect: member(200, false) },
   { route: 'GET /api/v1/me/favorites', request: () => ({ url: '/api/v1/me/favorites' }), expect: member(200, false) },
+  { route: 'GET /api/v1/me/points', request: () => ({ url: '/api/v1/me/points' }), expect: member(200, false) },
   { route: 'GET /api/v1/me/suggested', request: () => ({ url: '/api/v1/me/suggested' }), expect: member(200, false) },
   { route: 'GET /api/v1/me/welcome-mail', request: () => ({ url: '/api/v1/me/welcome-mail' }), expect: account(200) },
   { route: 'POST /api/v1/me/accept-terms', request: () => ({ url: '/api/v1/me/accept-terms' }), expect: account(200) },
@@ -262,6 +311,28 @@ export const MEMBER_CASES: Case[] = [
   },
   { route: 'GET /api/v1/notifications', request: () => ({ url: '/api/v1/notifications' }), expect: member(200, false) },
   { route: 'POST /api/v1/notifications/read', request: () => ({ url: '/api/v1/notifications/read', payload: {} }), expect: member(200) },
+
+  // Goal trackers (issue 18): mine only; a goal starts from the member's own published item.
+  { route: 'GET /api/v1/me/goals', request: () => ({ url: '/api/v1/me/goals' }), expect: member(200, false) },
+  {
+    route: 'POST /api/v1/me/goals',
+    name: 'from the owner’s listing: only the owner may',
+    request: async (w) => ({
+      url: '/api/v1/me/goals',
+      payload: { name: 'A ute', goalItem: 'A dual-cab ute', goalValueCents: 2_000_000, startPostId: (await ownersPost(w)).id },
+    }),
+    expect: owned(201, 400, 400),
+  },
+  {
+    route: 'PATCH /api/v1/me/goals/:id',
+    request: async (w) => ({ url: `/api/v1/me/goals/${await ownersGoal(w)}`, payload: { showOnProfile: true } }),
+    expect: owned(200, 404, 404),
+  },
+  {
+    route: 'GET /api/v1/me/goals/:id/suggestions',
+    request: async (w) => ({ url: `/api/v1/me/goals/${await ownersGoal(w)}/suggestions` }),
+    expect: owned(200, 404, 404, false),
+  },
 
   // Offers: their two parties
   {

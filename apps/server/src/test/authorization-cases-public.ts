@@ -54,7 +54,18 @@ export const PUBLIC_AND_LISTING_CASES: Case[] = [
   },
   { route: 'GET /api/v1/users/:id', request: (w) => ({ url: `/api/v1/users/${w.actors.owner.id}` }), expect: anyone(200) },
   { route: 'GET /api/v1/users/:id/reviews', request: (w) => ({ url: `/api/v1/users/${w.actors.owner.id}/reviews` }), expect: anyone(200) },
+  { route: 'GET /api/v1/users/:id/goals', request: (w) => ({ url: `/api/v1/users/${w.actors.owner.id}/goals` }), expect: anyone(200) },
+  { route: 'GET /api/v1/users/:id/points', request: (w) => ({ url: `/api/v1/users/${w.actors.owner.id}/points` }), expect: anyone(200) },
+  // Public; a signed-in caller's own rank comes with it.
+  { route: 'GET /api/v1/leaderboard', request: () => ({ url: '/api/v1/leaderboard?period=month' }), expect: anyone(200) },
   { route: 'GET /api/v1/activity', request: () => ({ url: '/api/v1/activity' }), expect: anyone(200) },
+  { route: 'GET /api/v1/swipe/sample', request: () => ({ url: '/api/v1/swipe/sample' }), expect: anyone(200) },
+  {
+    route: 'GET /api/v1/swipe/pairing/:postId/:counterId',
+    name: 'two live listings',
+    request: async (w) => ({ url: `/api/v1/swipe/pairing/${(await strangersPost(w)).id}/${(await strangersPost(w)).id}` }),
+    expect: anyone(200),
+  },
   { route: 'GET /api/v1/search', request: () => ({ url: '/api/v1/search?q=lamp' }), expect: anyone(200) },
   { route: 'GET /api/v1/search/suggest', request: () => ({ url: '/api/v1/search/suggest?q=la' }), expect: anyone(200) },
   { route: 'GET /api/v1/categories', request: () => ({ url: '/api/v1/categories' }), expect: anyone(200) },

@@ -15,6 +15,7 @@ export const NAMESPACES = [
   'delivery',
   'favorites',
   'goals',
+  'points',
   'swapChain',
   'swapSwipe',
   'subscriptions',

@@ -6,10 +6,26 @@ import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { AU_STATES, CATEGORIES, EARLY_ACCESS_MS } from '@swapu/shared/constants';
 import type { Database } from '../client';
-import { blogPosts, deliveries, deliveryEvents, offers, postImages, posts, reviews, rooms, subscriptions, users } from '../schema/index';
+import {
+  blogPosts,
+  deliveries,
+  deliveryEvents,
+  goals,
+  goalSteps,
+  offerItems,
+  offers,
+  postImages,
+  posts,
+  reviews,
+  rooms,
+  subscriptions,
+  users,
+} from '../schema/index';
 import { localStorage } from '../../lib/storage';
 import { createTestDatabase } from '../../test/database';
 import { DEMO_ACCOUNTS, seedDemo } from './demo';
+import { leaderboard } from '../../modules/points/points.service';
+import { rowsOf } from '../../lib/sql-rows';
 
 const NOW = new Date('2026-11-20T00:00:00.000Z');
 let a: Database;
@@ -122,6 +138,52 @@ describe('demo seed', () => {
     expect(timeline.map((e) => e.state).sort()).toEqual(['booking', 'delivered', 'in_transit', 'label_created', 'shipped']);
     const [swap] = await a.db.select().from(offers).where(eq(offers.id, shipped[0]!.offerId));
     expect(swap!.state).toBe('accepted');
+  });
+
+  it('gives the demo account a goal on its profile, one step along when it took part in a completed swap', async () => {
+    const [demo] = await a.db.select().from(users).where(eq(users.email, 'demo@swapu.au'));
+    const mine = await a.db.select().from(goals).where(eq(goals.userId, demo!.id));
+    expect(mine).toHaveLength(1);
+    const goal = mine[0]!;
+    expect(goal).toMatchObject({ state: 'active', showOnProfile: true });
+    const steps = await a.db.select().from(goalSteps).where(eq(goalSteps.goalId, goal.id));
+    const swaps = await a.db
+      .select()
+      .from(offers)
+      .where(and(eq(offers.state, 'completed'), or(eq(offers.offererId, demo!.id), eq(offers.ownerId, demo!.id))));
+    expect(steps).toHaveLength(swaps.length > 0 ? 1 : 0);
+    const [start] = await a.db.select().from(posts).where(eq(posts.id, goal.startPostId));
+    if (steps.length === 0) {
+      expect([start!.ownerId, start!.state, goal.currentPostId]).toEqual([demo!.id, 'published', start!.id]);
+      return;
+    }
+    // The step: from the item the demo gave in that swap to the one it received, at the received item's value.
+    const step = steps[0]!;
+    const [swap] = swaps.filter((o) => o.id === step.offerId);
+    const offered = (await a.db.select().from(offerItems).where(eq(offerItems.offerId, swap!.id))).map((i) => i.postId);
+    const [gave, got] = swap!.offererId === demo!.id ? [offered, [swap!.postId]] : [[swap!.postId], offered];
+    expect(gave).toContain(step.fromPostId);
+    expect(got).toContain(step.toPostId);
+    expect([goal.startPostId, goal.currentPostId]).toEqual([step.fromPostId, step.toPostId]);
+    const [received] = await a.db.select().from(posts).where(eq(posts.id, step.toPostId));
+    expect(step.valueCents).toBe(received!.cashValueCents);
+    expect(goal.goalValueCents).toBeGreaterThan(received!.cashValueCents!);
+  });
+
+  it('earns its leaderboard through real awards: people on the week’s, the month’s and the all-time boards, streaks included', async () => {
+    for (const period of ['week', 'month', 'all'] as const) {
+      const board = await leaderboard(a.db, period, null, NOW);
+      expect(board.items.length, period).toBeGreaterThanOrEqual(period === 'week' ? 3 : 10);
+      expect(board.items[0]!.rank).toBe(1);
+    }
+    const drift = await rowsOf<{ user_id: string }>(
+      a.db,
+      sql`select t.user_id from points_totals t
+        where t.period = 'all' and t.points <> (select sum(l.points) from points_ledger l where l.user_id = t.user_id)`,
+    );
+    expect(drift).toEqual([]);
+    const [streaks] = await rowsOf<{ n: number }>(a.db, sql`select count(*)::int as n from points_ledger where reason = 'streak'`);
+    expect(Number(streaks!.n)).toBeGreaterThan(0);
   });
 
   it('is deterministic: the same seed gives the same marketplace', async () => {

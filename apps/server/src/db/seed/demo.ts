@@ -11,6 +11,8 @@ import {
   deliveryEvents,
   postReservations,
   favorites,
+  goals,
+  goalSteps,
   localities,
   messages,
   offerEvents,
@@ -32,6 +34,7 @@ import type { Storage } from '../../lib/storage';
 import { imageVariantKeys } from '../../lib/storage';
 import { LISTING_VARIANTS } from '../../modules/posts/posts.images';
 import { BLOG_POSTS } from './blog-content';
+import { awardDemoPoints } from './demo-points';
 import { BIOS, CATALOGUE, FIRST_NAMES, LAST_NAMES } from './catalogue';
 import { createRandom } from './random';
 import { renderItemImage } from './render-image';
@@ -113,6 +116,57 @@ async function pool<T>(items: T[], size: number, fn: (item: T) => Promise<void>)
       while (i < items.length) await fn(items[i++] as T);
     }),
   );
+}
+
+/**
+ * The demo account's goal tracker (issue 18), shown on its profile: when it took part in a
+ * completed swap, the goal starts from the item it gave and has taken one step to the item it
+ * received; otherwise it starts from one of its live items. The goal value is about twice what
+ * it holds now, so the bar is half full.
+ */
+function goalFor(
+  userId: string,
+  postRows: Array<typeof posts.$inferInsert>,
+  offerRows: Array<typeof offers.$inferInsert>,
+  offerItemRows: Array<typeof offerItems.$inferInsert>,
+  now: Date,
+  uuid: () => string,
+) {
+  const post = (id: string) => postRows.find((p) => p.id === id);
+  const swap = offerRows.find((o) => o.state === 'completed' && (o.offererId === userId || o.ownerId === userId));
+  const offered = swap ? offerItemRows.filter((i) => i.offerId === swap.id).map((i) => post(i.postId)!) : [];
+  const gave = swap ? (swap.offererId === userId ? offered[0] : post(swap.postId)) : undefined;
+  const received = swap ? (swap.offererId === userId ? post(swap.postId) : offered[0]) : undefined;
+  const start = gave ?? postRows.find((p) => p.ownerId === userId && p.state === 'published');
+  if (!start) return null;
+  const current = received ?? start;
+  const id = uuid();
+  const goal = {
+    id,
+    userId,
+    name: 'Summer on the water',
+    goalItem: 'A stand-up paddle board with a paddle',
+    goalCategory: 'water-sports',
+    goalKeywords: ['paddle board', 'SUP'],
+    goalValueCents: Math.max(60_000, Math.ceil((current.cashValueCents! * 2) / 5_000) * 5_000),
+    startPostId: start.id!,
+    currentPostId: current.id!,
+    showOnProfile: true,
+    createdAt: new Date((swap ? swap.createdAt!.getTime() : now.getTime()) - 5 * DAY),
+  };
+  const step =
+    swap && received && gave
+      ? {
+          id: uuid(),
+          goalId: id,
+          offerId: swap.id!,
+          fromPostId: gave.id!,
+          toPostId: received.id!,
+          valueCents: received.cashValueCents!,
+          createdAt: swap.completedAt!,
+        }
+      : null;
+  return { goal, step };
 }
 
 /** True when the database holds no users yet (a fresh installation). */
@@ -549,6 +603,9 @@ export async function seedDemo(
     };
   }
 
+  // Ids from a generator of their own, so every id drawn after them stays what it was.
+  const demoGoal = goalFor(demoUser.id!, postRows, offerRows, offerItemRows, now, createRandom(SEED + 18).uuid);
+
   await db.transaction(async (tx) => {
     await tx.insert(users).values(userRows);
     for (let i = 0; i < postRows.length; i += 200) await tx.insert(posts).values(postRows.slice(i, i + 200));
@@ -563,6 +620,11 @@ export async function seedDemo(
       await tx.insert(offerEvents).values(eventRows);
     }
     if (reviewRows.length) await tx.insert(reviews).values(reviewRows);
+    await awardDemoPoints(tx, { posts: postRows, offers: offerRows, reviews: reviewRows });
+    if (demoGoal) {
+      await tx.insert(goals).values(demoGoal.goal);
+      if (demoGoal.step) await tx.insert(goalSteps).values(demoGoal.step);
+    }
     if (shipped) {
       await tx.insert(postReservations).values(
         offerItemRows

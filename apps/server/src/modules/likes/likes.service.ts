@@ -58,49 +58,56 @@ export interface LikeDeps {
  * both people a link to the post and leaves each an in-app notification, once.
  */
 export async function likePost(deps: LikeDeps, viewer: Viewer, postId: string, now: Date): Promise<LikeResult> {
-  const userId = viewer.userId!;
   const notices = new Notices();
-  const result = await deps.database.db.transaction(async (tx) => {
-    const post = await likeablePost(tx, viewer, postId, now);
-    if (post.ownerId === userId) throw new AppError(400, 'like_own_post');
-    await lockPair(tx, userId, post.ownerId);
-
-    await tx.delete(postLikes).where(and(eq(postLikes.postId, postId), eq(postLikes.likedById, userId)));
-    await tx.insert(postLikes).values({ id: newId(), postId, postOwnerId: post.ownerId, likedById: userId, likedTime: now });
-    await tx
-      .insert(favorites)
-      .values({ userId, postId, createdAt: now })
-      .onConflictDoUpdate({ target: [favorites.userId, favorites.postId], set: { createdAt: now } });
-
-    const [counter] = await tx
-      .select({ postId: posts.id, title: posts.title })
-      .from(postLikes)
-      .innerJoin(posts, eq(posts.id, postLikes.postId))
-      .where(and(eq(postLikes.postOwnerId, userId), eq(postLikes.likedById, post.ownerId), inArray(posts.state, LIKEABLE)))
-      .orderBy(desc(postLikes.likedTime))
-      .limit(1);
-
-    let matched = false;
-    if (counter) {
-      const inserted = await tx
-        .insert(postMatches)
-        .values({ id: newId(), postId, likedById: userId, counterPostId: counter.postId, createdAt: now })
-        .onConflictDoNothing()
-        .returning({ id: postMatches.id });
-      matched = true;
-      if (inserted.length > 0)
-        await announceMatch(
-          tx,
-          notices,
-          deps.publicUrl,
-          { postId, postTitle: post.title, likerId: userId, ownerId: post.ownerId, counter },
-          now,
-        );
-    }
-    return { liked: true, matched, likeCount: await likeCount(tx, postId) };
-  });
+  const result = await deps.database.db.transaction((tx) => likeInTx(tx, notices, deps.publicUrl, viewer, postId, now));
   await notices.announce(deps.hub ?? null);
   return result;
+}
+
+/**
+ * The rule itself, inside the caller's transaction (a Swap Swipe right swipe counts the swipe and
+ * likes in one). The caller announces `notices` after its commit.
+ */
+export async function likeInTx(
+  tx: Tx,
+  notices: Notices,
+  publicUrl: string,
+  viewer: Viewer,
+  postId: string,
+  now: Date,
+): Promise<LikeResult> {
+  const userId = viewer.userId!;
+  const post = await likeablePost(tx, viewer, postId, now);
+  if (post.ownerId === userId) throw new AppError(400, 'like_own_post');
+  await lockPair(tx, userId, post.ownerId);
+
+  await tx.delete(postLikes).where(and(eq(postLikes.postId, postId), eq(postLikes.likedById, userId)));
+  await tx.insert(postLikes).values({ id: newId(), postId, postOwnerId: post.ownerId, likedById: userId, likedTime: now });
+  await tx
+    .insert(favorites)
+    .values({ userId, postId, createdAt: now })
+    .onConflictDoUpdate({ target: [favorites.userId, favorites.postId], set: { createdAt: now } });
+
+  const [counter] = await tx
+    .select({ postId: posts.id, title: posts.title })
+    .from(postLikes)
+    .innerJoin(posts, eq(posts.id, postLikes.postId))
+    .where(and(eq(postLikes.postOwnerId, userId), eq(postLikes.likedById, post.ownerId), inArray(posts.state, LIKEABLE)))
+    .orderBy(desc(postLikes.likedTime))
+    .limit(1);
+
+  let matched = false;
+  if (counter) {
+    const inserted = await tx
+      .insert(postMatches)
+      .values({ id: newId(), postId, likedById: userId, counterPostId: counter.postId, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ id: postMatches.id });
+    matched = true;
+    if (inserted.length > 0)
+      await announceMatch(tx, notices, publicUrl, { postId, postTitle: post.title, likerId: userId, ownerId: post.ownerId, counter }, now);
+  }
+  return { liked: true, matched, likeCount: await likeCount(tx, postId) };
 }
 
 async function announceMatch(
@@ -148,15 +155,17 @@ async function announceMatch(
 
 /** Unliking deletes the like and the favourite; the post is no longer liked. */
 export async function unlikePost(deps: LikeDeps, viewer: Viewer, postId: string): Promise<LikeResult> {
-  const userId = viewer.userId!;
-  return deps.database.db.transaction(async (tx) => {
-    const [post] = await tx.select({ ownerId: posts.ownerId }).from(posts).where(eq(posts.id, postId)).limit(1);
-    if (!post) throw errors.notFound();
-    await lockPair(tx, userId, post.ownerId);
-    await tx.delete(postLikes).where(and(eq(postLikes.postId, postId), eq(postLikes.likedById, userId)));
-    await tx.delete(favorites).where(and(eq(favorites.postId, postId), eq(favorites.userId, userId)));
-    return { liked: false, matched: false, likeCount: await likeCount(tx, postId) };
-  });
+  return deps.database.db.transaction((tx) => unlikeInTx(tx, viewer.userId!, postId));
+}
+
+/** Unliking inside the caller's transaction (a Swap Swipe undo). */
+export async function unlikeInTx(tx: Tx, userId: string, postId: string): Promise<LikeResult> {
+  const [post] = await tx.select({ ownerId: posts.ownerId }).from(posts).where(eq(posts.id, postId)).limit(1);
+  if (!post) throw errors.notFound();
+  await lockPair(tx, userId, post.ownerId);
+  await tx.delete(postLikes).where(and(eq(postLikes.postId, postId), eq(postLikes.likedById, userId)));
+  await tx.delete(favorites).where(and(eq(favorites.postId, postId), eq(favorites.userId, userId)));
+  return { liked: false, matched: false, likeCount: await likeCount(tx, postId) };
 }
 
 /** The person's favourites, most recently liked first (withdrawn ones stay, marked by their state). */

@@ -25,6 +25,7 @@ import { enqueueMail } from '../mail/mail.service';
 import { Notices } from '../notifications/notify';
 import { offerMail, type OfferMailEvent } from '../mail/templates';
 import { awardPoints } from '../points/award';
+import { advanceGoals } from '../goals/goal-advance';
 
 export type OfferRow = typeof offers.$inferSelect;
 const DAY = 86_400_000;
@@ -327,7 +328,7 @@ export async function transitionOffer(deps: OfferDeps, viewer: Viewer, offerId: 
           .update(offers)
           .set({ [mine]: now, updatedAt: now })
           .where(eq(offers.id, o.id));
-        if (to === 'completed') movedPosts.push(...(await complete(tx, o, now)));
+        if (to === 'completed') movedPosts.push(...(await complete(tx, o, now, notices)));
         break;
       }
       default:
@@ -367,8 +368,8 @@ export async function transitionOffer(deps: OfferDeps, viewer: Viewer, offerId: 
   return result.showId;
 }
 
-/** Both have their items: every item is swapped, the carbon saving is fixed, points are awarded. Resolves to the items. */
-async function complete(tx: Tx, o: OfferRow, now: Date): Promise<string[]> {
+/** Both have their items: every item is swapped, the carbon saving is fixed, points are awarded, goals move. Resolves to the items. */
+async function complete(tx: Tx, o: OfferRow, now: Date, notices: Notices): Promise<string[]> {
   const ids = await offerPostIds(tx, o);
   const rows = await tx
     .select({ weightKg: posts.weightKg, materials: posts.materials, categories: posts.categories })
@@ -380,5 +381,6 @@ async function complete(tx: Tx, o: OfferRow, now: Date): Promise<string[]> {
   // In a fixed order (by id), so two completions never take the same points rows in opposite orders.
   for (const userId of [o.offererId, o.ownerId].sort())
     await awardPoints(tx, { userId, points: POINTS.swapCompleted, reason: 'swap_completed', sourceId: o.id, now });
+  await advanceGoals(tx, o, now, notices);
   return ids;
 }

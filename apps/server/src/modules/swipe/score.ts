@@ -46,7 +46,7 @@ export const SCORE = {
 /** "near" is said on the card up to this distance. */
 const SAY_NEAR_KM = 50;
 /** "fresh" is said on the card up to this age. */
-const SAY_FRESH_DAYS = 7;
+export const FRESH_DAYS = 7;
 
 const words = (s: string) => s.toLowerCase();
 
@@ -108,7 +108,7 @@ export function scorePair(mine: ScoredItem, theirs: ScoredItem, now: Date): Pair
 
   const ageDays = Math.max(0, (now.getTime() - theirs.publishedAt.getTime()) / 86_400_000);
   score += step(SCORE.fresh, ageDays);
-  if (ageDays <= SAY_FRESH_DAYS) reasons.push({ kind: 'fresh' });
+  if (ageDays <= FRESH_DAYS) reasons.push({ kind: 'fresh' });
 
   return { score, reasons, distanceKm: km === null ? null : Math.round(km * 10) / 10 };
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { newsletterSubscribers, postImages, posts, subscriptions, userIdentities, users } from '../../db/schema/index';
 import type { Storage } from '../../lib/storage';
 import { endSessions } from '../auth/sessions';
+import { withdrawPoints } from '../points/award';
 import { AppError, errors } from '../../lib/errors';
 
 /**
@@ -54,6 +55,8 @@ export async function deleteAccount(db: Db, storage: Storage, userId: string, pa
       .set({ state: 'archived', updatedAt: now })
       .where(and(eq(posts.ownerId, userId), inArray(posts.state, ['published', 'reserved'])));
     await endSessions(tx, userId, now);
+    // Off every leaderboard at once, the ranks below moving up (the points ledger stays).
+    await withdrawPoints(tx, userId);
     await tx
       .update(subscriptions)
       .set({ status: 'cancelled', cancelledAt: now })

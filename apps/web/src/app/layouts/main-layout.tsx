@@ -177,6 +177,8 @@ function Footer() {
             </Text>
             {link('/carbon-calculator', t('footer.carbonCalculator'))}
             {link('/delivery-calculator', t('footer.deliveryCalculator'))}
+            {link('/swap-swipe', t('footer.swapSwipe'))}
+            {link('/leaderboard', t('footer.leaderboard'))}
             {link('/all-categories', t('nav.allCategories'))}
           </Stack>
         </SimpleGrid>

@@ -1,5 +1,5 @@
 import { Anchor, Button, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconArrowsExchange, IconLeaf, IconPackage, IconSparkles, IconUsers } from '@tabler/icons-react';
+import { IconArrowsExchange, IconLeaf, IconPackage, IconSparkles, IconTrophy, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { Link } from 'react-router';
@@ -89,7 +89,7 @@ function FeedItem({ item }: { item: Activity['items'][number] }) {
 
 /** /activity — the community at a glance: totals, and the latest swaps and listings. */
 export default function ActivityPage() {
-  const { t, i18n } = useTranslation(['offers', 'errors', 'common']);
+  const { t, i18n } = useTranslation(['offers', 'errors', 'common', 'points']);
   usePageMeta(pageMeta.activity(asLocale(i18n.language)));
   const activity = useActivity();
   const lang = i18n.language;
@@ -97,14 +97,19 @@ export default function ActivityPage() {
   return (
     <Container size="md" py="lg">
       <Stack gap="lg">
-        <Stack gap={2}>
-          <Title order={1} fz={{ base: 24, sm: 30 }}>
-            {t('activity.title')}
-          </Title>
-          <Text c="dimmed" fz="sm">
-            {t('activity.intro')}
-          </Text>
-        </Stack>
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <Stack gap={2} style={{ flex: 1, minWidth: 220 }}>
+            <Title order={1} fz={{ base: 24, sm: 30 }}>
+              {t('activity.title')}
+            </Title>
+            <Text c="dimmed" fz="sm">
+              {t('activity.intro')}
+            </Text>
+          </Stack>
+          <Button component={Link} to={paths.leaderboard} variant="light" leftSection={<IconTrophy size={18} />}>
+            {t('points:leaderboard.link')}
+          </Button>
+        </Group>
         {activity.isError && <LoadError onRetry={() => void activity.refetch()} />}
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
           {totals ? (

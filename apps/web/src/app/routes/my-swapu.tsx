@@ -1,7 +1,9 @@
 import { Anchor, Badge, Button, Card, Container, Group, Image, Skeleton, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconHeart, IconPackage, IconPhotoOff, IconPlus } from '@tabler/icons-react';
+import { IconHeart, IconPackage, IconPhotoOff, IconPlus, IconTarget } from '@tabler/icons-react';
+import { GoalsTab } from '../../features/goals/goals-tab';
 import { CheckoutOutcome } from '../../features/money/checkout-outcome';
 import { PaidFeatureBadges, PaidFeatureButtons } from '../../features/money/paid-features';
+import { MyPointsCard } from '../../features/points/my-points-card';
 import { useTranslation } from '../../i18n/react';
 import { Link, useSearchParams } from 'react-router';
 import type { MyPost } from '@swapu/shared/api';
@@ -19,8 +21,10 @@ const TABS = {
   done: ['swapped', 'sold'],
   archived: ['archived'],
 } as const;
-type Tab = keyof typeof TABS;
-const isTab = (v: string | null): v is Tab => !!v && v in TABS;
+type ListingTab = keyof typeof TABS;
+/** The listing tabs, then my goal trackers (paths.myGoals). */
+type Tab = ListingTab | 'goals';
+const isTab = (v: string | null): v is Tab => !!v && (v in TABS || v === 'goals');
 
 function MyPostRow({ post }: { post: MyPost }) {
   const { t, i18n } = useTranslation('posts');
@@ -82,13 +86,13 @@ function MyPostRow({ post }: { post: MyPost }) {
 }
 
 export default function MySwapUPage() {
-  const { t } = useTranslation(['posts', 'common', 'errors', 'tokens']);
+  const { t } = useTranslation(['posts', 'common', 'errors', 'tokens', 'goals']);
   const mine = useMyPosts();
   const [params, setParams] = useSearchParams();
   const tab: Tab = isTab(params.get('tab')) ? (params.get('tab') as Tab) : 'published';
   const items = mine.data ?? [];
-  const inTab = (k: Tab) => items.filter((p) => (TABS[k] as readonly string[]).includes(p.state));
-  const shown = inTab(tab);
+  const inTab = (k: ListingTab) => items.filter((p) => (TABS[k] as readonly string[]).includes(p.state));
+  const shown = tab === 'goals' ? [] : inTab(tab);
   return (
     <Container size="md" py="lg">
       <Group justify="space-between" mb="md">
@@ -100,9 +104,10 @@ export default function MySwapUPage() {
         </Button>
       </Group>
       <CheckoutOutcome paid={t('tokens:assist.returnedPaid')} mb="md" />
+      <MyPointsCard mb="md" />
       <Tabs value={tab} onChange={(v) => isTab(v) && setParams({ tab: v }, { replace: true })} keepMounted={false}>
         <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
-          {(Object.keys(TABS) as Tab[]).map((k) => (
+          {(Object.keys(TABS) as ListingTab[]).map((k) => (
             <Tabs.Tab
               key={k}
               value={k}
@@ -117,30 +122,39 @@ export default function MySwapUPage() {
               {t(`mine.tabs.${k}`)}
             </Tabs.Tab>
           ))}
+          <Tabs.Tab value="goals" leftSection={<IconTarget size={14} aria-hidden="true" />}>
+            {t('goals:tab')}
+          </Tabs.Tab>
         </Tabs.List>
       </Tabs>
-      <Stack mt="md" gap="sm" aria-busy={mine.isPending}>
-        {mine.isPending && Array.from({ length: 3 }, (_, i) => <Skeleton key={i} height={96} radius="md" />)}
-        {mine.isError && <LoadError onRetry={() => void mine.refetch()} />}
-        {mine.data && shown.length === 0 && (
-          <Card padding="xl" ta="center">
-            <Stack align="center" gap="xs">
-              <ThemeIcon size={56} radius="xl" variant="light">
-                <IconPackage size={28} />
-              </ThemeIcon>
-              <Text fw={700}>{t(`mine.empty.${tab}`)}</Text>
-              {(tab === 'drafts' || tab === 'published') && (
-                <Button component={Link} to={paths.create} variant="light" mt="xs">
-                  {t('mine.listItem')}
-                </Button>
-              )}
-            </Stack>
-          </Card>
-        )}
-        {shown.map((p) => (
-          <MyPostRow key={p.id} post={p} />
-        ))}
-      </Stack>
+      {tab === 'goals' ? (
+        <Stack mt="md">
+          <GoalsTab />
+        </Stack>
+      ) : (
+        <Stack mt="md" gap="sm" aria-busy={mine.isPending}>
+          {mine.isPending && Array.from({ length: 3 }, (_, i) => <Skeleton key={i} height={96} radius="md" />)}
+          {mine.isError && <LoadError onRetry={() => void mine.refetch()} />}
+          {mine.data && shown.length === 0 && (
+            <Card padding="xl" ta="center">
+              <Stack align="center" gap="xs">
+                <ThemeIcon size={56} radius="xl" variant="light">
+                  <IconPackage size={28} />
+                </ThemeIcon>
+                <Text fw={700}>{t(`mine.empty.${tab}`)}</Text>
+                {(tab === 'drafts' || tab === 'published') && (
+                  <Button component={Link} to={paths.create} variant="light" mt="xs">
+                    {t('mine.listItem')}
+                  </Button>
+                )}
+              </Stack>
+            </Card>
+          )}
+          {shown.map((p) => (
+            <MyPostRow key={p.id} post={p} />
+          ))}
+        </Stack>
+      )}
     </Container>
   );
 }

@@ -1,5 +1,13 @@
 import { Button, Card, Container, Group, Skeleton, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
-import { IconArrowsExchange, IconBell, IconBookmark, IconHeartHandshake, IconMessageCircle, IconTruckDelivery } from '@tabler/icons-react';
+import {
+  IconArrowsExchange,
+  IconBell,
+  IconBookmark,
+  IconHeartHandshake,
+  IconMessageCircle,
+  IconTrophy,
+  IconTruckDelivery,
+} from '@tabler/icons-react';
 import { useTranslation } from '../../i18n/react';
 import type { TFunction } from '../../i18n/core';
 import { useNavigate } from 'react-router';
@@ -20,6 +28,7 @@ export function notificationText(t: TFunction, n: AppNotification): string {
     const event = n.data.event && DELIVERY_EVENTS.has(n.data.event) ? n.data.event : 'updated';
     return t(`delivery.${event}`, { other: n.data.otherName, title: n.data.postTitle });
   }
+  if (n.kind === 'goal') return t('goal.completed', { name: n.data.goalName, title: n.data.postTitle });
   if (n.kind === 'saved_search')
     return t('savedSearch', { name: n.data.name, count: Number(n.data.count ?? '1'), title: n.data.postTitle });
   return t('generic');
@@ -41,7 +50,9 @@ function Row({ n }: { n: AppNotification }) {
             ? IconBookmark
             : n.kind === 'delivery'
               ? IconTruckDelivery
-              : IconBell;
+              : n.kind === 'goal'
+                ? IconTrophy
+                : IconBell;
   const open = () => {
     if (unread) read.mutate([n.id]);
     if (n.link) navigate(n.link);

@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Card, Container, Group, Skeleton, Stack, Text, T
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from '../../i18n/react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '@swapu/shared/paths';
 import { NotFound } from '../../components/not-found';
 import { useMe } from '../../features/auth/use-me';
@@ -14,9 +14,13 @@ import { usePost } from '../../features/posts/use-post';
 import { ApiError } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
 
-/** /offer-item/:postId — make an offer on someone's listing in five steps. */
+/**
+ * /offer-item/:postId — make an offer on someone's listing in five steps. `?with={myPostId}`
+ * starts with that item of mine chosen (a goal's one-tap offer), when it is one of my live items.
+ */
 export default function OfferItemPage() {
   const { postId = '' } = useParams();
+  const preselect = useSearchParams()[0].get('with');
   const { t, i18n } = useTranslation(['offers', 'errors', 'common']);
   const navigate = useNavigate();
   const post = usePost(postId);
@@ -24,7 +28,8 @@ export default function OfferItemPage() {
   const mine = useMyPublishedItems();
   const create = useCreateOffer();
 
-  if (post.isPending || me.isPending)
+  // With an item to preselect, the editor waits for my items: it reads its first draft once.
+  if (post.isPending || me.isPending || (preselect && mine.isPending))
     return (
       <Container size="md" py="lg">
         <Stack>
@@ -95,7 +100,7 @@ export default function OfferItemPage() {
                 </Stack>
               </Card>
             }
-            initial={emptyDraft()}
+            initial={{ ...emptyDraft(), itemIds: preselect && mine.data?.some((i) => i.id === preselect) ? [preselect] : [] }}
             openToSelling={p.openToSelling}
             offerer={offerer}
             owner={owner}

@@ -115,6 +115,17 @@ describe('making an offer', () => {
     ]);
   });
 
+  it('starts with my item chosen when the link names it (a goal’s one-tap offer), never an item that is not mine', async () => {
+    renderAt('/offer-item/p9?with=my2');
+    expect((await screen.findByRole('checkbox', { name: 'Camping tent' })).getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByRole('checkbox', { name: 'Espresso machine' }).getAttribute('aria-checked')).toBe('false');
+    expect(screen.getByTestId('offer-items-count').textContent).toBe('1 of 5 items chosen');
+    cleanup();
+    renderAt('/offer-item/p9?with=someone-elses');
+    await screen.findByRole('checkbox', { name: 'Camping tent' });
+    expect(screen.getByTestId('offer-items-count').textContent).toBe('0 of 5 items chosen');
+  });
+
   it('does not let the owner offer on their own listing', async () => {
     signIn(ben);
     renderAt('/offer-item/p9');

@@ -6,6 +6,8 @@ import { useParams } from 'react-router';
 import type { PublicProfile } from '@swapu/shared/account';
 import { NotFound } from '../../components/not-found';
 import { useMe } from '../../features/auth/use-me';
+import { MemberPointsCard } from '../../features/points/member-points-card';
+import { PublicGoals } from '../../features/goals/public-goals';
 import { DeleteAccountCard } from '../../features/profile/delete-account-card';
 import { ImageUploadButton } from '../../features/profile/image-upload-button';
 import { MessageDigestCard } from '../../features/profile/message-digest-card';
@@ -126,6 +128,7 @@ export default function UserDetailPage() {
           <Stat label={t('profile.reviews')} value={String(p.reviewsCount)} testId="profile-reviews" />
           <Stat label={t('profile.swaps')} value={String(p.swapsCompleted)} testId="profile-swaps" />
         </SimpleGrid>
+        <MemberPointsCard userId={p.id} />
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           <Card padding="lg">
             <Title order={2} fz="lg" mb="xs">
@@ -161,6 +164,7 @@ export default function UserDetailPage() {
           </Group>
           <ReviewList userId={p.id} />
         </Card>
+        <PublicGoals userId={p.id} />
         {own && me.data && (
           <Stack gap="md">
             <Title order={2} fz="xl">

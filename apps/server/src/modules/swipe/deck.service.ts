@@ -1,0 +1,268 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  DECK_SIZE,
+  SIMILAR_VALUE_RATIO,
+  SWIPE_PASS_DAYS,
+  type DeckCard,
+  type Pairing,
+  type SampleDeck,
+  type SwipeReason,
+} from '@swapu/shared/engagement';
+import type { PostCard } from '@swapu/shared/api';
+import { EARLY_ACCESS_MS } from '@swapu/shared/constants';
+import type { Tx } from '../../db/client';
+import { AppError, errors } from '../../lib/errors';
+import { rowsOf } from '../../lib/sql-rows';
+import { GUEST, seesEarly, visiblePublishedCondition, type Viewer } from '../../lib/viewer';
+import { assistedSql } from '../assist/ranking';
+import { cardColumnsSql, toHit, type RawCardRow } from '../posts/post-card';
+import { windowWeeks } from '../search/rank-windows';
+import { textArray } from '../search/search-conditions';
+import { FRESH_DAYS, scorePair, type ScoredItem } from './score';
+
+/**
+ * The Swap Swipe deck (issue 18, decision 0026). Candidates come from a few index-backed sources
+ * — items in my item's wish categories, items whose owners wish for my item's categories, my wish
+ * keywords, the nearest items, items of similar value, the newest — each capped, so a deck costs
+ * the same at a million listings as at a thousand. They are then ranked by `scorePair`, Swap
+ * Assist first among equal scores, then the newest.
+ */
+
+/** Candidates per source. */
+const PER_SOURCE = 60;
+
+/** A listing with what the card shows and what scoring reads. */
+export type ScoredRow = RawCardRow & {
+  owner_id: string;
+  owner_name: string;
+  keywords: string[];
+  wish_categories: string[];
+  wish_keywords: string[];
+  lat: number | null;
+  lng: number | null;
+  assisted: boolean;
+};
+
+const scoredColumns = (now: Date) => sql`${cardColumnsSql(null)}, posts.owner_id, u.display_name as owner_name, posts.keywords,
+  posts.wish_categories, posts.wish_keywords, posts.lat, posts.lng, ${assistedSql(sql`posts`, now)} as assisted`;
+
+export function toScored(r: ScoredRow): ScoredItem {
+  return {
+    id: r.id,
+    title: r.title,
+    categories: r.categories,
+    keywords: r.keywords,
+    wishCategories: r.wish_categories,
+    wishKeywords: r.wish_keywords,
+    valueCents: r.cash_value_cents ?? 0,
+    lat: r.lat,
+    lng: r.lng,
+    publishedAt: new Date(r.published_at),
+  };
+}
+
+/** Scored rows of these ids, as far as `visible` allows. */
+export async function loadScored(db: Tx, ids: string[], visible: SQL, now: Date): Promise<ScoredRow[]> {
+  if (ids.length === 0) return [];
+  return rowsOf<ScoredRow>(
+    db,
+    sql`select ${scoredColumns(now)} from posts join users u on u.id = posts.owner_id
+      where posts.id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}) and ${visible}`,
+  );
+}
+
+/** A card for `theirs` as seen from `mine`; without one (the guests' sample) only its freshness speaks. */
+export function deckCard(theirs: ScoredRow, mine: ScoredRow | null, now: Date): DeckCard & { assisted: boolean } {
+  const { distanceKm: _d, ...card } = toHit(theirs, now);
+  const scored = mine ? scorePair(toScored(mine), toScored(theirs), now) : { score: 0, reasons: freshness(theirs, now), distanceKm: null };
+  return {
+    ...card,
+    distanceKm: scored.distanceKm,
+    score: scored.score,
+    reasons: scored.reasons,
+    ownerName: theirs.owner_name,
+    assisted: theirs.assisted,
+  };
+}
+
+const freshness = (r: ScoredRow, now: Date): SwipeReason[] =>
+  now.getTime() - new Date(r.published_at).getTime() <= FRESH_DAYS * 86_400_000 ? [{ kind: 'fresh' }] : [];
+
+/** Best score first; Swap Assist first among equal scores (modules/assist/ranking.ts); then the newest. */
+export const byRank = (a: DeckCard & { assisted: boolean }, b: DeckCard & { assisted: boolean }) =>
+  b.score - a.score || Number(b.assisted) - Number(a.assisted) || b.publishedAt.localeCompare(a.publishedAt) || b.id.localeCompare(a.id);
+
+const stripAssisted = ({ assisted: _a, ...card }: DeckCard & { assisted: boolean }): DeckCard => card;
+
+/**
+ * The member's own published item the deck is for: someone else's item, or one not published,
+ * is refused ('swipe_own_post'); an unknown id is not found.
+ */
+export async function ownItem(db: Tx, viewer: Viewer, postId: string, now: Date): Promise<ScoredRow> {
+  const [row] = await rowsOf<ScoredRow & { state: string }>(
+    db,
+    sql`select ${scoredColumns(now)} from posts join users u on u.id = posts.owner_id where posts.id = ${postId}`,
+  );
+  if (!row) throw errors.notFound();
+  if (row.owner_id !== viewer.userId || row.state !== 'published') throw new AppError(403, 'swipe_own_post');
+  return row;
+}
+
+/**
+ * What a member may be dealt, as far as the listing itself says: visible to them, not theirs.
+ * Outside early access that means published a day ago or more (their own items, which early
+ * access lets them see, are never dealt): said as a bound on published_at too, so that a walk of
+ * posts_feed_idx starts a day down instead of reading the day's listings one by one.
+ */
+function shown(viewer: Viewer, now: Date): SQL {
+  const early = seesEarly(viewer)
+    ? sql``
+    : sql` and posts.published_at <= ${new Date(now.getTime() - EARLY_ACCESS_MS).toISOString()}::timestamptz`;
+  return sql`${visiblePublishedCondition(viewer, now)} and posts.owner_id <> ${viewer.userId!}${early}`;
+}
+
+/**
+ * The member's swipes that keep a card out of the deck (every right swipe, the passes of the last
+ * 30 days): read once per deck, as the `swiped` part of the candidates' statement.
+ */
+function swipedSql(viewer: Viewer, now: Date): SQL {
+  const passedSince = new Date(now.getTime() - SWIPE_PASS_DAYS * 86_400_000).toISOString();
+  return sql`select s.post_id from swipes s where s.user_id = ${viewer.userId!}
+    and (s.direction = 'right' or s.created_at > ${passedSince}::timestamptz)`;
+}
+
+/**
+ * And as far as the member's history says: not in `swiped` (looked up in a hash of it), not liked
+ * (a probe of post_likes_post_liker_uq for each row a source reads; OFFSET 0 keeps it a probe: as
+ * a join, for a member with few likes, the planner may scan the whole index, none leading with
+ * liked_by_id, once per source). A probe of swipes instead picks its index from the statistics,
+ * and for a member who swiped since the last ANALYZE it may be swipes_user_time_idx, reading all
+ * their recent swipes for every row.
+ */
+function unseen(viewer: Viewer, id: SQL): SQL {
+  return sql`${id} not in (select post_id from swiped)
+    and not exists (select 1 from post_likes l where l.post_id = ${id} and l.liked_by_id = ${viewer.userId!} offset 0)`;
+}
+
+/** Newest first, NULLS LAST as posts_feed_idx is built: otherwise PostgreSQL cannot walk the index. */
+const NEWEST = sql`posts.published_at desc nulls last, posts.id desc nulls last`;
+
+/** The weeks a search-index source reads first (then the months, then the rest; see candidateIds). */
+const RECENT_WEEKS = 2;
+
+const monthLexeme = (d: Date) => `'pm${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}'`;
+
+/**
+ * The candidate ids for `mine`: each source capped at PER_SOURCE, all through an index, in one
+ * statement (measured with `npm run bench:swipe`: 1,000,000 listings, 1,000,000 likes).
+ *
+ * - Every ordered source says NULLS LAST, as posts_feed_idx is built, so that it can walk the
+ *   index (without it each source sorted all its matches: seconds at a million listings).
+ * - The member's swipes are read once (`swiped`); sources look rows up in a hash of them.
+ * - The sources the search index can answer (my wish categories, as its 'cat…' lexemes, and my
+ *   wish keywords) go back in time in windows, as search's rank windows do (decision 0011): the
+ *   matches of the last RECENT_WEEKS weeks, then those of this month and the last, each found
+ *   inside the search index through the week and month lexemes, sorted, and checked against the
+ *   member's history newest first until the source is full; only for the room those left, the
+ *   older matches (a LIMIT of zero never runs its scan). Walking posts_feed_idx from the top
+ *   instead reads every listing above the PER_SOURCE-th dealable match: for a member who has
+ *   swiped through the top of a popular category, tens of thousands of rows (the planner cannot
+ *   know; OFFSET 0 holds it to the window). The ids are those of one ordered query per source:
+ *   nothing is published after `now`, and the lexemes cover every day since the windows' start.
+ */
+async function candidateIds(db: Tx, viewer: Viewer, mine: ScoredRow, now: Date): Promise<string[]> {
+  const listed = shown(viewer, now);
+  const ok = sql`${listed} and ${unseen(viewer, sql`posts.id`)}`;
+  const { weeks, start: weeksStart } = windowWeeks(now, RECENT_WEEKS);
+  const monthsStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  const months = [now, monthsStart].map(monthLexeme).join(' | ');
+  const parts: SQL[] = [];
+  const add = (query: SQL) => {
+    const name = sql.raw(`c${parts.length}`);
+    parts.push(sql`${name} as (${query})`);
+    return name;
+  };
+  const newest = (match: SQL) => add(sql`select posts.id from posts where ${ok} and ${match} order by ${NEWEST} limit ${PER_SOURCE}`);
+  /** `match`, which `lexemes` says through the search index: by windows back in time. */
+  const byWindows = (match: SQL, lexemes: SQL) => {
+    const windowed = (when: SQL, room: SQL) =>
+      add(sql`select w.id from (select posts.id from posts where ${listed} and ${lexemes} and ${when} order by ${NEWEST} offset 0) w
+        where ${unseen(viewer, sql`w.id`)} limit ${room}`);
+    const lastWeeks = windowed(sql`posts.search_vector @@ ${weeks}::tsquery`, sql`${PER_SOURCE}`);
+    const lastMonths = windowed(
+      sql`posts.search_vector @@ ${months}::tsquery and posts.published_at < ${weeksStart.toISOString()}::timestamptz`,
+      sql`(select ${PER_SOURCE} - count(*) from ${lastWeeks})`,
+    );
+    add(sql`select posts.id from posts where ${ok} and ${match} and posts.published_at < ${monthsStart.toISOString()}::timestamptz
+      order by ${NEWEST} limit (select ${PER_SOURCE} - (select count(*) from ${lastWeeks}) - count(*) from ${lastMonths})`);
+  };
+  if (mine.wish_categories.length)
+    byWindows(
+      sql`posts.categories && ${textArray(mine.wish_categories)}`,
+      sql`posts.search_vector @@ ${mine.wish_categories.map((c) => `'cat${c.replace(/-/g, '').replace(/['\\]/g, '\\$&')}'`).join(' | ')}::tsquery`,
+    );
+  if (mine.categories.length) newest(sql`posts.wish_categories && ${textArray(mine.categories)}`);
+  const words = mine.wish_keywords
+    .map((k) => k.trim())
+    .filter(Boolean)
+    .slice(0, 10);
+  if (words.length) {
+    const match = sql`posts.search_vector @@ (${sql.join(
+      words.map((w) => sql`plainto_tsquery('english'::regconfig, ${w})`),
+      sql` || `,
+    )})`;
+    byWindows(match, match);
+  }
+  if (mine.lat !== null && mine.lng !== null)
+    add(sql`select posts.id from posts where ${ok} and posts.earth_pt is not null
+      order by posts.earth_pt <-> ll_to_earth(${mine.lat}::float8, ${mine.lng}::float8) limit ${PER_SOURCE}`);
+  const value = mine.cash_value_cents ?? 0;
+  if (value > 0)
+    newest(
+      sql`posts.cash_value_cents between ${Math.floor(value * (1 - SIMILAR_VALUE_RATIO))} and ${Math.ceil(value * (1 + SIMILAR_VALUE_RATIO))}`,
+    );
+  newest(sql`true`);
+  const rows = await rowsOf<{ id: string }>(
+    db,
+    sql`with swiped as materialized (${swipedSql(viewer, now)}), ${sql.join(parts, sql`, `)} select distinct id from (${sql.join(
+      parts.map((_, i) => sql`select id from ${sql.raw(`c${i}`)}`),
+      sql` union all `,
+    )}) c`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/** The next cards for my item, best first. */
+export async function dealCards(db: Tx, viewer: Viewer, mine: ScoredRow, now: Date, size = DECK_SIZE): Promise<DeckCard[]> {
+  const ids = await candidateIds(db, viewer, mine, now);
+  const rows = await loadScored(db, ids, sql`true`, now);
+  return rows
+    .map((r) => deckCard(r, mine, now))
+    .sort(byRank)
+    .slice(0, size)
+    .map(stripAssisted);
+}
+
+/** The guests' live sample deck on /swap-swipe: the newest public items with a photo. */
+export async function sampleDeck(db: Tx, now: Date): Promise<SampleDeck> {
+  const rows = await rowsOf<ScoredRow>(
+    db,
+    sql`select ${scoredColumns(now)} from posts join users u on u.id = posts.owner_id
+      where ${visiblePublishedCondition(GUEST, now)} and exists (select 1 from post_images pi where pi.post_id = posts.id)
+      order by posts.published_at desc, posts.id desc limit ${DECK_SIZE}`,
+  );
+  return { items: rows.map((r) => stripAssisted(deckCard(r, null, now))) };
+}
+
+/** One pairing, my item against a suggested one: public, so both must be visible to the viewer. */
+export async function pairing(db: Tx, viewer: Viewer, postId: string, counterId: string, now: Date): Promise<Pairing> {
+  const rows = await loadScored(db, [postId, counterId], visiblePublishedCondition(viewer, now), now);
+  const mine = rows.find((r) => r.id === postId);
+  const theirs = rows.find((r) => r.id === counterId);
+  if (!mine || !theirs || postId === counterId) throw errors.notFound();
+  const { distanceKm: _d, ...post } = toHit(mine, now);
+  return { post: post satisfies PostCard, counter: stripAssisted(deckCard(theirs, mine, now)) };
+}

@@ -1,0 +1,132 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBodySchema } from '@swapu/shared/api';
+import {
+  DeckSchema,
+  PairingSchema,
+  SampleDeckSchema,
+  SwipeAllowanceSchema,
+  SwipeBodySchema,
+  SwipeResultSchema,
+  UndoResultSchema,
+} from '@swapu/shared/engagement';
+import { requireUser } from '../../lib/auth';
+import { accountsChanged, postChanged } from '../../lib/viewer-cache';
+import { pairing, sampleDeck } from './deck.service';
+import { allowanceOf, deckFor, swipe, undoSwipe } from './swipe.service';
+
+const Id = z.string().min(1).max(64);
+
+/** Swap Swipe (issue 18, decision 0026): the deck, swipes and their daily allowance, undo, shareable pairings. */
+export const swipeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const security = [{ bearerAuth: [] }];
+  const db = () => app.ctx.database.db;
+  const now = () => app.ctx.clock.now();
+  const errorsOf = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
+
+  app.get(
+    '/api/v1/swipe/sample',
+    {
+      schema: {
+        tags: ['swipe'],
+        summary: "The guests' live sample deck on /swap-swipe: the newest public items",
+        response: { 200: SampleDeckSchema },
+      },
+    },
+    async () => sampleDeck(db(), now()),
+  );
+
+  app.get(
+    '/api/v1/swipe/deck/:postId',
+    {
+      schema: {
+        tags: ['swipe'],
+        security,
+        summary: 'The next cards for one of my published items, best first, with why each was suggested and my allowance today',
+        params: z.object({ postId: Id }),
+        response: { 200: DeckSchema, ...errorsOf },
+      },
+    },
+    async (req) => {
+      requireUser(req);
+      return deckFor(db(), req.viewer, req.params.postId, now());
+    },
+  );
+
+  app.get(
+    '/api/v1/swipe/pairing/:postId/:counterId',
+    {
+      schema: {
+        tags: ['swipe'],
+        summary: 'One pairing, an item against a suggested one, with why (a shareable link; guests too)',
+        params: z.object({ postId: Id, counterId: Id }),
+        response: { 200: PairingSchema, 404: ErrorBodySchema },
+      },
+    },
+    async (req) => pairing(db(), req.viewer, req.params.postId, req.params.counterId, now()),
+  );
+
+  app.post(
+    '/api/v1/swipes',
+    {
+      schema: {
+        tags: ['swipe'],
+        security,
+        summary: "Swipe a card: right likes it (counted against today's allowance), left passes it for 30 days",
+        body: SwipeBodySchema,
+        response: { 200: SwipeResultSchema, ...errorsOf },
+      },
+    },
+    async (req) => {
+      const userId = requireUser(req);
+      const result = await swipe(
+        { database: app.ctx.database, publicUrl: app.ctx.config.publicUrl, hub: app.ctx.hub },
+        req.viewer,
+        req.body,
+        now(),
+      );
+      if (req.body.direction === 'right') {
+        accountsChanged(app.ctx, [userId]);
+        postChanged(app.ctx, req.body.postId);
+      }
+      return result;
+    },
+  );
+
+  app.post(
+    '/api/v1/swipes/undo',
+    {
+      schema: {
+        tags: ['swipe'],
+        security,
+        summary: 'Take back my latest swipe (of the last half hour)',
+        response: { 200: UndoResultSchema, ...errorsOf },
+      },
+    },
+    async (req) => {
+      const userId = requireUser(req);
+      const result = await undoSwipe(app.ctx.database, req.viewer, now());
+      if (result.direction === 'right') {
+        accountsChanged(app.ctx, [userId]);
+        postChanged(app.ctx, result.postId);
+      }
+      return result;
+    },
+  );
+
+  app.get(
+    '/api/v1/me/swipe-allowance',
+    {
+      schema: {
+        tags: ['swipe'],
+        security,
+        summary: 'My right swipes today (Australia/Sydney) and my allowance',
+        response: { 200: SwipeAllowanceSchema, ...errorsOf },
+      },
+    },
+    async (req) => {
+      requireUser(req);
+      return allowanceOf(db(), req.viewer, now());
+    },
+  );
+};

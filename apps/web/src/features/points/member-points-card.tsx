@@ -1,0 +1,43 @@
+import { Anchor, Card, Group, Skeleton, Text, Title } from '@mantine/core';
+import { IconTrophy } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { paths } from '@swapu/shared/paths';
+import { useTranslation } from '../../i18n/react';
+import { BadgeList } from './badge-list';
+import { useMemberPoints } from './use-points';
+
+/** A profile's points and badges, with the way to the leaderboard. */
+export function MemberPointsCard({ userId }: { userId: string }) {
+  const { t } = useTranslation('points');
+  const points = useMemberPoints(userId);
+  // A profile without its points is still a profile: nothing is shown when they cannot be read.
+  if (points.isError) return null;
+  return (
+    <Card padding="lg" data-testid="profile-points-card">
+      <Group justify="space-between" mb="xs" wrap="nowrap">
+        <Title order={2} fz="lg">
+          {t('profile.title')}
+        </Title>
+        <Anchor component={Link} to={paths.leaderboard} fz="sm" fw={600}>
+          <Group gap={4} wrap="nowrap">
+            <IconTrophy size={16} aria-hidden="true" />
+            {t('leaderboard.link')}
+          </Group>
+        </Anchor>
+      </Group>
+      {points.data ? (
+        <>
+          <Text fz="xl" fw={800} c="swapu.8" mb="sm" data-testid="profile-points">
+            {t('points', { count: points.data.points })}
+          </Text>
+          <BadgeList badges={points.data.badges} />
+        </>
+      ) : (
+        <>
+          <Skeleton height={28} width={120} mb="sm" />
+          <Skeleton height={26} width="60%" />
+        </>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,147 @@
+import { Alert, Anchor, Button, Card, Group, Modal, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCoin, IconCrown, IconHandStop } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { EXTRA_SWIPES, EXTRA_SWIPES_TOKENS, SUBSCRIPTION_MONTHLY_CENTS } from '@swapu/shared/constants';
+import type { SwipeAllowance } from '@swapu/shared/engagement';
+import { paths } from '@swapu/shared/paths';
+import { useTranslation } from '../../i18n/react';
+import { ApiError } from '../../lib/api';
+import { formatMoney } from '../../lib/format';
+import { useBuyExtraSwipes, useExtraSwipes, useSubscribeFromSwipe } from './use-swipe';
+
+/** Our own checkout page is an app path; a hosted provider's page is left by a full navigation. */
+function goTo(navigate: (to: string) => unknown, url: string) {
+  if (/^https?:\/\//.test(url)) window.location.assign(url);
+  else void navigate(url);
+}
+
+/**
+ * 'You have reached your swipe limit for today', and the two ways on: subscribe (unlimited, through
+ * checkout, back to /swap-swipe-success or /swap-swipe-cancel) or 1 token for 10 more today.
+ * Passing stays free.
+ */
+export function LimitPanel({
+  opened,
+  onClose,
+  onAllowance,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onAllowance: (a: SwipeAllowance) => void;
+}) {
+  const { t, i18n } = useTranslation(['swapSwipe', 'errors']);
+  const navigate = useNavigate();
+  const extra = useExtraSwipes(opened);
+  const buy = useBuyExtraSwipes(onAllowance);
+  const subscribe = useSubscribeFromSwipe();
+  const [error, setError] = useState<{ code: string } | null>(null);
+  const price = formatMoney(SUBSCRIPTION_MONTHLY_CENTS, i18n.language);
+  const fail = (e: unknown) => setError({ code: e instanceof ApiError ? e.code : 'generic' });
+  const close = () => {
+    setError(null);
+    onClose();
+  };
+  const balance = extra.data?.balance;
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      centered
+      radius="lg"
+      title={t('errors:swipe_limit')}
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)', lineHeight: 1.3 } }}
+    >
+      <Stack gap="md" data-testid="swipe-limit">
+        <Group gap="sm" wrap="nowrap">
+          <ThemeIcon size={36} radius="xl" variant="light" color="orange">
+            <IconHandStop size={20} />
+          </ThemeIcon>
+          <Text fz="sm" c="dimmed">
+            {t('limit.intro')}
+          </Text>
+        </Group>
+        {error && (
+          <Alert color="red" role="alert">
+            <Stack gap={6}>
+              <Text fz="sm">{t(`errors:${error.code}`)}</Text>
+              {error.code === 'tokens_insufficient' && (
+                <Anchor component={Link} to={paths.tokens} fz="sm" fw={700}>
+                  {t('limit.buyTokens')}
+                </Anchor>
+              )}
+            </Stack>
+          </Alert>
+        )}
+        <Card padding="md" radius="md">
+          <Stack gap="xs">
+            <Group gap="xs" wrap="nowrap">
+              <IconCrown size={20} color="var(--mantine-color-yellow-7)" aria-hidden="true" />
+              <Title order={3} fz="md">
+                {t('limit.subscribeTitle')}
+              </Title>
+            </Group>
+            <Text fz="sm">{t('limit.subscribe', { price })}</Text>
+            <Button
+              leftSection={<IconCrown size={18} />}
+              loading={subscribe.isPending}
+              onClick={() => {
+                setError(null);
+                subscribe.mutate(undefined, { onSuccess: (url) => goTo(navigate, url), onError: fail });
+              }}
+            >
+              {t('limit.subscribeCta', { price })}
+            </Button>
+          </Stack>
+        </Card>
+        <Card padding="md" radius="md">
+          <Stack gap="xs">
+            <Group gap="xs" wrap="nowrap">
+              <IconCoin size={20} color="var(--mantine-color-orange-7)" aria-hidden="true" />
+              <Title order={3} fz="md">
+                {t('limit.extraTitle', { extra: EXTRA_SWIPES })}
+              </Title>
+            </Group>
+            <Text fz="sm">{t('limit.extra', { count: EXTRA_SWIPES_TOKENS, extra: EXTRA_SWIPES })}</Text>
+            {balance !== undefined && (
+              <Text fz="xs" c="dimmed" data-testid="swipe-token-balance">
+                {t('limit.balance', { count: balance })}
+                {balance < EXTRA_SWIPES_TOKENS && (
+                  <>
+                    {' '}
+                    <Anchor component={Link} to={paths.tokens} fz="xs" fw={700}>
+                      {t('limit.buyTokens')}
+                    </Anchor>
+                  </>
+                )}
+              </Text>
+            )}
+            <Button
+              variant="light"
+              color="orange"
+              leftSection={<IconCoin size={18} />}
+              loading={buy.isPending}
+              onClick={() => {
+                setError(null);
+                buy.mutate(undefined, {
+                  onSuccess: () => {
+                    notifications.show({ color: 'swapu', message: t('limit.extraDone', { extra: EXTRA_SWIPES }) });
+                    close();
+                  },
+                  onError: fail,
+                });
+              }}
+            >
+              {t('limit.extraCta', { count: EXTRA_SWIPES_TOKENS })}
+            </Button>
+          </Stack>
+        </Card>
+        <Button variant="subtle" color="gray" onClick={close}>
+          {t('limit.later')}
+        </Button>
+      </Stack>
+    </Modal>
+  );
+}
