@@ -16,7 +16,7 @@ test.describe('points and the leaderboard @phone', () => {
 
     await signInWithStorage(page, me);
     await page.goto('/activity');
-    await page.getByRole('link', { name: 'Leaderboard' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Leaderboard' }).click();
     await expect(page).toHaveURL(/\/leaderboard$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Leaderboard' })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Week', selected: true })).toBeVisible();

@@ -149,17 +149,15 @@ describe('a member’s points and badges', () => {
         updatedAt: NOW,
       });
     }
-    await t.db
-      .insert(reviews)
-      .values({
-        id: randomUUID(),
-        offerId: offerIds[0]!,
-        reviewerId: partner.id,
-        revieweeId: u.id,
-        stars: 5,
-        text: 'Great',
-        createdAt: NOW,
-      });
+    await t.db.insert(reviews).values({
+      id: randomUUID(),
+      offerId: offerIds[0]!,
+      reviewerId: partner.id,
+      revieweeId: u.id,
+      stars: 5,
+      text: 'Great',
+      createdAt: NOW,
+    });
     const start = await createPost(t.db, { ownerId: u.id, now: NOW });
     await t.db.insert(goals).values({
       id: randomUUID(),
