@@ -4,10 +4,10 @@ import type { Tx } from '../../db/client';
 import { goalSteps, posts, users } from '../../db/schema/index';
 import { rowsOf } from '../../lib/sql-rows';
 import { visiblePublishedCondition, type Viewer } from '../../lib/viewer';
-import { assistedSql } from '../assist/ranking';
-import { cardColumnsSql, toHit, type RawCardRow } from '../posts/post-card';
+import { toHit } from '../posts/post-card';
 import { textArray } from '../search/search-conditions';
-import { scorePair, type ScoredItem } from '../swipe/score';
+import { scorePair } from '../swipe/score';
+import { scoredColumns, toScored, type ScoredRow } from '../swipe/deck.service';
 import { itemTitleKey, stepUpRange } from './goal-progress';
 import { ownGoal } from './goals.service';
 
@@ -16,32 +16,9 @@ export const GOAL_SUGGESTIONS_MAX = 6;
 /** Candidates read before scoring (newest first). */
 const CANDIDATES_MAX = 200;
 
-type Row = RawCardRow & {
-  owner_id: string;
-  owner_name: string;
-  keywords: string[];
-  wish_categories: string[];
-  wish_keywords: string[];
-  lat: number | null;
-  lng: number | null;
-  assisted: boolean;
-};
-
-const columns = (now: Date) => sql`${cardColumnsSql(null)}, posts.owner_id, u.display_name as owner_name, posts.keywords,
-  posts.wish_categories, posts.wish_keywords, posts.lat, posts.lng, ${assistedSql(sql`posts`, now)} as assisted`;
-
-const scored = (r: Row): ScoredItem => ({
-  id: r.id,
-  title: r.title,
-  categories: r.categories,
-  keywords: r.keywords,
-  wishCategories: r.wish_categories,
-  wishKeywords: r.wish_keywords,
-  valueCents: r.cash_value_cents ?? 0,
-  lat: r.lat,
-  lng: r.lng,
-  publishedAt: new Date(r.published_at),
-});
+type Row = ScoredRow;
+const columns = scoredColumns;
+const scored = toScored;
 
 /**
  * The goal's current item as the scoring sees it. My own listing when I hold it (the start item,

@@ -43,7 +43,8 @@ export type ScoredRow = RawCardRow & {
   assisted: boolean;
 };
 
-const scoredColumns = (now: Date) => sql`${cardColumnsSql(null)}, posts.owner_id, u.display_name as owner_name, posts.keywords,
+/** The columns of a ScoredRow over `posts` joined to its owner as `u` (the deck and goal suggestions). */
+export const scoredColumns = (now: Date) => sql`${cardColumnsSql(null)}, posts.owner_id, u.display_name as owner_name, posts.keywords,
   posts.wish_categories, posts.wish_keywords, posts.lat, posts.lng, ${assistedSql(sql`posts`, now)} as assisted`;
 
 export function toScored(r: ScoredRow): ScoredItem {
