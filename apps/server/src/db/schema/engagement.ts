@@ -110,9 +110,15 @@ export const goalSteps = pgTable(
       .references(() => posts.id, { onDelete: 'cascade' }),
     /** The received item's value when the swap completed. */
     valueCents: integer('value_cents').notNull(),
+    /** The step's place in its goal's chain (1, 2, …): two swaps completed in the same instant keep their order. */
+    seq: integer('seq').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('goal_steps_goal_offer_uq').on(t.goalId, t.offerId), index('goal_steps_goal_idx').on(t.goalId, t.createdAt)],
+  (t) => [
+    uniqueIndex('goal_steps_goal_offer_uq').on(t.goalId, t.offerId),
+    uniqueIndex('goal_steps_goal_seq_uq').on(t.goalId, t.seq),
+    index('goal_steps_goal_idx').on(t.goalId, t.createdAt),
+  ],
 );
 
 /**

@@ -163,6 +163,7 @@ function goalFor(
           fromPostId: gave.id!,
           toPostId: received.id!,
           valueCents: received.cashValueCents!,
+          seq: 1,
           createdAt: swap.completedAt!,
         }
       : null;

@@ -55,7 +55,7 @@ export async function advanceGoals(tx: Tx, o: OfferRow, now: Date, notices?: Not
   const moved = new Map(
     (
       await tx
-        .select({ goalId: goalSteps.goalId, at: max(goalSteps.createdAt) })
+        .select({ goalId: goalSteps.goalId, at: max(goalSteps.createdAt), seq: max(goalSteps.seq) })
         .from(goalSteps)
         .where(
           inArray(
@@ -64,13 +64,13 @@ export async function advanceGoals(tx: Tx, o: OfferRow, now: Date, notices?: Not
           ),
         )
         .groupBy(goalSteps.goalId)
-    ).map((r) => [r.goalId, r.at]),
+    ).map((r) => [r.goalId, r]),
   );
 
   for (const g of active) {
     const current = items.get(g.currentPostId);
     if (!current) continue;
-    const goal: GoalFacts = { userId: g.userId, goalValueCents: g.goalValueCents, movedAt: moved.get(g.id) ?? null };
+    const goal: GoalFacts = { userId: g.userId, goalValueCents: g.goalValueCents, movedAt: moved.get(g.id)?.at ?? null };
     const step = tradeUpStep(goal, current, swapOf(g.userId));
     if (!step) continue;
     const recorded = await tx
@@ -82,6 +82,8 @@ export async function advanceGoals(tx: Tx, o: OfferRow, now: Date, notices?: Not
         fromPostId: step.fromPostId,
         toPostId: step.toPostId,
         valueCents: step.valueCents,
+        // The goal is locked above, so the next number is free.
+        seq: (moved.get(g.id)?.seq ?? 0) + 1,
         createdAt: now,
       })
       .onConflictDoNothing()

@@ -69,7 +69,7 @@ async function present(db: Tx, rows: GoalRow[], now: Date, seen?: (row: GoalCard
         rows.map((g) => g.id),
       ),
     )
-    .orderBy(asc(goalSteps.createdAt), asc(goalSteps.id));
+    .orderBy(asc(goalSteps.goalId), asc(goalSteps.seq));
   const cards = await cardsOf(
     db,
     [...rows.flatMap((g) => [g.startPostId, g.currentPostId]), ...steps.flatMap((s) => [s.fromPostId, s.toPostId])],
