@@ -15,6 +15,9 @@ process.env.SWAPU_TEST_HOOKS ??= '1';
 // Test hooks and the developer mail viewer exist only on a loopback development/test server.
 process.env.NODE_ENV ??= 'test';
 process.env.HOST ??= '127.0.0.1';
+// The journeys create several hundred accounts from one address within the hour (the default
+// allows 100 new accounts per IP and hour, which the phone journeys used to run into).
+process.env.SIGNUP_LIMIT_PER_HOUR ??= '2000';
 // The courier simulator moves a booked parcel one step every 3 s, so a journey watches it arrive.
 process.env.DELIVERY_SIM_STEP_SECONDS ??= '3';
 // The browser talks to 127.0.0.1: the provider must send it back there (same cookie jar).

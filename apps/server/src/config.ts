@@ -42,6 +42,7 @@ const EnvSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: z.string().min(3).default('SwapU <no-reply@swapu.au>'),
+  SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(100),
   SHARED_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   // At most a second: a ban, role or subscription change must take effect within one.
   VIEWER_CACHE_MS: z.coerce.number().int().min(0).max(1000).default(1000),
@@ -118,6 +119,8 @@ export type Config = {
    * How long viewers who see the same thing (guests and members without early access, or
    * subscribers and admins) may share a rendering of the feed or a post page (0 turns it off).
    */
+  /** New accounts one IP may create in an hour (RATE_LIMITS.signUp's default). */
+  signUpPerHour: number;
   sharedCacheMs: number;
   /** How long a signed-in account's state is kept in memory (at most 1 s; 0 reads it on every request). */
   viewerCacheMs: number;
@@ -277,6 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .filter(Boolean),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    signUpPerHour: e.SIGNUP_LIMIT_PER_HOUR,
     sharedCacheMs: e.SHARED_CACHE_MS,
     viewerCacheMs: e.VIEWER_CACHE_MS,
     seller: {

@@ -25,6 +25,7 @@ export const firebaseRoutes: FastifyPluginAsync = async (app) => {
     jwtSecret: app.ctx.config.jwtSecret,
     publicUrl: app.ctx.config.publicUrl,
     adminEmails: app.ctx.config.adminEmails,
+    signUpPerHour: app.ctx.config.signUpPerHour,
     secrets: app.ctx.secrets,
   });
   const body = (b: unknown) => (b && typeof b === 'object' && !Array.isArray(b) ? (b as Record<string, unknown>) : {});

@@ -15,6 +15,7 @@ export const identityRoutes: FastifyPluginAsync = async (app) => {
     jwtSecret: app.ctx.config.jwtSecret,
     publicUrl: app.ctx.config.publicUrl,
     adminEmails: app.ctx.config.adminEmails,
+    signUpPerHour: app.ctx.config.signUpPerHour,
     secrets: app.ctx.secrets,
   });
   const body = (b: unknown) => (b && typeof b === 'object' ? (b as Record<string, unknown>) : {});

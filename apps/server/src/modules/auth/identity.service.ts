@@ -64,6 +64,8 @@ export interface IdentityDeps {
   adminEmails: string[];
   /** Seals secret links into the outbox. */
   secrets: SecretBox;
+  /** New accounts per IP and hour (SIGNUP_LIMIT_PER_HOUR); RATE_LIMITS.signUp.max when unset. */
+  signUpPerHour?: number;
 }
 
 /** What sign-up, sign-in and refresh answer (the shared contract), the refresh token always given here. */
@@ -129,7 +131,8 @@ export async function signUp(
 ): Promise<TokenResponse> {
   const { email, password } = checkCredentials(input.email, input.password);
   // New accounts per IP (RATE_LIMITS.signUp), counted before any work is done.
-  const { windowMs, max } = RATE_LIMITS.signUp;
+  const { windowMs } = RATE_LIMITS.signUp;
+  const max = deps.signUpPerHour ?? RATE_LIMITS.signUp.max;
   const { count, windowStart } = await hitWindow(deps.db, `signUp:${ip}`, windowMs, deps.now);
   if (count > max) {
     throw new IdentityError('TOO_MANY_ATTEMPTS_TRY_LATER', 429, Math.ceil((windowStart.getTime() + windowMs - deps.now.getTime()) / 1000));

@@ -89,6 +89,27 @@ describe('POST /identity/v1/accounts:signUp', () => {
     ).toBe(200);
   });
 
+  it('takes the per-IP sign-up limit from SIGNUP_LIMIT_PER_HOUR when it is set', async () => {
+    const small = await createTestApp({ config: { signUpPerHour: 2 } });
+    try {
+      const ip = '10.99.1.1';
+      const at = (email: string) =>
+        small.app.inject({
+          method: 'POST',
+          url: '/identity/v1/accounts:signUp',
+          remoteAddress: ip,
+          payload: { email, password: 'secret1', acceptTerms: true },
+        });
+      expect((await at(uniqueEmail())).statusCode).toBe(200);
+      expect((await at(uniqueEmail())).statusCode).toBe(200);
+      const third = uniqueEmail();
+      expect((await at(third)).json()).toEqual({ error: { code: 429, message: 'TOO_MANY_ATTEMPTS_TRY_LATER' } });
+      expect(await small.db.select().from(users).where(eq(users.email, third))).toHaveLength(0);
+    } finally {
+      await small.close();
+    }
+  });
+
   it('makes an ADMIN_EMAILS address an admin only once its owner has verified it', async () => {
     const res = await signUp({ email: 'boss@swapu.au', password: 'secret1' });
     expect((await me(res.json().idToken)).json().role).toBe('user');

@@ -154,6 +154,26 @@ const NEWEST = sql`posts.published_at desc nulls last, posts.id desc nulls last`
 /** The weeks a search-index source reads first (then the months, then the rest; see candidateIds). */
 const RECENT_WEEKS = 2;
 
+/**
+ * Value buckets (migration 0027): a listing's search vector holds 'vb' + floor(ln(cents) / ln(1.1)),
+ * one bucket per 10 % of value. The buckets a range of values falls in, one more on each side so
+ * that float rounding here and in PostgreSQL can never leave a matching listing out (the range
+ * itself is checked on the rows).
+ */
+export const VALUE_BUCKET_BASE = 1.1;
+export function valueBuckets(lowCents: number, highCents: number): number[] {
+  const bucket = (c: number) => Math.floor(Math.log(Math.max(1, c)) / Math.log(VALUE_BUCKET_BASE));
+  const out: number[] = [];
+  for (let b = Math.max(0, bucket(lowCents) - 1); b <= bucket(highCents) + 1; b++) out.push(b);
+  return out;
+}
+
+/** "Any of these", said with the search vector's D-weight lexemes ('cat…', 'wcat…', 'vb…'). */
+function lexemesSql(prefix: string, values: string[]): SQL {
+  const words = values.map((v) => `'${prefix}${v.replace(/-/g, '').replace(/['\\]/g, '\\$&')}'`);
+  return sql`posts.search_vector @@ ${words.join(' | ')}::tsquery`;
+}
+
 const monthLexeme = (d: Date) => `'pm${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}'`;
 
 /**
@@ -190,7 +210,7 @@ async function candidateIds(db: Tx, viewer: Viewer, mine: ScoredRow, now: Date):
   /** `match`, which `lexemes` says through the search index: by windows back in time. */
   const byWindows = (match: SQL, lexemes: SQL) => {
     const windowed = (when: SQL, room: SQL) =>
-      add(sql`select w.id from (select posts.id from posts where ${listed} and ${lexemes} and ${when} order by ${NEWEST} offset 0) w
+      add(sql`select w.id from (select posts.id from posts where ${listed} and ${lexemes} and ${match} and ${when} order by ${NEWEST} offset 0) w
         where ${unseen(viewer, sql`w.id`)} limit ${room}`);
     const lastWeeks = windowed(sql`posts.search_vector @@ ${weeks}::tsquery`, sql`${PER_SOURCE}`);
     const lastMonths = windowed(
@@ -201,11 +221,8 @@ async function candidateIds(db: Tx, viewer: Viewer, mine: ScoredRow, now: Date):
       order by ${NEWEST} limit (select ${PER_SOURCE} - (select count(*) from ${lastWeeks}) - count(*) from ${lastMonths})`);
   };
   if (mine.wish_categories.length)
-    byWindows(
-      sql`posts.categories && ${textArray(mine.wish_categories)}`,
-      sql`posts.search_vector @@ ${mine.wish_categories.map((c) => `'cat${c.replace(/-/g, '').replace(/['\\]/g, '\\$&')}'`).join(' | ')}::tsquery`,
-    );
-  if (mine.categories.length) newest(sql`posts.wish_categories && ${textArray(mine.categories)}`);
+    byWindows(sql`posts.categories && ${textArray(mine.wish_categories)}`, lexemesSql('cat', mine.wish_categories));
+  if (mine.categories.length) byWindows(sql`posts.wish_categories && ${textArray(mine.categories)}`, lexemesSql('wcat', mine.categories));
   const words = mine.wish_keywords
     .map((k) => k.trim())
     .filter(Boolean)
@@ -221,10 +238,11 @@ async function candidateIds(db: Tx, viewer: Viewer, mine: ScoredRow, now: Date):
     add(sql`select posts.id from posts where ${ok} and posts.earth_pt is not null
       order by posts.earth_pt <-> ll_to_earth(${mine.lat}::float8, ${mine.lng}::float8) limit ${PER_SOURCE}`);
   const value = mine.cash_value_cents ?? 0;
-  if (value > 0)
-    newest(
-      sql`posts.cash_value_cents between ${Math.floor(value * (1 - SIMILAR_VALUE_RATIO))} and ${Math.ceil(value * (1 + SIMILAR_VALUE_RATIO))}`,
-    );
+  if (value > 0) {
+    const low = Math.max(1, Math.floor(value * (1 - SIMILAR_VALUE_RATIO)));
+    const high = Math.ceil(value * (1 + SIMILAR_VALUE_RATIO));
+    byWindows(sql`posts.cash_value_cents between ${low} and ${high}`, lexemesSql('vb', valueBuckets(low, high).map(String)));
+  }
   newest(sql`true`);
   const rows = await rowsOf<{ id: string }>(
     db,
