@@ -15,10 +15,21 @@ import { cardColumns, toCard } from '../posts/post-card';
 /** Only live listings can be liked (a reserved one is in an accepted offer but still shown). */
 const LIKEABLE = ['published', 'reserved'];
 
+/**
+ * The post, when the viewer may like it, with the pair's lock (lockPair's key, said in SQL: ids
+ * compared byte by byte as JavaScript compares them) taken in the same statement.
+ */
 async function likeablePost(tx: Tx, viewer: Viewer, postId: string, now: Date) {
   const early = earlyAccessCondition(viewer, now);
+  const me = viewer.userId!;
   const [post] = await tx
-    .select({ id: posts.id, ownerId: posts.ownerId, title: posts.title })
+    .select({
+      id: posts.id,
+      ownerId: posts.ownerId,
+      title: posts.title,
+      locked: sql<string>`pg_advisory_xact_lock(hashtextextended('like:' || case when ${me} collate "C" < ${posts.ownerId} collate "C"
+        then ${me} || '|' || ${posts.ownerId} else ${posts.ownerId} || '|' || ${me} end, 0))::text`,
+    })
     .from(posts)
     .where(and(eq(posts.id, postId), inArray(posts.state, LIKEABLE), early))
     .limit(1);
@@ -59,7 +70,10 @@ export interface LikeDeps {
  */
 export async function likePost(deps: LikeDeps, viewer: Viewer, postId: string, now: Date): Promise<LikeResult> {
   const notices = new Notices();
-  const result = await deps.database.db.transaction((tx) => likeInTx(tx, notices, deps.publicUrl, viewer, postId, now));
+  const result = await deps.database.db.transaction(async (tx) => ({
+    ...(await likeInTx(tx, notices, deps.publicUrl, viewer, postId, now)),
+    likeCount: await likeCount(tx, postId),
+  }));
   await notices.announce(deps.hub ?? null);
   return result;
 }
@@ -75,11 +89,10 @@ export async function likeInTx(
   viewer: Viewer,
   postId: string,
   now: Date,
-): Promise<LikeResult> {
+): Promise<{ liked: true; matched: boolean }> {
   const userId = viewer.userId!;
   const post = await likeablePost(tx, viewer, postId, now);
   if (post.ownerId === userId) throw new AppError(400, 'like_own_post');
-  await lockPair(tx, userId, post.ownerId);
 
   await tx.delete(postLikes).where(and(eq(postLikes.postId, postId), eq(postLikes.likedById, userId)));
   await tx.insert(postLikes).values({ id: newId(), postId, postOwnerId: post.ownerId, likedById: userId, likedTime: now });
@@ -107,7 +120,7 @@ export async function likeInTx(
     if (inserted.length > 0)
       await announceMatch(tx, notices, publicUrl, { postId, postTitle: post.title, likerId: userId, ownerId: post.ownerId, counter }, now);
   }
-  return { liked: true, matched, likeCount: await likeCount(tx, postId) };
+  return { liked: true, matched };
 }
 
 async function announceMatch(

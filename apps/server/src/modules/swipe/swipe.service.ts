@@ -47,21 +47,31 @@ export async function allowanceOf(db: Tx, viewer: Viewer, now: Date): Promise<Sw
  * concurrent swipes queue, and each re-reads the count, so none passes the allowance (free
  * swipes plus today's bought ones). A subscriber's swipes are counted without a limit.
  */
-async function countRightSwipe(tx: Tx, viewer: Viewer, now: Date) {
+async function countRightSwipe(tx: Tx, viewer: Viewer, now: Date): Promise<SwipeAllowance> {
   const me = viewer.userId!;
   const day = swipeDay(now);
   const at = now.toISOString();
   const limit = viewer.subscriber
     ? sql``
     : sql`where swipe_counts.rights < ${SWIPES_FREE_PER_DAY} + coalesce((select e.extra from swipe_extras e where e.user_id = ${me} and e.day = ${day}), 0)`;
-  const counted = await rowsOf<{ rights: number }>(
+  const counted = await rowsOf<{ rights: number; extra: number | null }>(
     tx,
     sql`insert into swipe_counts (user_id, day, rights, updated_at) values (${me}, ${day}, 1, ${at}::timestamptz)
       on conflict (user_id, day) do update set rights = swipe_counts.rights + 1, updated_at = excluded.updated_at
       ${limit}
-      returning rights`,
+      returning rights, (select e.extra from swipe_extras e where e.user_id = ${me} and e.day = ${day}) as extra`,
   );
-  if (counted.length === 0) throw new AppError(409, 'swipe_limit');
+  const [row] = counted;
+  if (!row) throw new AppError(409, 'swipe_limit');
+  // The allowance after this swipe, as allowanceOf would read it (the row is locked until commit).
+  const extra = row.extra ?? 0;
+  return {
+    day,
+    used: row.rights,
+    limit: viewer.subscriber ? null : SWIPES_FREE_PER_DAY + extra,
+    extra,
+    subscriber: viewer.subscriber,
+  };
 }
 
 /** A card a member may pass: a visible published item of someone else. */
@@ -84,8 +94,9 @@ export async function swipe(deps: SwipeDeps, viewer: Viewer, body: SwipeBody, no
   const result = await deps.database.db.transaction(async (tx) => {
     await ownItem(tx, viewer, body.fromPostId, now);
     let matched = false;
+    let allowance: SwipeAllowance | null = null;
     if (body.direction === 'right') {
-      await countRightSwipe(tx, viewer, now);
+      allowance = await countRightSwipe(tx, viewer, now);
       matched = (await likeInTx(tx, notices, deps.publicUrl, viewer, body.postId, now)).matched;
     } else {
       await passable(tx, viewer, body.postId, now);
@@ -96,7 +107,7 @@ export async function swipe(deps: SwipeDeps, viewer: Viewer, body: SwipeBody, no
         on conflict (user_id, post_id) do update set from_post_id = excluded.from_post_id, direction = excluded.direction,
           day = excluded.day, created_at = excluded.created_at`,
     );
-    return { direction: body.direction, matched, allowance: await allowanceOf(tx, viewer, now) };
+    return { direction: body.direction, matched, allowance: allowance ?? (await allowanceOf(tx, viewer, now)) };
   });
   await notices.announce(deps.hub ?? null);
   return result;
