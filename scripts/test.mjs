@@ -22,7 +22,7 @@ const stages = [
     ['migrations', 'node', ['scripts/check-migrations.mjs']],
     ['build', 'npm', ['run', 'build']],
   ],
-  [['unit + integration (PGlite)', 'npx', ['vitest', 'run'], { TEST_DB: 'pglite' }]],
+  [['unit + integration (PGlite)', 'npx', ['vitest', 'run', '--maxWorkers=2'], { TEST_DB: 'pglite' }]],
 ];
 const lastStage = [];
 if (process.env.TEST_DATABASE_URL) {

@@ -35,6 +35,10 @@ interface Texts {
   activityDescription: string;
   leaderboard: string;
   leaderboardDescription: string;
+  swapSwipe: string;
+  swapSwipeDescription: string;
+  pairing: (mine: string, theirs: string) => string;
+  pairingDescription: (mine: string, theirs: string) => string;
   deliveryCalculator: string;
   deliveryCalculatorDescription: string;
   postDescription: (title: string, price: string, place: string) => string;
@@ -65,6 +69,11 @@ const TEXTS: Record<Locale, Texts> = {
     leaderboard: 'Leaderboard',
     leaderboardDescription:
       'Who is swapping the most on SwapU this week, this month and of all time: points for listing, swapping and reviewing.',
+    swapSwipe: 'Swap Swipe: swipe through swaps for your items',
+    swapSwipeDescription:
+      "Pick one of your items and swipe through swaps suggested for it: right to like, left to pass. When they like yours back, it's a match.",
+    pairing: (mine, theirs) => `${mine} for ${theirs}`,
+    pairingDescription: (mine, theirs) => `A swap idea on SwapU: ${mine} for ${theirs}. See why it fits and make an offer.`,
     postDescription: (title, price, place) => `${title}, valued at ${price}${place ? ` in ${place}` : ''}. Swap it on SwapU.`,
     unavailable: 'Listing not available',
   },
@@ -90,6 +99,11 @@ const TEXTS: Record<Locale, Texts> = {
     activityDescription: 'As trocas e os anúncios mais recentes na SwapU, e quanto a comunidade já poupou ao aterro.',
     leaderboard: 'Classificação',
     leaderboardDescription: 'Quem mais troca na SwapU esta semana, este mês e desde sempre: pontos por anunciar, trocar e avaliar.',
+    swapSwipe: 'Swap Swipe: deslize pelas trocas para os seus artigos',
+    swapSwipeDescription:
+      'Escolha um dos seus artigos e deslize pelas trocas sugeridas: para a direita gosta, para a esquerda passa. Quando gostarem do seu, é um match.',
+    pairing: (mine, theirs) => `${mine} por ${theirs}`,
+    pairingDescription: (mine, theirs) => `Uma ideia de troca na SwapU: ${mine} por ${theirs}. Veja porque combina e faça uma oferta.`,
     postDescription: (title, price, place) => `${title}, avaliado em ${price}${place ? ` em ${place}` : ''}. Troque-o na SwapU.`,
     unavailable: 'Anúncio indisponível',
   },
@@ -133,6 +147,17 @@ export const pageMeta = {
   privacy: (locale: Locale) => page(withSite(TEXTS[locale].privacy), TEXTS[locale].homeDescription),
   activity: (locale: Locale) => page(withSite(TEXTS[locale].activity), TEXTS[locale].activityDescription),
   leaderboard: (locale: Locale) => page(withSite(TEXTS[locale].leaderboard), TEXTS[locale].leaderboardDescription),
+  swapSwipe: (locale: Locale) => page(withSite(TEXTS[locale].swapSwipe), TEXTS[locale].swapSwipeDescription),
+  /** A shareable Swap Swipe pairing: both items named, the suggested one's photo. */
+  pairing: (locale: Locale, p: { post: { title: string }; counter: { title: string; thumbUrl: string | null } }) =>
+    page(
+      withSite(TEXTS[locale].pairing(p.post.title, p.counter.title)),
+      clip(TEXTS[locale].pairingDescription(p.post.title, p.counter.title)),
+      {
+        image: p.counter.thumbUrl,
+        noindex: true,
+      },
+    ),
   deliveryCalculator: (locale: Locale) => page(withSite(TEXTS[locale].deliveryCalculator), TEXTS[locale].deliveryCalculatorDescription),
   post: (locale: Locale, post: Pick<PostDetail, 'title' | 'description' | 'cashValueCents' | 'suburb' | 'auState' | 'images'>) => {
     const price = formatMoney(post.cashValueCents, locale);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { BlogPost, PostDetail } from '@swapu/shared/api';
+import type { Pairing } from '@swapu/shared/engagement';
 import type { Locale } from '@swapu/shared/constants';
 import { endpoints } from '@swapu/shared/endpoints';
 import { pageMeta } from '@swapu/shared/page-meta';
@@ -43,6 +44,15 @@ export function productJsonLd(post: PostDetail, canonical: string, publicUrl: st
   };
 }
 
+/** A path segment decoded, or null when it is not valid percent-encoding (nothing to look up). */
+function decoded(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
 const STATIC: Record<string, (locale: Locale) => ReturnType<typeof pageMeta.home>> = {
   [paths.home]: pageMeta.home,
   [paths.allCategories]: pageMeta.allCategories,
@@ -51,6 +61,8 @@ const STATIC: Record<string, (locale: Locale) => ReturnType<typeof pageMeta.home
   [paths.terms]: pageMeta.terms,
   [paths.privacy]: pageMeta.privacy,
   [paths.activity]: pageMeta.activity,
+  [paths.leaderboard]: pageMeta.leaderboard,
+  [paths.swapSwipe]: pageMeta.swapSwipe,
 };
 
 /** The head of the page at this address, as a guest in this language sees it. */
@@ -69,8 +81,8 @@ export async function pageHead(app: FastifyInstance, url: URL, locale: Locale, p
 
   const post = /^\/viewPost\/([^/]+)$/.exec(url.pathname);
   if (post) {
-    const id = decodeURIComponent(post[1]!);
-    const found = await asGuest<PostDetail>(app, endpoints.post.pattern.replace(':id', encodeURIComponent(id)));
+    const id = decoded(post[1]!);
+    const found = id === null ? null : await asGuest<PostDetail>(app, endpoints.post.pattern.replace(':id', encodeURIComponent(id)));
     // Drafts, archived listings and early-access ones are not shown to a guest: nothing of them is said.
     if (!found || found.state === 'draft' || found.state === 'archived') return plain(pageMeta.postUnavailable(locale));
     return {
@@ -79,6 +91,19 @@ export async function pageHead(app: FastifyInstance, url: URL, locale: Locale, p
       jsonLd: productJsonLd(found, canonical, publicUrl),
       og: { 'product:price:amount': (found.cashValueCents / 100).toFixed(2), 'product:price:currency': 'AUD' },
     };
+  }
+
+  const pairing = /^\/swap-swipe\/([^/]+)\/([^/]+)$/.exec(url.pathname);
+  if (pairing) {
+    const [mine, theirs] = [decoded(pairing[1]!), decoded(pairing[2]!)];
+    const found =
+      mine && theirs
+        ? await asGuest<Pairing>(
+            app,
+            endpoints.swipePairing.pattern.replace(':postId', encodeURIComponent(mine)).replace(':counterId', encodeURIComponent(theirs)),
+          )
+        : null;
+    return plain(found ? pageMeta.pairing(locale, found) : pageMeta.swapSwipe(locale));
   }
 
   const blog = /^\/swapu-blog\/post\/([^/]+)$/.exec(url.pathname);

@@ -130,6 +130,41 @@ describe('other public pages', () => {
   });
 });
 
+describe('Swap Swipe and the leaderboard', () => {
+  it('a shared pairing names both items and shows the suggested one; an early-access one says nothing', async () => {
+    const old = new Date(Date.parse(NOW) - 48 * HOUR);
+    const mine = await createPost(t.db, { title: 'Camping stove', cashValueCents: 8_000, publishedAt: old });
+    const theirs = await createPost(t.db, { title: 'Dome tent', cashValueCents: 9_500, publishedAt: old });
+    await addImage(t.db, theirs.id);
+    const html = (await page(`/swap-swipe/${mine.id}/${theirs.id}`)).body;
+    expect(html).toContain('<title>Camping stove for Dome tent | SwapU</title>');
+    expect(meta(html, 'description')).toBe('A swap idea on SwapU: Camping stove for Dome tent. See why it fits and make an offer.');
+    expect(meta(html, 'og:image')).toMatch(/^https:\/\/swapu\.example\/media\/.+/);
+    expect(meta(html, 'robots')).toBe('noindex');
+    const pt = (await page(`/swap-swipe/${mine.id}/${theirs.id}`, { cookie: 'swapu_lang=pt-PT' })).body;
+    expect(pt).toContain('<title>Camping stove por Dome tent | SwapU</title>');
+
+    const early = await createPost(t.db, { title: 'Secret kayak', publishedAt: new Date(Date.parse(NOW) - HOUR) });
+    for (const url of [`/swap-swipe/${mine.id}/${early.id}`, `/swap-swipe/${mine.id}/%E0%A4%A`, `/viewPost/%E0%A4%A`]) {
+      const res = await page(url);
+      // Not valid percent-encoding: refused as a bad request, never a server error.
+      expect(res.statusCode).toBe(url.includes('%E0') ? 400 : 200);
+      expect(res.body).not.toContain('Secret kayak');
+    }
+    expect((await page(`/swap-swipe/${mine.id}/${early.id}`)).body).toContain(
+      '<title>Swap Swipe: swipe through swaps for your items | SwapU</title>',
+    );
+  });
+
+  it('/swap-swipe and /leaderboard have their own titles and are in the sitemap', async () => {
+    expect((await page('/swap-swipe')).body).toContain('<title>Swap Swipe: swipe through swaps for your items | SwapU</title>');
+    expect((await page('/leaderboard')).body).toContain('<title>Leaderboard | SwapU</title>');
+    const sitemap = (await page('/sitemap-pages.xml')).body;
+    expect(sitemap).toContain('<loc>https://swapu.example/swap-swipe</loc>');
+    expect(sitemap).toContain('<loc>https://swapu.example/leaderboard</loc>');
+  });
+});
+
 describe('robots.txt and the sitemap', () => {
   it('robots.txt keeps crawlers off the API, accounts, admin and sign-in, and names the sitemap', async () => {
     const res = await page('/robots.txt');

@@ -31,7 +31,17 @@ export async function sitemapIndex(db: Tx, now: Date, publicUrl: string): Promis
 
 /** The public pages that do not change with the data, and every blog post. */
 export async function sitemapPages(db: Tx, now: Date, publicUrl: string): Promise<string> {
-  const fixed = [paths.home, paths.allCategories, paths.activity, paths.blog, paths.faq, paths.terms, paths.privacy];
+  const fixed = [
+    paths.home,
+    paths.allCategories,
+    paths.activity,
+    paths.leaderboard,
+    paths.swapSwipe,
+    paths.blog,
+    paths.faq,
+    paths.terms,
+    paths.privacy,
+  ];
   const blog = await db
     .select({ id: blogPosts.id, publishedAt: blogPosts.publishedAt })
     .from(blogPosts)

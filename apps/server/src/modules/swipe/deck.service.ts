@@ -47,7 +47,23 @@ export type ScoredRow = RawCardRow & {
 export const scoredColumns = (now: Date) => sql`${cardColumnsSql(null)}, posts.owner_id, u.display_name as owner_name, posts.keywords,
   posts.wish_categories, posts.wish_keywords, posts.lat, posts.lng, ${assistedSql(sql`posts`, now)} as assisted`;
 
-export function toScored(r: ScoredRow): ScoredItem {
+/** What the deck's ranking reads of a candidate (no card yet). */
+export type Candidate = Pick<
+  ScoredRow,
+  | 'id'
+  | 'title'
+  | 'categories'
+  | 'keywords'
+  | 'wish_categories'
+  | 'wish_keywords'
+  | 'cash_value_cents'
+  | 'lat'
+  | 'lng'
+  | 'published_at'
+  | 'assisted'
+>;
+
+export function toScored(r: Candidate): ScoredItem {
   return {
     id: r.id,
     title: r.title,
@@ -156,15 +172,15 @@ const RECENT_WEEKS = 2;
 
 /**
  * Value buckets (migration 0027): a listing's search vector holds 'vb' + floor(ln(cents) / ln(1.1)),
- * one bucket per 10 % of value. The buckets a range of values falls in, one more on each side so
- * that float rounding here and in PostgreSQL can never leave a matching listing out (the range
- * itself is checked on the rows).
+ * one bucket per 10 % of value. The buckets a range of values falls in, widened by a hair so that
+ * a value sitting on a bucket's edge, which float rounding here and in PostgreSQL might put on
+ * either side, is never left out (the range itself is checked on the rows).
  */
 export const VALUE_BUCKET_BASE = 1.1;
 export function valueBuckets(lowCents: number, highCents: number): number[] {
-  const bucket = (c: number) => Math.floor(Math.log(Math.max(1, c)) / Math.log(VALUE_BUCKET_BASE));
+  const at = (c: number) => Math.log(Math.max(1, c)) / Math.log(VALUE_BUCKET_BASE);
   const out: number[] = [];
-  for (let b = Math.max(0, bucket(lowCents) - 1); b <= bucket(highCents) + 1; b++) out.push(b);
+  for (let b = Math.max(0, Math.floor(at(lowCents) - 1e-9)); b <= Math.floor(at(highCents) + 1e-9); b++) out.push(b);
   return out;
 }
 
@@ -194,7 +210,7 @@ const monthLexeme = (d: Date) => `'pm${d.getUTCFullYear()}${String(d.getUTCMonth
  *   know; OFFSET 0 holds it to the window). The ids are those of one ordered query per source:
  *   nothing is published after `now`, and the lexemes cover every day since the windows' start.
  */
-async function candidateIds(db: Tx, viewer: Viewer, mine: ScoredRow, now: Date): Promise<string[]> {
+async function candidates(db: Tx, viewer: Viewer, mine: ScoredRow, now: Date): Promise<Candidate[]> {
   const listed = shown(viewer, now);
   const ok = sql`${listed} and ${unseen(viewer, sql`posts.id`)}`;
   const { weeks, start: weeksStart } = windowWeeks(now, RECENT_WEEKS);
@@ -254,24 +270,49 @@ async function candidateIds(db: Tx, viewer: Viewer, mine: ScoredRow, now: Date):
     );
   }
   newest(sql`true`);
-  const rows = await rowsOf<{ id: string }>(
+  // What scoring reads of each candidate, in the same statement; the card (photo, owner) only for the dealt ones.
+  return rowsOf<Candidate>(
     db,
-    sql`with swiped as materialized (${swipedSql(viewer, now)}), ${sql.join(parts, sql`, `)} select distinct id from (${sql.join(
-      parts.map((_, i) => sql`select id from ${sql.raw(`c${i}`)}`),
-      sql` union all `,
-    )}) c`,
+    sql`with swiped as materialized (${swipedSql(viewer, now)}), ${sql.join(parts, sql`, `)}
+      select posts.id, posts.title, posts.categories, posts.keywords, posts.wish_categories, posts.wish_keywords,
+        posts.cash_value_cents, posts.lat, posts.lng, posts.published_at, ${assistedSql(sql`posts`, now)} as assisted
+      from posts where posts.id in (${sql.join(
+        parts.map((_, i) => sql`select id from ${sql.raw(`c${i}`)}`),
+        sql` union all `,
+      )})`,
   );
-  return rows.map((r) => r.id);
 }
 
-/** The next cards for my item, best first. */
+/**
+ * The next cards for my item, best first: the candidates ranked on what scoring reads, then the
+ * cards of the best `size` loaded (photo, owner, the card's columns) for those alone.
+ */
 export async function dealCards(db: Tx, viewer: Viewer, mine: ScoredRow, now: Date, size = DECK_SIZE): Promise<DeckCard[]> {
-  const ids = await candidateIds(db, viewer, mine, now);
-  const rows = await loadScored(db, ids, sql`true`, now);
+  const from = toScored(mine);
+  const ranked = (await candidates(db, viewer, mine, now))
+    .map((c) => ({
+      id: c.id,
+      score: scorePair(from, toScored(c), now).score,
+      assisted: c.assisted,
+      publishedAt: new Date(c.published_at).toISOString(),
+    }))
+    .sort(
+      (a, b) =>
+        b.score - a.score ||
+        Number(b.assisted) - Number(a.assisted) ||
+        b.publishedAt.localeCompare(a.publishedAt) ||
+        b.id.localeCompare(a.id),
+    )
+    .slice(0, size);
+  const rows = await loadScored(
+    db,
+    ranked.map((r) => r.id),
+    sql`true`,
+    now,
+  );
   return rows
     .map((r) => deckCard(r, mine, now))
     .sort(byRank)
-    .slice(0, size)
     .map(stripAssisted);
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Deck, SwipeResult } from '@swapu/shared/engagement';
 import { mailOutbox, postLikes, posts, swipeCounts, swipes } from '../../db/schema/index';
 import { signUpMember, type TestMember } from '../../test/accounts';
@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { addSubscription, createPost } from '../../test/factories';
 import { bookTokens } from '../payments/tokens.service';
 import { newId } from '../../lib/ids';
+import { valueBuckets } from './deck.service';
 
 let t: TestApp;
 // 10:00 in Sydney (UTC+11) on Friday 20 November.
@@ -333,5 +334,25 @@ describe('undo', () => {
     } finally {
       t.clock.set(NOW);
     }
+  });
+});
+
+describe('the value buckets of the search vector (migration 0027)', () => {
+  it('the buckets asked for a value always hold the bucket PostgreSQL wrote for it, edges included', async () => {
+    // Values on and beside every bucket edge up to A$1,000,000, and a spread between them.
+    const values = new Set<number>([1, 2, 3]);
+    for (let k = 1; Math.pow(1.1, k) < 100_000_000; k++) {
+      const edge = Math.pow(1.1, k);
+      for (const v of [Math.floor(edge) - 1, Math.floor(edge), Math.ceil(edge), Math.ceil(edge) + 1]) if (v >= 1) values.add(v);
+    }
+    const list = [...values];
+    const rows = await t.db.execute(
+      sql`select v, floor(ln(v::float8) / ln(1.1))::int as b from unnest(${`{${list.join(',')}}`}::int[]) as v`,
+    );
+    const written = (rows as unknown as { rows: { v: number; b: number }[] }).rows;
+    expect(written).toHaveLength(list.length);
+    for (const { v, b } of written) expect(valueBuckets(v, v), `value ${v}`).toContain(b);
+    // A ±30 % range asks for seven or eight buckets, not the whole price scale.
+    expect(valueBuckets(7_000, 13_000).length).toBeLessThanOrEqual(8);
   });
 });

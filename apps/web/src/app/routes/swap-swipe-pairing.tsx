@@ -1,6 +1,7 @@
 import { Anchor, Container, Group, Skeleton, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
+import { pageMeta } from '@swapu/shared/page-meta';
 import { paths } from '@swapu/shared/paths';
 import { LoadError } from '../../components/load-error';
 import { NotFound } from '../../components/not-found';
@@ -8,7 +9,7 @@ import { PairingView } from '../../features/swap-swipe/pairing-view';
 import { usePairing } from '../../features/swap-swipe/use-swipe';
 import { useTranslation } from '../../i18n/react';
 import { ApiError } from '../../lib/api';
-import { usePageMeta } from '../../lib/use-page-meta';
+import { asLocale, usePageMeta } from '../../lib/use-page-meta';
 import { useSignedIn } from '../../lib/use-sign-in';
 
 /** /swap-swipe/{currentPage}/{counterPage}: one pairing, a link anyone can open. */
@@ -18,14 +19,8 @@ export default function SwapSwipePairingPage() {
   const signedIn = useSignedIn();
   const pairing = usePairing(currentPage, counterPage);
   const p = pairing.data;
-  usePageMeta(
-    p
-      ? {
-          title: `${t('meta.pairingTitle', { mine: p.post.title, theirs: p.counter.title })} | SwapU`,
-          description: t('meta.pairingDescription', { mine: p.post.title, theirs: p.counter.title }),
-        }
-      : null,
-  );
+  const { i18n } = useTranslation();
+  usePageMeta(p ? pageMeta.pairing(asLocale(i18n.language), p) : null);
   if (pairing.isError) {
     return pairing.error instanceof ApiError && pairing.error.status === 404 ? (
       <NotFound />

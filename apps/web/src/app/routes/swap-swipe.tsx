@@ -1,6 +1,7 @@
 import { Box, Container, Grid, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCards, IconHandClick, IconHeartHandshake, IconPackage } from '@tabler/icons-react';
 import { SWIPES_FREE_PER_DAY } from '@swapu/shared/constants';
+import { pageMeta } from '@swapu/shared/page-meta';
 import { LoadError } from '../../components/load-error';
 import { useMyPosts } from '../../features/posts/use-my-posts';
 import { AllowanceMeter } from '../../features/swap-swipe/allowance-meter';
@@ -9,7 +10,7 @@ import { SampleDeck, SignInButtons } from '../../features/swap-swipe/sample-deck
 import { useSwipeAllowance } from '../../features/swap-swipe/use-swipe';
 import { useTranslation } from '../../i18n/react';
 import { useSignedIn } from '../../lib/use-sign-in';
-import { usePageMeta } from '../../lib/use-page-meta';
+import { asLocale, usePageMeta } from '../../lib/use-page-meta';
 
 /** What Swap Swipe is, in three steps. */
 function HowItWorks() {
@@ -81,7 +82,8 @@ function MemberStart() {
 export default function SwapSwipePage() {
   const { t } = useTranslation('swapSwipe');
   const signedIn = useSignedIn();
-  usePageMeta({ title: `${t('meta.title')} | SwapU`, description: t('meta.description') });
+  const { i18n } = useTranslation();
+  usePageMeta(pageMeta.swapSwipe(asLocale(i18n.language)));
   return (
     // The sample deck's swiped cards fly off the screen's edge without widening the page.
     <Box style={{ overflowX: 'clip' }}>
