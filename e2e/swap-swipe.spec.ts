@@ -228,5 +228,9 @@ test.describe('Swap Swipe on a phone @phone', () => {
       const mail = await latestMailTo(request, email, 'match');
       expect(mail.text).toMatch(/\/viewPost\//);
     }
+
+    // Or straight to a chat with Wes about his kayak.
+    await match.getByRole('link', { name: 'Message Wes Water' }).click();
+    await expect(page).toHaveURL(new RegExp(`/discuss/${wes.id}/${theirs}$`));
   });
 });

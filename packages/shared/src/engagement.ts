@@ -36,6 +36,7 @@ export const DeckCardSchema = PostCardSchema.extend({
   distanceKm: z.number().nullable(),
   score: z.number(),
   reasons: z.array(SwipeReasonSchema),
+  ownerId: z.string(),
   ownerName: z.string(),
 });
 export type DeckCard = z.infer<typeof DeckCardSchema>;

@@ -90,7 +90,10 @@ export async function goalSuggestions(db: Tx, viewer: Viewer, goalId: string, no
   const cards = rows.map((r) => {
     const s = scorePair(mine, scored(r), now);
     const { distanceKm: _d, ...card } = toHit(r, now);
-    return { card: { ...card, distanceKm: s.distanceKm, score: s.score, reasons: s.reasons, ownerName: r.owner_name }, row: r };
+    return {
+      card: { ...card, distanceKm: s.distanceKm, score: s.score, reasons: s.reasons, ownerId: r.owner_id, ownerName: r.owner_name },
+      row: r,
+    };
   });
   cards.sort(
     (a, b) =>

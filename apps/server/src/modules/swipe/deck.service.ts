@@ -100,6 +100,7 @@ export function deckCard(theirs: ScoredRow, mine: ScoredRow | null, now: Date): 
     distanceKm: scored.distanceKm,
     score: scored.score,
     reasons: scored.reasons,
+    ownerId: theirs.owner_id,
     ownerName: theirs.owner_name,
     assisted: theirs.assisted,
   };

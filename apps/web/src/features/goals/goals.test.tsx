@@ -73,6 +73,7 @@ const suggestion = (c: PostCard): DeckCard => ({
   distanceKm: 4,
   score: 80,
   reasons: [{ kind: 'wants_yours', category: 'bicycles' }],
+  ownerId: 'ben',
   ownerName: 'Ben',
 });
 

@@ -24,6 +24,7 @@ export const aCard = (id: string, patch: Partial<DeckCard> = {}): DeckCard => ({
   distanceKm: 4,
   score: 50,
   reasons: [{ kind: 'similar_value' }],
+  ownerId: `owner-${id}`,
   ownerName: `Owner of ${id}`,
   ...patch,
 });

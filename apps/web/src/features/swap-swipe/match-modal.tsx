@@ -1,12 +1,12 @@
 import { Avatar, Button, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconArrowsExchange, IconHeartHandshake } from '@tabler/icons-react';
+import { IconArrowsExchange, IconHeartHandshake, IconMessageCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { PostCard } from '@swapu/shared/api';
 import type { DeckCard } from '@swapu/shared/engagement';
 import { paths } from '@swapu/shared/paths';
 import { useTranslation } from '../../i18n/react';
 
-/** "It's a match!": both people liked each other's items (both were emailed); on to an offer. */
+/** "It's a match!": both people liked each other's items (both were emailed); on to an offer or a chat. */
 export function MatchModal({ mine, theirs, onClose }: { mine: PostCard; theirs: DeckCard | null; onClose: () => void }) {
   const { t } = useTranslation('swapSwipe');
   return (
@@ -35,6 +35,14 @@ export function MatchModal({ mine, theirs, onClose }: { mine: PostCard; theirs: 
           <Group justify="center" gap="sm">
             <Button component={Link} to={paths.offerItem(theirs.id)} leftSection={<IconHeartHandshake size={18} />}>
               {t('match.offer')}
+            </Button>
+            <Button
+              component={Link}
+              to={paths.chatWith(theirs.ownerId, theirs.id)}
+              variant="light"
+              leftSection={<IconMessageCircle size={18} />}
+            >
+              {t('match.message', { name: theirs.ownerName })}
             </Button>
             <Button variant="default" onClick={onClose}>
               {t('match.keepSwiping')}

@@ -178,7 +178,7 @@ describe('swiping the deck for my item', { timeout: 15_000 }, () => {
     expect(screen.getByRole('link', { name: 'Swipe for another item' }).getAttribute('href')).toBe('/swap-swipe');
   });
 
-  it('a like that completes a mutual like celebrates the match, with a way to make an offer', async () => {
+  it('a like that completes a mutual like celebrates the match, with a way to make an offer or to message the owner', async () => {
     serveDeck(aDeck(cards(8)));
     routes['POST /api/v1/swipes'] = () => json(200, { direction: 'right', matched: true, allowance: anAllowance({ used: 1 }) });
     renderDeck();
@@ -187,6 +187,7 @@ describe('swiping the deck for my item', { timeout: 15_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: "It's a match!" });
     expect(dialog.textContent).toContain('Owner of c1 likes your Road bike too');
     expect(within(dialog).getByRole('link', { name: 'Make an offer' }).getAttribute('href')).toBe('/offer-item/c1');
+    expect(within(dialog).getByRole('link', { name: 'Message Owner of c1' }).getAttribute('href')).toBe('/discuss/owner-c1/c1');
   });
 
   it('a card dragged past the threshold is swiped that way; a short drag springs back', async () => {
