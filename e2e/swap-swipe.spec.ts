@@ -229,8 +229,14 @@ test.describe('Swap Swipe on a phone @phone', () => {
       expect(mail.text).toMatch(/\/viewPost\//);
     }
 
-    // Or straight to a chat with Wes about his kayak.
-    await match.getByRole('link', { name: 'Message Wes Water' }).click();
-    await expect(page).toHaveURL(new RegExp(`/discuss/${wes.id}/${theirs}$`));
+    // Or straight to a chat with Wes about his kayak (the address then names the room).
+    const message = match.getByRole('link', { name: 'Message Wes Water' });
+    await expect(message).toHaveAttribute('href', `/discuss/${wes.id}/${theirs}`);
+    await message.click();
+    const room = page.getByTestId('room');
+    await expect(room).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/discuss/[^/]+/${theirs}$`));
+    await expect(room.getByTestId('room-other')).toHaveText('Wes Water');
+    await expect(room.getByTestId('post-context')).toContainText(`Sea kayak ${tag}`);
   });
 });
