@@ -110,7 +110,8 @@ const freshness = (r: ScoredRow, now: Date): SwipeReason[] =>
   now.getTime() - new Date(r.published_at).getTime() <= FRESH_DAYS * 86_400_000 ? [{ kind: 'fresh' }] : [];
 
 /** Best score first; Swap Assist first among equal scores (modules/assist/ranking.ts); then the newest. */
-export const byRank = (a: DeckCard & { assisted: boolean }, b: DeckCard & { assisted: boolean }) =>
+type Ranked = { score: number; assisted: boolean; publishedAt: string; id: string };
+export const byRank = (a: Ranked, b: Ranked) =>
   b.score - a.score || Number(b.assisted) - Number(a.assisted) || b.publishedAt.localeCompare(a.publishedAt) || b.id.localeCompare(a.id);
 
 const stripAssisted = ({ assisted: _a, ...card }: DeckCard & { assisted: boolean }): DeckCard => card;
@@ -297,13 +298,7 @@ export async function dealCards(db: Tx, viewer: Viewer, mine: ScoredRow, now: Da
       assisted: c.assisted,
       publishedAt: new Date(c.published_at).toISOString(),
     }))
-    .sort(
-      (a, b) =>
-        b.score - a.score ||
-        Number(b.assisted) - Number(a.assisted) ||
-        b.publishedAt.localeCompare(a.publishedAt) ||
-        b.id.localeCompare(a.id),
-    )
+    .sort(byRank)
     .slice(0, size);
   const rows = await loadScored(
     db,
