@@ -8,7 +8,10 @@
 //   - GET /api/v1/swipe/deck/:postId (the next 20 cards for the member's item), and
 //   - POST /api/v1/swipes {direction: 'right'} on a card of that deck (a like, counted),
 // in rounds: each member asks for their deck, swipes its first two cards right and the third
-// left, and asks again, so every deck has to skip what was just swiped. The baseline, in the same
+// left, and asks again, so every deck has to skip what was just swiped. A deck is ranked once and
+// dealt from until it is stale (swipe_decks, decision 0026): after its swipes each round the
+// member's kept deck is dropped and the deck asked for again, measured apart as "ranked afresh"
+// (the cost of a session's first deck); the round's own deck is dealt from it. The baseline, in the same
 // run: the home feed's first page (GET /api/v1/posts?limit=20), as bench:search measures it, asked
 // before each deck.
 // Times are the in-process request time (app.inject), server work without a network.
@@ -421,6 +424,7 @@ async function prepareRun(database: Database, members: Member[]) {
   await database.db.execute(sql`delete from swipe_counts where user_id in (${ids})`);
   await database.db.execute(sql`delete from subscriptions where user_id in (${ids})`);
   await database.db.execute(sql`delete from swipe_extras where user_id in (${ids})`);
+  await database.db.execute(sql`delete from swipe_decks where user_id in (${ids})`);
   const now = new Date();
   const until = new Date(now.getTime() + 30 * DAY).toISOString();
   for (const m of members) {
@@ -509,6 +513,7 @@ async function main() {
   if (EXPLAIN) await explainDecks(database, app, members, headers);
 
   const deck: number[] = [];
+  const ranked: number[] = [];
   const right: number[] = [];
   const left: number[] = [];
   const perMember = new Map<string, { deck: number[]; cards: number[] }>(members.map((m) => [m.id, { deck: [], cards: [] }]));
@@ -523,6 +528,11 @@ async function main() {
       right.push((await swipeOn(m, d.items[0]!.id, 'right')).ms);
       right.push((await swipeOn(m, d.items[1]!.id, 'right')).ms);
       left.push((await swipeOn(m, d.items[2]!.id, 'left')).ms);
+      // The same member's deck ranked afresh, as the first deck of a session (or after an edit,
+      // or DECK_TTL_MS) is: what the next round's deck then deals from.
+      await database.db.execute(sql`delete from swipe_decks where user_id = ${m.id} and from_post_id = ${m.itemId}`);
+      feed.push(await feedPage());
+      ranked.push((await deckOf(m)).ms);
     }
   }
 
@@ -545,6 +555,7 @@ async function main() {
     [
       row('baseline: home feed page GET /api/v1/posts?limit=20', feed, null),
       row('deck: next 20 cards GET /api/v1/swipe/deck/:postId', deck, DECK_GOAL_MS),
+      row("deck ranked afresh (a session's first deck)", ranked, null),
       row("right swipe POST /api/v1/swipes {direction:'right'}", right, SWIPE_GOAL_MS),
       row("left swipe POST /api/v1/swipes {direction:'left'}", left, null),
     ],
@@ -571,7 +582,7 @@ async function main() {
   const deck95 = pct(deck, 95);
   const right95 = pct(right, 95);
   console.log(
-    `\ndeck p95 ${deck95.toFixed(1)} ms (goal ≤ ${DECK_GOAL_MS} ms), right swipe p95 ${right95.toFixed(1)} ms (goal ≤ ${SWIPE_GOAL_MS} ms) ` +
+    `\ndeck p95 ${deck95.toFixed(1)} ms (goal ≤ ${DECK_GOAL_MS} ms; ranked afresh ${pct(ranked, 95).toFixed(1)} ms), right swipe p95 ${right95.toFixed(1)} ms (goal ≤ ${SWIPE_GOAL_MS} ms) ` +
       `on ${ENGINE === 'pg' ? 'PostgreSQL' : 'PGlite'} at ${ROWS.toLocaleString()} listings and ${LIKES.toLocaleString()} likes` +
       (ENGINE === 'pg' && ROWS >= 1_000_000 && LIKES >= 1_000_000 ? '' : ' (the goals are set for PostgreSQL at 1,000,000 / 1,000,000)'),
   );

@@ -22,7 +22,7 @@ import { createHub } from './lib/hub';
 import { ModerationUnavailableError, nsfwModerator, type Moderator } from './lib/moderation';
 import { resolveViewer } from './lib/auth';
 import { createJobs } from './lib/jobs';
-import { ViewerCache } from './lib/viewer-cache';
+import { LIKES_MEMO, ViewerCache } from './lib/viewer-cache';
 import { checkDeployment } from './lib/deployment';
 import { secretBox } from './lib/secret-box';
 import { addSecurityHeaders } from './lib/security-headers';
@@ -193,6 +193,7 @@ export async function buildApp(opts: BuildOptions) {
   // An account changed (here or on another instance): its next request reads it again.
   ctx.hub.listen((event) => {
     if (event.kind === 'sessions-ended' || event.kind === 'viewer-changed') ctx.viewers.forget(event.users);
+    if (event.kind === 'likes-changed') ctx.viewers.forgetMemo(event.users, LIKES_MEMO);
   });
   app.addHook('onClose', async () => {
     await ctx.hub?.close();

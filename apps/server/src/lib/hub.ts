@@ -7,10 +7,11 @@ export interface HubEvent {
   /**
    * sessions-ended: the users' sessions were ended (ban, deletion, reset): close their sockets.
    * viewer-changed: the users' role, ban, terms, subscription, likes or own listings changed:
-   * drop what the request path remembers of them. post-changed: the post `id` changed (an edit,
-   * a like): drop its shared renderings.
+   * drop what the request path remembers of them. likes-changed: the users liked or unliked
+   * something: drop what is remembered of their likes (their account stays). post-changed: the
+   * post `id` changed (an edit, a like): drop its shared renderings.
    */
-  kind: 'message' | 'seen' | 'typing' | 'notification' | 'support' | 'sessions-ended' | 'viewer-changed' | 'post-changed';
+  kind: 'message' | 'seen' | 'typing' | 'notification' | 'support' | 'sessions-ended' | 'viewer-changed' | 'likes-changed' | 'post-changed';
   /** The stored row it is about (message, notification, support message). */
   id?: string;
   roomId?: string;

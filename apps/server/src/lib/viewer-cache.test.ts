@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ViewerCache, type AccountState } from './viewer-cache';
+import { LIKES_MEMO, ViewerCache, type AccountState } from './viewer-cache';
 
 const state = (over: Partial<AccountState> = {}): AccountState => ({
   role: 'user',
@@ -44,6 +44,23 @@ describe('ViewerCache', () => {
     expect((await c.account('u', load))?.banned).toBe(true);
     await c.memo('u', 'likes', likes);
     expect(likes).toHaveBeenCalledTimes(2);
+  });
+
+  it('forgets one memo of an account and keeps the account and its other memos', async () => {
+    const c = new ViewerCache(1000);
+    const load = vi.fn(async () => state());
+    await c.account('u', load);
+    const likes = vi.fn(async () => new Set(['p1']));
+    const early = vi.fn(async () => ['card']);
+    await c.memo('u', LIKES_MEMO, likes);
+    await c.memo('u', 'own-early', early);
+    c.forgetMemo(['u', 'unknown'], LIKES_MEMO);
+    await c.account('u', load);
+    await c.memo('u', LIKES_MEMO, likes);
+    await c.memo('u', 'own-early', early);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(likes).toHaveBeenCalledTimes(2);
+    expect(early).toHaveBeenCalledTimes(1);
   });
 
   it('keeps nothing when its time is 0, and never keeps a missing account', async () => {

@@ -103,6 +103,11 @@ export class ViewerCache {
     for (const id of userIds) this.entries.delete(id);
   }
 
+  /** Drops one thing worked out for these members (their account's entry stays). */
+  forgetMemo(userIds: readonly string[], slot: string): void {
+    for (const id of userIds) this.entries.get(id)?.memos.delete(slot);
+  }
+
   clear(): void {
     this.entries.clear();
     this.tokens.clear();
@@ -127,6 +132,19 @@ interface Changes {
 export function accountsChanged(ctx: Changes, userIds: string[]): void {
   ctx.viewers.forget(userIds);
   void ctx.hub?.publish({ kind: 'viewer-changed', users: userIds }).catch(() => undefined);
+}
+
+/** The memo slot of the ids of the posts a member likes. */
+export const LIKES_MEMO = 'likes';
+
+/**
+ * These members liked or unliked something: what is remembered of their likes is dropped here at
+ * once and on the other instances when the hub's event reaches them; their account's entry stays,
+ * so their next request does not read it again. Call it after the change committed.
+ */
+export function likesChanged(ctx: Changes, userIds: string[]): void {
+  ctx.viewers.forgetMemo(userIds, LIKES_MEMO);
+  void ctx.hub?.publish({ kind: 'likes-changed', users: userIds }).catch(() => undefined);
 }
 
 /** This post changed (an edit, a state, a photo, a like): its shared renderings are dropped everywhere. */

@@ -35,6 +35,29 @@ export const swipes = pgTable(
 );
 
 /**
+ * A member's deck for one of their items, ranked once and dealt from many times (decision 0026,
+ * "The deck is ranked once per session"): the candidates' ids best first. A cache: rebuilt when
+ * it is older than DECK_TTL_MS, when the item changed since (item_updated_at), or when fewer
+ * than a deck's worth of its cards are left unswiped; losing it loses nothing.
+ */
+export const swipeDecks = pgTable(
+  'swipe_decks',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fromPostId: text('from_post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    postIds: text('post_ids').array().notNull(),
+    /** The item's updated_at when the deck was ranked: an edit (wishes, value, place) ranks it again. */
+    itemUpdatedAt: timestamp('item_updated_at', { withTimezone: true }).notNull(),
+    builtAt: timestamp('built_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.fromPostId] })],
+);
+
+/**
  * Right swipes per member and Australia/Sydney day: the daily allowance is enforced by one
  * conditional upsert on this row (rights < allowance), so concurrent swipes cannot pass it.
  */

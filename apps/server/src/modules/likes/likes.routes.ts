@@ -8,7 +8,7 @@ import {
   ReportReceivedSchema,
 } from '@swapu/shared/api';
 import { requireUser } from '../../lib/auth';
-import { accountsChanged, postChanged } from '../../lib/viewer-cache';
+import { likesChanged, postChanged } from '../../lib/viewer-cache';
 import { likePost, listFavorites, unlikePost } from './likes.service';
 import { enforce } from '../../lib/rate-limit';
 import { reportPost } from './reports.service';
@@ -29,7 +29,7 @@ export const likesRoutes: FastifyPluginAsyncZod = async (app) => {
       handler: async (req) => {
         const userId = requireUser(req);
         const result = await change(deps(), req.viewer, req.params.id, now());
-        accountsChanged(app.ctx, [userId]);
+        likesChanged(app.ctx, [userId]);
         postChanged(app.ctx, req.params.id);
         return result;
       },

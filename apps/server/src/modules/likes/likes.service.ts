@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FavoriteList, LikeResult } from '@swapu/shared/api';
 import { paths } from '@swapu/shared/paths';
 import type { Database, Tx } from '../../db/client';
@@ -7,6 +7,7 @@ import type { Hub } from '../../lib/hub';
 import { Notices } from '../notifications/notify';
 import { AppError, errors } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import { rowsOf } from '../../lib/sql-rows';
 import { earlyAccessCondition, type Viewer } from '../../lib/viewer';
 import { enqueueMail } from '../mail/mail.service';
 import { matchMail } from '../mail/templates';
@@ -20,21 +21,37 @@ const LIKEABLE = ['published', 'reserved'];
  * compared byte by byte as JavaScript compares them) taken in the same statement.
  */
 async function likeablePost(tx: Tx, viewer: Viewer, postId: string, now: Date) {
-  const early = earlyAccessCondition(viewer, now);
-  const me = viewer.userId!;
-  const [post] = await tx
-    .select({
-      id: posts.id,
-      ownerId: posts.ownerId,
-      title: posts.title,
-      locked: sql<string>`pg_advisory_xact_lock(hashtextextended('like:' || case when ${me} collate "C" < ${posts.ownerId} collate "C"
-        then ${me} || '|' || ${posts.ownerId} else ${posts.ownerId} || '|' || ${me} end, 0))::text`,
-    })
-    .from(posts)
-    .where(and(eq(posts.id, postId), inArray(posts.state, LIKEABLE), early))
-    .limit(1);
+  const [post] = await rowsOf<LikeablePost & { locked: string }>(
+    tx,
+    sql`select posts.id, posts.owner_id as "ownerId", posts.title, ${pairLockSql(viewer.userId!)} as locked
+      from posts where ${likeableCondition(viewer, postId, now)} limit 1`,
+  );
   if (!post) throw errors.notFound();
   return post;
+}
+
+/** A post the viewer may like: live, and visible to them (the 24-hour rule). Over unaliased `posts`. */
+export function likeableCondition(viewer: Viewer, postId: string, now: Date): SQL {
+  const early = earlyAccessCondition(viewer, now);
+  return sql`posts.id = ${postId} and posts.state in (${sql.join(
+    LIKEABLE.map((state) => sql`${state}`),
+    sql`, `,
+  )})${early ? sql` and ${early}` : sql``}`;
+}
+
+/**
+ * lockPair's lock for `me` and the owner of the row of unaliased `posts`, said in SQL (ids
+ * compared byte by byte, as JavaScript compares them), to be taken inside a statement that reads
+ * the post.
+ */
+export const pairLockSql = (me: string) =>
+  sql`pg_advisory_xact_lock(hashtextextended('like:' || case when ${me} collate "C" < posts.owner_id collate "C"
+    then ${me} || '|' || posts.owner_id else posts.owner_id || '|' || ${me} end, 0))::text`;
+
+export interface LikeablePost {
+  id: string;
+  ownerId: string;
+  title: string;
 }
 
 /**
@@ -90,24 +107,46 @@ export async function likeInTx(
   postId: string,
   now: Date,
 ): Promise<{ liked: true; matched: boolean }> {
-  const userId = viewer.userId!;
   const post = await likeablePost(tx, viewer, postId, now);
-  if (post.ownerId === userId) throw new AppError(400, 'like_own_post');
+  if (post.ownerId === viewer.userId) throw new AppError(400, 'like_own_post');
+  return likeLocked(tx, notices, publicUrl, viewer, post, now);
+}
 
-  await tx.delete(postLikes).where(and(eq(postLikes.postId, postId), eq(postLikes.likedById, userId)));
-  await tx.insert(postLikes).values({ id: newId(), postId, postOwnerId: post.ownerId, likedById: userId, likedTime: now });
-  await tx
-    .insert(favorites)
-    .values({ userId, postId, createdAt: now })
-    .onConflictDoUpdate({ target: [favorites.userId, favorites.postId], set: { createdAt: now } });
-
-  const [counter] = await tx
-    .select({ postId: posts.id, title: posts.title })
-    .from(postLikes)
-    .innerJoin(posts, eq(posts.id, postLikes.postId))
-    .where(and(eq(postLikes.postOwnerId, userId), eq(postLikes.likedById, post.ownerId), inArray(posts.state, LIKEABLE)))
-    .orderBy(desc(postLikes.likedTime))
-    .limit(1);
+/**
+ * The like rule once the pair's lock is held (a statement before this one took it, so this one's
+ * snapshot sees every like the other person committed): the like (a second one refreshes the
+ * first), the favourite, and the owner's latest like of one of my live items, in one statement
+ * (the write CTEs run whether or not the query reads them); a mutual like is a match.
+ */
+export async function likeLocked(
+  tx: Tx,
+  notices: Notices,
+  publicUrl: string,
+  viewer: Viewer,
+  post: LikeablePost,
+  now: Date,
+): Promise<{ liked: true; matched: boolean }> {
+  const userId = viewer.userId!;
+  const postId = post.id;
+  const [counter] = await rowsOf<{ postId: string; title: string }>(
+    tx,
+    sql`with liked as (
+        insert into post_likes (id, post_id, post_owner_id, liked_by_id, liked_time)
+        values (${newId()}, ${postId}, ${post.ownerId}, ${userId}, ${now.toISOString()}::timestamptz)
+        on conflict (post_id, liked_by_id) do update set id = excluded.id, post_owner_id = excluded.post_owner_id, liked_time = excluded.liked_time
+        returning 1
+      ), faved as (
+        insert into favorites (user_id, post_id, created_at) values (${userId}, ${postId}, ${now.toISOString()}::timestamptz)
+        on conflict (user_id, post_id) do update set created_at = excluded.created_at
+        returning 1
+      )
+      select p.id as "postId", p.title from post_likes pl join posts p on p.id = pl.post_id
+      where pl.post_owner_id = ${userId} and pl.liked_by_id = ${post.ownerId} and p.state in (${sql.join(
+        LIKEABLE.map((state) => sql`${state}`),
+        sql`, `,
+      )})
+      order by pl.liked_time desc limit 1`,
+  );
 
   let matched = false;
   if (counter) {

@@ -8,7 +8,7 @@ import type { AppContext } from '../../lib/context';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { errors } from '../../lib/errors';
 import { MicroCache } from '../../lib/micro-cache';
-import { MAX_CACHED_LIKES } from '../../lib/viewer-cache';
+import { LIKES_MEMO, MAX_CACHED_LIKES } from '../../lib/viewer-cache';
 import { GUEST, hasOwnEarlyListing, seesEarly, type Viewer } from '../../lib/viewer';
 import { cardColumns, toCard } from './post-card';
 import { getPost, likedPostIds, likes, listFeed, loadPost, mayViewPost, type PostRecord } from './posts.service';
@@ -137,7 +137,7 @@ export class PostViews {
   private async likedBy(viewer: Viewer, postId: string): Promise<boolean> {
     if (!viewer.userId) return false;
     const userId = viewer.userId;
-    const set = await this.ctx.viewers.memo(userId, 'likes', () => likedPostIds(this.db, userId, MAX_CACHED_LIKES));
+    const set = await this.ctx.viewers.memo(userId, LIKES_MEMO, () => likedPostIds(this.db, userId, MAX_CACHED_LIKES));
     return set ? set.has(postId) : likes(this.db, userId, postId);
   }
 

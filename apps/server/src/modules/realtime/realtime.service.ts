@@ -50,7 +50,7 @@ export function createRealtime(ctx: AppContext, log: FastifyBaseLogger) {
   const fanOut = async (event: HubEvent) => {
     if (event.kind === 'sessions-ended') return closeSessions(event.users);
     // Cache invalidations (lib/viewer-cache.ts, post views): nothing a socket hears.
-    if (event.kind === 'viewer-changed' || event.kind === 'post-changed') return;
+    if (event.kind === 'viewer-changed' || event.kind === 'likes-changed' || event.kind === 'post-changed') return;
     const targets = event.everyone
       ? [...byUser.values()].flatMap((set) => [...set])
       : event.users.flatMap((u) => [...(byUser.get(u) ?? [])]);

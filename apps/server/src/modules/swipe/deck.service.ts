@@ -286,12 +286,19 @@ async function candidates(db: Tx, viewer: Viewer, mine: ScoredRow, now: Date): P
 }
 
 /**
- * The next cards for my item, best first: the candidates ranked on what scoring reads, then the
- * cards of the best `size` loaded (photo, owner, the card's columns) for those alone.
+ * How long a ranked deck is dealt from before it is ranked again: listings published since, and
+ * changes in Swap Assist or freshness, reach the deck within this. What was swiped, liked, sold
+ * or hidden since leaves it at once (checked on every deal).
  */
-export async function dealCards(db: Tx, viewer: Viewer, mine: ScoredRow, now: Date, size = DECK_SIZE): Promise<DeckCard[]> {
+export const DECK_TTL_MS = 10 * 60_000;
+
+/** How many decks' worth of the kept deck's first ids a deal looks at before it looks at all of them. */
+const DEAL_HEAD = 3;
+
+/** Every candidate for `mine`, ranked on what scoring reads, best first. */
+async function rankedIds(db: Tx, viewer: Viewer, mine: ScoredRow, now: Date): Promise<string[]> {
   const from = toScored(mine);
-  const ranked = (await candidates(db, viewer, mine, now))
+  return (await candidates(db, viewer, mine, now))
     .map((c) => ({
       id: c.id,
       score: scorePair(from, toScored(c), now).score,
@@ -299,17 +306,67 @@ export async function dealCards(db: Tx, viewer: Viewer, mine: ScoredRow, now: Da
       publishedAt: new Date(c.published_at).toISOString(),
     }))
     .sort(byRank)
-    .slice(0, size);
-  const rows = await loadScored(
+    .map((r) => r.id);
+}
+
+/**
+ * The next `size` cards of the member's ranked deck for `mine` (swipe_decks), in rank order: only
+ * those still dealable (visible, not theirs, not swiped, not liked). None when the deck is older
+ * than DECK_TTL_MS or was ranked for an earlier version of the item. `head` limits the look to
+ * the deck's first ids: PostgreSQL cannot know that unnest() gives them in order, so it checks
+ * every id it is given before it sorts; the cards' columns are read for the dealt ones only.
+ */
+async function dealtFromDeck(db: Tx, viewer: Viewer, mine: ScoredRow, now: Date, size: number, head: number | null): Promise<ScoredRow[]> {
+  const me = viewer.userId!;
+  const passedSince = new Date(now.getTime() - SWIPE_PASS_DAYS * 86_400_000).toISOString();
+  const builtSince = new Date(now.getTime() - DECK_TTL_MS).toISOString();
+  const ids = head === null ? sql`sd.post_ids` : sql`sd.post_ids[1:${head}]`;
+  return rowsOf<ScoredRow>(
     db,
-    ranked.map((r) => r.id),
-    sql`true`,
-    now,
+    sql`select ${scoredColumns(now)} from (
+        select d.id, d.ord from swipe_decks sd cross join lateral unnest(${ids}) with ordinality as d(id, ord) join posts on posts.id = d.id
+        where sd.user_id = ${me} and sd.from_post_id = ${mine.id}
+          and sd.built_at > ${builtSince}::timestamptz and sd.built_at <= ${now.toISOString()}::timestamptz
+          and sd.item_updated_at = (select p.updated_at from posts p where p.id = ${mine.id})
+          and ${shown(viewer, now)}
+          and not exists (select 1 from swipes s where s.user_id = ${me} and s.post_id = d.id
+            and (s.direction = 'right' or s.created_at > ${passedSince}::timestamptz))
+          and not exists (select 1 from post_likes l where l.post_id = d.id and l.liked_by_id = ${me})
+        order by d.ord limit ${size}
+      ) dealt join posts on posts.id = dealt.id join users u on u.id = posts.owner_id
+      order by dealt.ord`,
   );
-  return rows
-    .map((r) => deckCard(r, mine, now))
-    .sort(byRank)
-    .map(stripAssisted);
+}
+
+/** Keeps `ids` as the member's ranked deck for `mine`, ranked now for the item as it is. */
+async function keepDeck(db: Tx, viewer: Viewer, mine: ScoredRow, ids: string[], now: Date): Promise<void> {
+  await db.execute(
+    sql`insert into swipe_decks (user_id, from_post_id, post_ids, item_updated_at, built_at)
+      select ${viewer.userId!}, p.id, ${textArray(ids)}, p.updated_at, ${now.toISOString()}::timestamptz from posts p where p.id = ${mine.id}
+      on conflict (user_id, from_post_id) do update set post_ids = excluded.post_ids,
+        item_updated_at = excluded.item_updated_at, built_at = excluded.built_at`,
+  );
+}
+
+/**
+ * The next cards for my item, best first. Ranking every candidate is the costly part of a deck
+ * (a statement over the index-backed sources), so it is done once and kept (swipe_decks): later
+ * decks deal the next cards from it, skipping what was swiped, liked or hidden since. The deck
+ * is ranked again when it is older than DECK_TTL_MS, when the item changed, or when fewer than
+ * `size` of its cards are left; then the cards of the best `size` are loaded for those alone.
+ */
+export async function dealCards(db: Tx, viewer: Viewer, mine: ScoredRow, now: Date, size = DECK_SIZE): Promise<DeckCard[]> {
+  // The deck's head holds the next cards unless this session swiped through most of it.
+  let rows = await dealtFromDeck(db, viewer, mine, now, size, DEAL_HEAD * size);
+  if (rows.length < size) rows = await dealtFromDeck(db, viewer, mine, now, size, null);
+  if (rows.length < size) {
+    const ids = await rankedIds(db, viewer, mine, now);
+    await keepDeck(db, viewer, mine, ids, now);
+    const top = ids.slice(0, size);
+    const order = new Map(top.map((id, i) => [id, i]));
+    rows = (await loadScored(db, top, sql`true`, now)).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  }
+  return rows.map((r) => stripAssisted(deckCard(r, mine, now)));
 }
 
 /** The guests' live sample deck on /swap-swipe: the newest public items with a photo. */

@@ -11,7 +11,7 @@ import {
   UndoResultSchema,
 } from '@swapu/shared/engagement';
 import { requireUser } from '../../lib/auth';
-import { accountsChanged, postChanged } from '../../lib/viewer-cache';
+import { likesChanged, postChanged } from '../../lib/viewer-cache';
 import { pairing, sampleDeck } from './deck.service';
 import { allowanceOf, deckFor, swipe, undoSwipe } from './swipe.service';
 
@@ -86,7 +86,7 @@ export const swipeRoutes: FastifyPluginAsyncZod = async (app) => {
         now(),
       );
       if (req.body.direction === 'right') {
-        accountsChanged(app.ctx, [userId]);
+        likesChanged(app.ctx, [userId]);
         postChanged(app.ctx, req.body.postId);
       }
       return result;
@@ -107,7 +107,7 @@ export const swipeRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = requireUser(req);
       const result = await undoSwipe(app.ctx.database, req.viewer, now());
       if (result.direction === 'right') {
-        accountsChanged(app.ctx, [userId]);
+        likesChanged(app.ctx, [userId]);
         postChanged(app.ctx, result.postId);
       }
       return result;

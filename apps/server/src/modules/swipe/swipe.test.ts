@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Deck, SwipeResult } from '@swapu/shared/engagement';
-import { mailOutbox, postLikes, posts, swipeCounts, swipes } from '../../db/schema/index';
+import { mailOutbox, postLikes, posts, swipeCounts, swipeDecks, swipes } from '../../db/schema/index';
 import { signUpMember, type TestMember } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { addSubscription, createPost } from '../../test/factories';
 import { bookTokens } from '../payments/tokens.service';
 import { newId } from '../../lib/ids';
-import { valueBuckets } from './deck.service';
+import { DECK_TTL_MS, valueBuckets } from './deck.service';
 
 let t: TestApp;
 // 10:00 in Sydney (UTC+11) on Friday 20 November.
@@ -166,6 +166,54 @@ describe('the deck', () => {
     expect(await dealt()).toContain(items[0]!.id);
   });
 
+  it('ranks a deck once and deals its next cards from it, until the item changes or DECK_TTL_MS passes', async () => {
+    const { m, item } = await swiper();
+    await others(45);
+    const kept = async () =>
+      (
+        await t.db
+          .select()
+          .from(swipeDecks)
+          .where(and(eq(swipeDecks.userId, m.id), eq(swipeDecks.fromPostId, item.id)))
+      )[0];
+    const first = (await deck(m, item.id)).items.map((c) => c.id);
+    expect(first).toHaveLength(20);
+    const ranked = await kept();
+    expect(ranked!.postIds.slice(0, 20)).toEqual(first);
+    expect(ranked!.postIds.length).toBeGreaterThanOrEqual(40);
+
+    // A better match published now waits for the deck to be ranked again; asking again deals the same cards.
+    const tentFor = async (title: string) =>
+      itemOf(await signUpMember(t.app), { title, categories: ['camping-and-fishing'], wishCategories: ['bicycles'], keywords: ['tent'] });
+    const tent = await tentFor('Tent wanting a bike');
+    expect((await deck(m, item.id)).items.map((c) => c.id)).toEqual(first);
+    expect((await kept())!.builtAt).toEqual(ranked!.builtAt);
+
+    // What was passed, liked elsewhere or taken off sale since leaves the deck at once.
+    expect((await swipe(m, item.id, first[0]!, 'left')).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/v1/posts/${first[1]}/like`, headers: m.headers })).statusCode).toBe(200);
+    await t.db.update(posts).set({ state: 'archived' }).where(eq(posts.id, first[2]!));
+    const next = (await deck(m, item.id)).items.map((c) => c.id);
+    expect(next.slice(0, 17)).toEqual(first.slice(3));
+    expect(next).toHaveLength(20);
+    expect(next).not.toContain(tent.id);
+
+    // Editing my item ranks the deck again: the tent comes first.
+    await t.db.update(posts).set({ updatedAt: t.clock.now() }).where(eq(posts.id, item.id));
+    t.clock.advance(1000);
+    expect((await deck(m, item.id)).items[0]!.id).toBe(tent.id);
+
+    // So does time: another tent is dealt once DECK_TTL_MS has passed.
+    const tent2 = await tentFor('Another tent wanting a bike');
+    expect((await deck(m, item.id)).items.map((c) => c.id)).not.toContain(tent2.id);
+    t.clock.advance(DECK_TTL_MS + 1000);
+    try {
+      expect((await deck(m, item.id)).items.slice(0, 2).map((c) => c.id)).toEqual(expect.arrayContaining([tent.id, tent2.id]));
+    } finally {
+      t.clock.set(NOW);
+    }
+  });
+
   it('shows guests a sample deck and a shareable pairing with its reasons', async () => {
     const { item } = await swiper();
     const tent = await itemOf(await signUpMember(t.app), {
@@ -283,11 +331,36 @@ describe('swiping', () => {
       ).toHaveLength(1);
   });
 
+  it('two members swiping right on each other at the same moment match once, and an undo racing a swipe never deadlocks', async () => {
+    for (let round = 0; round < 5; round++) {
+      const a = await swiper();
+      const b = await swiper();
+      const [ra, rb] = await Promise.all([swipe(a.m, a.item.id, b.item.id, 'right'), swipe(b.m, b.item.id, a.item.id, 'right')]);
+      expect([ra.statusCode, rb.statusCode]).toEqual([200, 200]);
+      // Whichever came second saw the first one's like.
+      expect([ra.json<SwipeResult>().matched, rb.json<SwipeResult>().matched]).toContain(true);
+      for (const email of [a.m.email, b.m.email])
+        expect(
+          await t.db
+            .select()
+            .from(mailOutbox)
+            .where(and(eq(mailOutbox.to, email), eq(mailOutbox.template, 'match'))),
+        ).toHaveLength(1);
+      // Undo of that like, side by side with another right swipe of the same card: both answer.
+      const [u, again] = await Promise.all([undo(a.m), swipe(a.m, a.item.id, b.item.id, 'right')]);
+      expect(u.statusCode, u.body).toBe(200);
+      expect(again.statusCode, again.body).toBe(200);
+    }
+  });
+
   it('refuses swiping from an item that is not mine, my own items, and unknown ones', async () => {
     const { m, item } = await swiper();
     const { items } = await others(1);
     const stranger = await signUpMember(t.app);
     expect((await swipe(stranger, item.id, items[0]!.id, 'right')).statusCode).toBe(403);
+    expect((await swipe(stranger, item.id, items[0]!.id, 'left')).statusCode).toBe(403);
+    expect((await swipe(m, 'nope', items[0]!.id, 'right')).statusCode).toBe(404);
+    expect((await swipe(m, 'nope', items[0]!.id, 'left')).statusCode).toBe(404);
     const mine = await itemOf(m);
     expect((await swipe(m, item.id, mine.id, 'right')).statusCode).toBe(400);
     expect((await swipe(m, item.id, mine.id, 'left')).statusCode).toBe(404);
