@@ -5,7 +5,8 @@ import { ErrorBodySchema } from '@swapu/shared/api';
 import { ERROR_CATALOGUE } from '@swapu/shared/errors';
 import { PostFieldsSchema } from '@swapu/shared/listing';
 import { eq } from 'drizzle-orm';
-import { offers, rooms, savedSearches, users } from '../db/schema/index';
+import { goals, offers, rooms, savedSearches, users } from '../db/schema/index';
+import { bookTokens } from '../modules/payments/tokens.service';
 import { newId } from '../lib/ids';
 import { signAccessToken } from '../lib/tokens';
 import type { TestApp } from './app';
@@ -222,6 +223,19 @@ export async function createFuzzWorld(t: TestApp): Promise<FuzzWorld> {
   const [a, b] = [member.id, theirs.ownerId].sort() as [string, string];
   const roomId = newId();
   await t.db.insert(rooms).values({ id: roomId, userA: a, userB: b, createdAt: now });
+  // A goal to name, and tokens to spend (a Boost, today's extra swipes), so those routes can succeed too.
+  const goalId = newId();
+  await t.db.insert(goals).values({
+    id: goalId,
+    userId: member.id,
+    name: 'Trade up',
+    goalItem: 'A road bike',
+    goalValueCents: 100_000,
+    startPostId: post.id,
+    currentPostId: post.id,
+    createdAt: now,
+  });
+  await t.db.transaction((tx) => bookTokens(tx, { userId: member.id, delta: 200, reason: 'purchase', sourceId: newId(), now }));
   const savedId = newId();
   await t.db.insert(savedSearches).values({ id: savedId, userId: member.id, name: 'Lamps', filters: { q: 'lamp' }, createdAt: now });
   return {
@@ -229,6 +243,7 @@ export async function createFuzzWorld(t: TestApp): Promise<FuzzWorld> {
     admin,
     ids: {
       post: post.id,
+      theirs: theirs.id,
       image: image.id,
       offer: offerId,
       room: roomId,
@@ -236,6 +251,7 @@ export async function createFuzzWorld(t: TestApp): Promise<FuzzWorld> {
       blog: blog.id,
       urlTitle: blog.urlTitle,
       saved: savedId,
+      goal: goalId,
     },
   };
 }
@@ -255,12 +271,14 @@ export function realParam(url: string, name: string, w: FuzzWorld): string {
   if (name === 'imageId') return w.ids.image!;
   if (name === 'urlTitle') return w.ids.urlTitle!;
   if (name === 'provider') return 'google';
+  if (name === 'counterId') return w.ids.theirs!;
   if (name === 'userId') return w.ids.user!;
   if (url.includes('/offers/')) return w.ids.offer!;
   if (url.includes('/rooms/')) return w.ids.room!;
   if (url.includes('/users/')) return w.ids.user!;
   if (url.includes('/blog/')) return w.ids.blog!;
   if (url.includes('/saved-searches/')) return w.ids.saved!;
+  if (url.includes('/goals/')) return w.ids.goal!;
   return w.ids.post!;
 }
 
@@ -278,6 +296,23 @@ export const NOT_FUZZED: Record<string, string> = {
   'GET /*': 'the web app shell',
 };
 const isDocs = (url: string) => url.startsWith('/api/docs');
+
+/**
+ * A body the schema allows with its item ids made real: the member's own listing where the body
+ * names the item one starts from, someone else's where it names the item acted on. Without them
+ * a route that needs two real listings (a swipe, a goal, an offer) never gets past its 404s.
+ */
+const REAL_ID_FIELDS: Record<string, (w: FuzzWorld) => string> = {
+  fromPostId: (w) => w.ids.post!,
+  startPostId: (w) => w.ids.post!,
+  postId: (w) => w.ids.theirs!,
+};
+function withRealIds(body: unknown, w: FuzzWorld): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const out: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+  for (const [field, id] of Object.entries(REAL_ID_FIELDS)) if (typeof out[field] === 'string') out[field] = id(w);
+  return out;
+}
 
 /** Percent-encodes a path part; a lone surrogate (not encodable as UTF-8) goes as the bytes a broken client would send. */
 const encodePathPart = (v: string) =>
@@ -307,7 +342,8 @@ export async function fuzzRoutes(t: TestApp, w: FuzzWorld, pick: (key: string) =
       ? fc.uint8Array({ maxLength: 2048 }).map((b) => Buffer.from(b))
       : hasBody
         ? fc.oneof(
-            { weight: 6, arbitrary: fromJsonSchema(bodySchema) },
+            { weight: 4, arbitrary: fromJsonSchema(bodySchema) },
+            { weight: 2, arbitrary: fromJsonSchema(bodySchema).map((b) => withRealIds(b, w)) },
             { weight: 1, arbitrary: hostile },
             { weight: 1, arbitrary: fc.constant('{"not json') },
           )
