@@ -77,7 +77,7 @@ async function award(tx: Tx, a: Award): Promise<{ awarded: boolean; streak: numb
         select v.k, ${a.userId}, ${a.points}::int from (values ${sql.join(
           keys.map((k) => sql`(${k})`),
           sql`, `,
-        )}) as v(k) where exists (select 1 from ledger)
+        )}) as v(k) where exists (select 1 from ledger) and not exists (select 1 from users b where b.id = ${a.userId} and b.banned)
         on conflict (period, user_id) do update set points = points_totals.points + excluded.points
         returning period, points
       ), emptied as (
@@ -122,26 +122,48 @@ async function leaveBuckets(tx: Tx, buckets: Array<{ period: string; points: num
   );
 }
 
+/** The periods a member's ledger rows count in (all time, their Sydney weeks and months), over `points_ledger l`. */
+const LEDGER_PERIODS = sql`lateral (values ('all'),
+    ('week:' || to_char(l.created_at at time zone 'Australia/Sydney', 'IYYY-"W"IW')),
+    ('month:' || to_char(l.created_at at time zone 'Australia/Sydney', 'YYYY-MM'))) as p(k)`;
+
 /**
- * A deleted account leaves every board (in the deletion's transaction): its totals go and the
- * histogram forgets them, so the ranks of everyone below move up at once. Its ledger rows stay
- * (history); awardPoints refuses it from then on.
+ * A deleted or suspended account leaves every board (in the deletion's or the suspension's
+ * transaction): its totals go and the histogram forgets them, so the ranks of everyone below move
+ * up at once. Its ledger rows stay (history); awardPoints gives a deleted account nothing, and a
+ * suspended one ledger rows only, which count again when the suspension is lifted (returnPoints).
  */
 export async function withdrawPoints(tx: Tx, userId: string) {
   await lockTotals(tx);
   const gone = await rowsOf<{ period: string; points: number }>(
     tx,
     sql`delete from points_totals where user_id = ${userId} and period in (
-        select distinct k from points_ledger l,
-          lateral (values ('all'),
-            ('week:' || to_char(l.created_at at time zone 'Australia/Sydney', 'IYYY-"W"IW')),
-            ('month:' || to_char(l.created_at at time zone 'Australia/Sydney', 'YYYY-MM'))) as p(k)
-        where l.user_id = ${userId})
+        select distinct k from points_ledger l, ${LEDGER_PERIODS} where l.user_id = ${userId})
       returning period, points`,
   );
   await leaveBuckets(
     tx,
     gone.filter((g) => Number(g.points) > 0).map((g) => ({ period: g.period, points: Number(g.points) })),
+  );
+}
+
+/**
+ * A lifted suspension puts the member back on every board: their totals summed again from the
+ * ledger (what they earned while suspended included), each joining its histogram bucket. Safe to
+ * repeat: whatever totals they still hold are withdrawn first.
+ */
+export async function returnPoints(tx: Tx, userId: string) {
+  await withdrawPoints(tx, userId);
+  await tx.execute(
+    sql`with totals as (
+        insert into points_totals (period, user_id, points)
+        select k, ${userId}, sum(l.points)::int from points_ledger l, ${LEDGER_PERIODS}
+        where l.user_id = ${userId} and exists (select 1 from users u where u.id = ${userId} and u.deleted_at is null)
+        group by k having sum(l.points) > 0
+        returning period, points
+      )
+      insert into points_histogram (period, points, members) select period, points, 1 from totals
+      on conflict (period, points) do update set members = points_histogram.members + 1`,
   );
 }
 

@@ -119,6 +119,49 @@ describe('the leaderboard', () => {
     ]);
     expect(week.me).toEqual({ rank: 2, points: 100 });
   });
+
+  it('takes a suspended member off every board and brings them back, with what they earned meanwhile, when it is lifted', async () => {
+    t.clock.set('2026-08-12T01:00:00Z');
+    const at = t.clock.now();
+    const [a, b] = await Promise.all([createUser(t.db), createUser(t.db)]);
+    const admin = await createUser(t.db, { role: 'admin' });
+    const suspend = async (banned: boolean) => {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/admin/users/${a.id}/ban`,
+        headers: await headersOf(admin),
+        payload: { banned },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await award(a.id, 300, at);
+    await award(b.id, 100, at);
+    await suspend(true);
+    // Earned while suspended (a review received): in the ledger, on no board.
+    await award(a.id, 50, at);
+    for (const period of ['week', 'month', 'all'] as const) {
+      const seen = await board(period, await headersOf(b));
+      expect(seen.items.map((r) => r.userId)).not.toContain(a.id);
+      expect(seen.me!.rank).toBe(await countedRank(seen.key, seen.me!.points));
+    }
+    expect((await board('week', await headersOf(b))).items.map((r) => [r.userId, r.rank])).toEqual([[b.id, 1]]);
+
+    await suspend(false);
+    const week = await board('week', await headersOf(b));
+    expect(week.items.map((r) => [r.userId, r.points, r.rank])).toEqual([
+      [a.id, 350, 1],
+      [b.id, 100, 2],
+    ]);
+    expect(week.me).toEqual({ rank: 2, points: 100 });
+    const all = await board('all', await headersOf(b));
+    expect(all.me!.rank).toBe(await countedRank('all', all.me!.points));
+    // Lifting a suspension twice changes nothing.
+    await suspend(false);
+    expect((await board('week', await headersOf(b))).items.map((r) => [r.userId, r.points])).toEqual([
+      [a.id, 350],
+      [b.id, 100],
+    ]);
+  });
 });
 
 describe('a member’s points and badges', () => {

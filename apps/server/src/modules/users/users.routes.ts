@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountsChanged } from '../../lib/viewer-cache';
+import { returnPoints, withdrawPoints } from '../points/award';
 import { z } from 'zod';
 import {
   AccountDeleteSchema,
@@ -248,6 +249,8 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
         // A ban takes effect at once: every token and open connection of the account stops working
         // (signing in again shows the contact-support message).
         if (changed?.banned) await endSessions(tx, changed.id, now);
+        // A suspended member leaves the leaderboards; lifting the suspension brings them back.
+        if (changed) await (changed.banned ? withdrawPoints(tx, changed.id) : returnPoints(tx, changed.id));
         return changed;
       });
       if (!row) throw errors.notFound();
