@@ -82,6 +82,40 @@ test.describe('links people share, and search engines', () => {
     expect(problems).toEqual([]);
   });
 
+  test('Swap Swipe, a shared pairing and the leaderboard arrive rendered and take over without a warning @phone', async ({
+    page,
+    request,
+  }) => {
+    const owner = await member(request, 'Pairing Owner');
+    const other = await member(request, 'Pairing Other');
+    const mine = `Pairing surfboard ${Date.now()}`;
+    const theirs = `Pairing kayak ${Date.now()}`;
+    const a = await listItem(request, owner, mine);
+    const b = await listItem(request, other, theirs);
+    await backdate(request, a, 25);
+    await backdate(request, b, 25);
+    const pages: Array<[string, RegExp]> = [
+      [`/swap-swipe/${a}/${b}`, new RegExp(`${mine}[^]*${theirs}`)],
+      ['/swap-swipe', /Swipe through swaps suggested for your items/],
+      ['/leaderboard', /<h1[^>]*>Leaderboard<\/h1>/],
+    ];
+    for (const [path, content] of pages) {
+      const html = await (await request.get(path)).text();
+      const body = html.slice(html.indexOf('<div id="root">'));
+      expect(body, path).toContain('id="swapu-ssr"');
+      expect(body, path).toMatch(content);
+    }
+    const problems = consoleProblems(page);
+    await page.goto(`/swap-swipe/${a}/${b}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText(theirs).first()).toBeVisible();
+    await page.goto('/swap-swipe');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.goto('/leaderboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'Leaderboard' })).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+
   test("a rendered page takes over without a mismatch when the browser's clock and time zone are not the server's", async ({
     browser,
     request,

@@ -189,6 +189,9 @@ export const SERVER_RENDERED = [
   '/privacy',
   '/swapu-blog',
   '/swapu-blog/post/:id',
+  '/swap-swipe',
+  '/swap-swipe/:currentPage/:counterPage',
+  '/leaderboard',
 ] as const;
 
 /** The app's pages for the current location (inside a BrowserRouter, or a StaticRouter on the server). */
