@@ -13,10 +13,7 @@
 
 import { performance } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
 import { sql, type SQL } from 'drizzle-orm';
 import { periodKey } from '../packages/shared/src/engagement';
 import { buildApp } from '../apps/server/src/app';
@@ -38,6 +35,7 @@ import {
   tempDir,
   unregisterBenchDatabase,
 } from './lib';
+import { copyInto, execute } from './db-load';
 import { copyLine, createRandom, generatePost, localityPicker, POST_COLUMNS, postLine, type Locality } from './search-data';
 
 const { values, flags } = parseArgs();
@@ -60,30 +58,6 @@ const pct = (xs: number[], p: number) => {
 };
 const memberId = (i: number) => `lb${i.toString(36).padStart(7, '0')}`;
 
-async function rows<T>(database: Database, q: SQL): Promise<T[]> {
-  return ((await database.db.execute(q)) as unknown as { rows: T[] }).rows;
-}
-
-async function copyInto(database: Database, table: string, columns: string[], lines: Iterable<string>) {
-  const client = await (database.raw as pg.Pool).connect();
-  try {
-    const chunks = (function* () {
-      let buf = '';
-      for (const line of lines) {
-        buf += line;
-        if (buf.length > 1 << 20) {
-          yield buf;
-          buf = '';
-        }
-      }
-      if (buf) yield buf;
-    })();
-    await pipeline(Readable.from(chunks), client.query(copyFrom(`copy ${table} (${columns.join(', ')}) from stdin`)));
-  } finally {
-    client.release();
-  }
-}
-
 /**
  * Points as a marketplace has them: every award is a multiple of 5 (listing 10, swap 50, review 5,
  * 5-star 10, streaks 5–25); most members have a little, a few a lot (log-normal). Of all members,
@@ -98,7 +72,7 @@ const PERIODS = [
 async function generate(database: Database) {
   const r = createRandom(18);
   const gauss = () => Math.sqrt(-2 * Math.log(1 - r.next())) * Math.cos(2 * Math.PI * r.next());
-  const all = await rows<{ suburb: string; postcode: string; au_state: string; lat: number; lng: number }>(
+  const all = await execute<{ suburb: string; postcode: string; au_state: string; lat: number; lng: number }>(
     database,
     sql`select suburb, postcode, au_state, lat, lng from localities`,
   );
@@ -132,7 +106,10 @@ async function generate(database: Database) {
   log(`${LISTINGS.toLocaleString()} listings copied in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
   // The totals' rank index is built after the load (as a restore does), with its own definition.
-  const [ix] = await rows<{ indexdef: string }>(database, sql`select indexdef from pg_indexes where indexname = 'points_totals_rank_idx'`);
+  const [ix] = await execute<{ indexdef: string }>(
+    database,
+    sql`select indexdef from pg_indexes where indexname = 'points_totals_rank_idx'`,
+  );
   await database.db.execute(sql`drop index points_totals_rank_idx`);
   t = performance.now();
   const keys = { all: 'all', week: periodKey('week', NOW), month: periodKey('month', NOW) };
@@ -167,8 +144,8 @@ async function openBenchDatabase(): Promise<Database> {
     if (exists) {
       const database = await openPostgres(benchDbUrl(DB_NAME), 10);
       await database.migrate();
-      const [{ n }] = (await rows<{ n: number }>(database, sql`select count(*)::int as n from users`)) as [{ n: number }];
-      const [{ week }] = (await rows<{ week: number }>(
+      const [{ n }] = (await execute<{ n: number }>(database, sql`select count(*)::int as n from users`)) as [{ n: number }];
+      const [{ week }] = (await execute<{ week: number }>(
         database,
         sql`select count(*)::int as week from points_totals where period = ${periodKey('week', NOW)}`,
       )) as [{ week: number }];
@@ -210,12 +187,12 @@ async function main() {
   await app.ready();
 
   const weekKey = periodKey('week', NOW);
-  const counts = await rows<{ period: string; members: number; totals: number; top: number }>(
+  const counts = await execute<{ period: string; members: number; totals: number; top: number }>(
     database,
     sql`select period, sum(members)::int as members, count(*)::int as totals, max(points)::int as top from points_histogram group by period order by period`,
   );
   // Signed in as a member at the bottom of this week's board, one in the middle, one at the top.
-  const at = async (q: SQL) => (await rows<{ user_id: string }>(database, q))[0]!.user_id;
+  const at = async (q: SQL) => (await execute<{ user_id: string }>(database, q))[0]!.user_id;
   const low = await at(sql`select user_id from points_totals where period = ${weekKey} order by points, user_id limit 1`);
   const mid = await at(
     sql`select user_id from points_totals where period = ${weekKey} order by points desc, user_id offset (select count(*) / 2 from points_totals where period = ${weekKey}) limit 1`,

@@ -9,10 +9,7 @@
 // --explain prints EXPLAIN ANALYZE of every statement one search of each shape runs.
 
 import { performance } from 'node:perf_hooks';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
 import { sql, type SQL } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
@@ -31,6 +28,7 @@ import {
   runBench,
   tempDir,
 } from './lib';
+import { copyInto, execute } from './db-load';
 import { BRANDS, POST_COLUMNS, copyLine, createRandom, generatePost, localityPicker, postLine, type Locality } from './search-data';
 
 const { values, flags } = parseArgs();
@@ -52,53 +50,8 @@ const pct = (xs: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
 };
 
-async function execute<T = Record<string, unknown>>(database: Database, q: SQL): Promise<T[]> {
-  return ((await database.db.execute(q)) as unknown as { rows: T[] }).rows;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Loading
-
-/** Streams text in chunks into COPY: pg through pg-copy-streams, PGlite through /dev/blob. */
-async function copyInto(database: Database, table: string, columns: string[], lines: Iterable<string>) {
-  const statement = `copy ${table} (${columns.join(', ')}) from stdin`;
-  if (database.kind === 'pg') {
-    const pool = database.raw as pg.Pool;
-    const client = await pool.connect();
-    try {
-      const chunks = (function* () {
-        let buf = '';
-        for (const line of lines) {
-          buf += line;
-          if (buf.length > 1 << 20) {
-            yield buf;
-            buf = '';
-          }
-        }
-        if (buf) yield buf;
-      })();
-      await pipeline(Readable.from(chunks), client.query(copyFrom(statement)));
-    } finally {
-      client.release();
-    }
-    return;
-  }
-  const pglite = database.raw as { query(q: string, p: unknown[], o: { blob: Blob }): Promise<unknown> };
-  let buf: string[] = [];
-  let size = 0;
-  const flush = async () => {
-    if (!buf.length) return;
-    await pglite.query(`copy ${table} (${columns.join(', ')}) from '/dev/blob'`, [], { blob: new Blob(buf) });
-    buf = [];
-    size = 0;
-  };
-  for (const line of lines) {
-    buf.push(line);
-    size += line.length;
-    if (size > 16 << 20) await flush();
-  }
-  await flush();
-}
 
 async function generate(database: Database) {
   const r = createRandom(42);

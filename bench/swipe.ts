@@ -21,10 +21,7 @@
 // of every statement one deck of each measured member runs.
 
 import { performance } from 'node:perf_hooks';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
 import { sql, type SQL } from 'drizzle-orm';
 import { swipeDay } from '../packages/shared/src/purchases';
 import { buildApp } from '../apps/server/src/app';
@@ -44,6 +41,7 @@ import {
   tempDir,
   unregisterBenchDatabase,
 } from './lib';
+import { copyInto, dropIndexes, execute } from './db-load';
 import { POST_COLUMNS, copyLine, createRandom, generatePost, localityPicker, postLine, type Locality } from './search-data';
 
 const { values, flags } = parseArgs();
@@ -73,10 +71,6 @@ const pct = (xs: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
 };
 const secs = (t: number) => `${((performance.now() - t) / 1000).toFixed(1)} s`;
-
-async function execute<T = Record<string, unknown>>(database: Database, q: SQL): Promise<T[]> {
-  return ((await database.db.execute(q)) as unknown as { rows: T[] }).rows;
-}
 
 // ---------------------------------------------------------------------------------------------
 // The measured members
@@ -133,58 +127,6 @@ async function findMembers(database: Database): Promise<Member[]> {
 
 // ---------------------------------------------------------------------------------------------
 // Loading
-
-/** Streams text in chunks into COPY: pg through pg-copy-streams, PGlite through /dev/blob. */
-async function copyInto(database: Database, table: string, columns: string[], lines: Iterable<string>) {
-  const statement = `copy ${table} (${columns.join(', ')}) from stdin`;
-  if (database.kind === 'pg') {
-    const pool = database.raw as pg.Pool;
-    const client = await pool.connect();
-    try {
-      const chunks = (function* () {
-        let buf = '';
-        for (const line of lines) {
-          buf += line;
-          if (buf.length > 1 << 20) {
-            yield buf;
-            buf = '';
-          }
-        }
-        if (buf) yield buf;
-      })();
-      await pipeline(Readable.from(chunks), client.query(copyFrom(statement)));
-    } finally {
-      client.release();
-    }
-    return;
-  }
-  const pglite = database.raw as { query(q: string, p: unknown[], o: { blob: Blob }): Promise<unknown> };
-  let buf: string[] = [];
-  let size = 0;
-  const flush = async () => {
-    if (!buf.length) return;
-    await pglite.query(`copy ${table} (${columns.join(', ')}) from '/dev/blob'`, [], { blob: new Blob(buf) });
-    buf = [];
-    size = 0;
-  };
-  for (const line of lines) {
-    buf.push(line);
-    size += line.length;
-    if (size > 16 << 20) await flush();
-  }
-  await flush();
-}
-
-/** Drops a table's secondary indexes (to build them after its load, as a restore does) and returns their definitions. */
-async function dropIndexes(database: Database, table: string) {
-  const indexes = await execute<{ indexname: string; indexdef: string }>(
-    database,
-    sql`select i.indexname, i.indexdef from pg_indexes i
-      where i.tablename = ${table} and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
-  );
-  for (const ix of indexes) await database.db.execute(sql.raw(`drop index ${ix.indexname}`));
-  return indexes;
-}
 
 async function generate(database: Database) {
   const r = createRandom(42);
