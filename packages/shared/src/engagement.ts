@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PostCardSchema } from './api';
+import { GOAL_RULES } from './goal-rules';
 import { LEADERBOARD_PERIODS, type LeaderboardPeriod } from './points-rules';
 
 /**
@@ -98,24 +99,21 @@ export type UndoResult = z.infer<typeof UndoResultSchema>;
 
 // ---- Goal tracker ----
 
-export const GOAL_NAME_MAX = 80;
-export const GOAL_ITEM_MAX = 120;
-export const GOAL_KEYWORDS_MAX = 5;
-/** Suggestions move the value up: items worth 10–50 % more than the current one. */
-export const GOAL_STEP_UP = { min: 0.1, max: 0.5 } as const;
+// The limits live in a module without zod, so the web app's form checks the same numbers.
+export { GOAL_RULES, GOAL_STEP_UP } from './goal-rules';
 
 export const GoalBodySchema = z.object({
-  name: z.string().trim().min(1).max(GOAL_NAME_MAX),
-  goalItem: z.string().trim().min(1).max(GOAL_ITEM_MAX),
+  name: z.string().trim().min(1).max(GOAL_RULES.nameMax),
+  goalItem: z.string().trim().min(1).max(GOAL_RULES.goalItemMax),
   goalCategory: z.string().min(1).max(64).nullable().optional(),
-  goalKeywords: z.array(z.string().trim().min(1).max(40)).max(GOAL_KEYWORDS_MAX).optional(),
-  goalValueCents: z.number().int().min(100).max(100_000_000),
+  goalKeywords: z.array(z.string().trim().min(1).max(GOAL_RULES.keywordMax)).max(GOAL_RULES.keywordsMax).optional(),
+  goalValueCents: z.number().int().min(GOAL_RULES.valueMinCents).max(GOAL_RULES.valueMaxCents),
   startPostId: z.string().min(1).max(64),
   showOnProfile: z.boolean().optional(),
 });
 export type GoalBody = z.infer<typeof GoalBodySchema>;
 export const GoalPatchSchema = z.object({
-  name: z.string().trim().min(1).max(GOAL_NAME_MAX).optional(),
+  name: z.string().trim().min(1).max(GOAL_RULES.nameMax).optional(),
   showOnProfile: z.boolean().optional(),
   state: z.enum(['active', 'archived']).optional(),
 });

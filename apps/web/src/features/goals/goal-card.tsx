@@ -27,7 +27,7 @@ import { useDates } from '../../lib/clock';
 import { formatMoney } from '../../lib/format';
 import { holdingOf, type Holding } from './goal-holding';
 import { currentValueOf, ItemThumb, percentOf } from './goal-parts';
-import { GOAL_RULES } from './goal-rules';
+import { GOAL_RULES } from '@swapu/shared/goal-rules';
 import { GoalSuggestions } from './goal-suggestions';
 import { useUpdateGoal } from './use-goals';
 

@@ -7,7 +7,7 @@ import { useTranslation } from '../../i18n/react';
 import { ApiError } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
 import { parseDollars } from './goal-holding';
-import { GOAL_RULES } from './goal-rules';
+import { GOAL_RULES } from '@swapu/shared/goal-rules';
 import { useCreateGoal } from './use-goals';
 
 interface Values {

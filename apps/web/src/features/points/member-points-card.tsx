@@ -1,9 +1,7 @@
-import { Anchor, Card, Group, Skeleton, Text, Title } from '@mantine/core';
-import { IconTrophy } from '@tabler/icons-react';
-import { Link } from 'react-router';
-import { paths } from '@swapu/shared/paths';
+import { Card, Skeleton, Text } from '@mantine/core';
 import { useTranslation } from '../../i18n/react';
 import { BadgeList } from './badge-list';
+import { PointsCardHeader } from './points-card-header';
 import { useMemberPoints } from './use-points';
 
 /** A profile's points and badges, with the way to the leaderboard. */
@@ -14,17 +12,7 @@ export function MemberPointsCard({ userId }: { userId: string }) {
   if (points.isError) return null;
   return (
     <Card padding="lg" data-testid="profile-points-card">
-      <Group justify="space-between" mb="xs" wrap="nowrap">
-        <Title order={2} fz="lg">
-          {t('profile.title')}
-        </Title>
-        <Anchor component={Link} to={paths.leaderboard} fz="sm" fw={600}>
-          <Group gap={4} wrap="nowrap">
-            <IconTrophy size={16} aria-hidden="true" />
-            {t('leaderboard.link')}
-          </Group>
-        </Anchor>
-      </Group>
+      <PointsCardHeader title={t('profile.title')} mb="xs" />
       {points.data ? (
         <>
           <Text fz="xl" fw={800} c="swapu.8" mb="sm" data-testid="profile-points">

@@ -1,13 +1,12 @@
-import { Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title, type CardProps } from '@mantine/core';
-import { IconFlame, IconTrophy } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Card, Group, SimpleGrid, Skeleton, Stack, Text, type CardProps } from '@mantine/core';
+import { IconFlame } from '@tabler/icons-react';
 import { POINTS } from '@swapu/shared/points-rules';
-import { paths } from '@swapu/shared/paths';
 import { LoadError } from '../../components/load-error';
 import { useTranslation } from '../../i18n/react';
 import { useDates } from '../../lib/clock';
 import { formatNumber } from '../../lib/format';
 import { BadgeList } from './badge-list';
+import { PointsCardHeader } from './points-card-header';
 import { useMyPoints } from './use-points';
 
 /** Entries listed under "Latest points". */
@@ -34,17 +33,7 @@ export function MyPointsCard(props: CardProps) {
   const s = mine.data;
   return (
     <Card padding="md" data-testid="my-points" {...props}>
-      <Group justify="space-between" mb="sm" wrap="nowrap">
-        <Title order={2} fz="lg">
-          {t('mine.title')}
-        </Title>
-        <Anchor component={Link} to={paths.leaderboard} fz="sm" fw={600}>
-          <Group gap={4} wrap="nowrap">
-            <IconTrophy size={16} aria-hidden="true" />
-            {t('leaderboard.link')}
-          </Group>
-        </Anchor>
-      </Group>
+      <PointsCardHeader title={t('mine.title')} mb="sm" />
       {mine.isError && <LoadError onRetry={() => void mine.refetch()} />}
       {mine.isPending && <Skeleton height={96} />}
       {s && (
