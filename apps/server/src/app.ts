@@ -45,6 +45,7 @@ import { localitiesRoutes } from './modules/localities/localities.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
 import { postsWriteRoutes } from './modules/posts/posts.write.routes';
 import { swipeRoutes } from './modules/swipe/swipe.routes';
+import { chainRoutes } from './modules/chains/chains.routes';
 import { likesRoutes } from './modules/likes/likes.routes';
 import { pointsRoutes } from './modules/points/points.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
@@ -265,6 +266,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(likesRoutes);
   await app.register(pointsRoutes);
   await app.register(swipeRoutes);
+  await app.register(chainRoutes);
   await app.register(paymentsRoutes);
   // Its own plugin: the raw-body JSON parser the signature check needs stays inside it.
   await app.register(stripeWebhookRoutes);

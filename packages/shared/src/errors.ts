@@ -50,6 +50,10 @@ export const ERROR_CATALOGUE = {
     pt: 'Atingiu o seu limite de deslizes por hoje',
   },
   swipe_own_post: { en: 'Swap Swipe is for your own published items.', pt: 'O Swap Swipe é para os seus próprios artigos publicados.' },
+  chain_no_longer_open: {
+    en: 'This swap chain is no longer open.',
+    pt: 'Esta cadeia de trocas já não está aberta.',
+  },
   nothing_to_undo: { en: 'There is no swipe to undo.', pt: 'Não há nenhum deslize para anular.' },
   goal_start_item: {
     en: 'Choose one of your published items to start from.',

@@ -1,5 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { checkouts, coupons, deliveries, receipts, savedSearches, subscriptions, swipes } from '../db/schema/index';
+import {
+  checkouts,
+  coupons,
+  deliveries,
+  receipts,
+  savedSearches,
+  subscriptions,
+  swapChainMembers,
+  swapChains,
+  swipes,
+} from '../db/schema/index';
 import { businessDayFrom, todayIn } from '../modules/delivery/business-days';
 import { bookTokens } from '../modules/payments/tokens.service';
 import { newId } from '../lib/ids';
@@ -104,6 +114,30 @@ async function ownersDelivery(w: World, state: 'awaiting_payment' | 'label_creat
 }
 
 /** A goal of the owner's, set through the API from a fresh listing of theirs. */
+/** A found swap chain of three: the owner and two others, each giving a listing of their own. */
+async function ownersChain(w: World) {
+  const now = w.t.clock.now();
+  const people = [w.actors.owner.id!, (await createUser(w.t.db)).id, (await createUser(w.t.db)).id];
+  const items = [(await ownersPost(w)).id];
+  for (const id of people.slice(1)) items.push((await createPost(w.t.db, { ownerId: id, now })).id);
+  const chainId = newId();
+  await w.t.db.insert(swapChains).values({ id: chainId, createdAt: now, expiresAt: new Date(now.getTime() + 48 * 3_600_000) });
+  // Each fixture call makes a new chain: the owner's listing leaves the last one's open set first.
+  await w.t.db.update(swapChainMembers).set({ open: false }).where(eq(swapChainMembers.givesPostId, items[0]!));
+  await w.t.db
+    .insert(swapChainMembers)
+    .values(
+      people.map((userId, position) => ({
+        chainId,
+        position,
+        userId,
+        givesPostId: items[position]!,
+        receivesPostId: items[(position + 1) % 3]!,
+      })),
+    );
+  return chainId;
+}
+
 async function ownersGoal(w: World) {
   const res = await w.t.app.inject({
     method: 'POST',
@@ -311,6 +345,24 @@ export const MEMBER_CASES: Case[] = [
   },
   { route: 'GET /api/v1/notifications', request: () => ({ url: '/api/v1/notifications' }), expect: member(200, false) },
   { route: 'POST /api/v1/notifications/read', request: () => ({ url: '/api/v1/notifications/read', payload: {} }), expect: member(200) },
+
+  // Swap chains (issue 19): only the chain's members see or act on it.
+  { route: 'GET /api/v1/me/chains', request: () => ({ url: '/api/v1/me/chains' }), expect: member(200, false) },
+  {
+    route: 'GET /api/v1/chains/:id',
+    request: async (w) => ({ url: `/api/v1/chains/${await ownersChain(w)}` }),
+    expect: owned(200, 404, 404, false),
+  },
+  {
+    route: 'POST /api/v1/chains/:id/unlock',
+    request: async (w) => ({ url: `/api/v1/chains/${await ownersChain(w)}/unlock` }),
+    expect: owned(200, 404, 404),
+  },
+  {
+    route: 'POST /api/v1/chains/:id/decline',
+    request: async (w) => ({ url: `/api/v1/chains/${await ownersChain(w)}/decline` }),
+    expect: owned(200, 404, 404),
+  },
 
   // Goal trackers (issue 18): mine only; a goal starts from the member's own published item.
   { route: 'GET /api/v1/me/goals', request: () => ({ url: '/api/v1/me/goals' }), expect: member(200, false) },

@@ -13,3 +13,4 @@ export * from './search';
 export * from './money';
 export * from './delivery';
 export * from './engagement';
+export * from './chains';

@@ -28,6 +28,8 @@ export const offers = pgTable(
     offererConfirmedAt: timestamp('offerer_confirmed_at', { withTimezone: true }),
     ownerConfirmedAt: timestamp('owner_confirmed_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** The swap chain this swap is a leg of (accepted when the chain committed), or null. */
+    chainId: text('chain_id'),
     /** CO2e saved by the swap (every item's weight × material factors), fixed at completion. */
     carbonKg: doublePrecision('carbon_kg'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

@@ -241,6 +241,90 @@ export function matchMail(
       );
 }
 
+export type ChainMailEvent = 'found' | 'unlocked' | 'committed' | 'dissolved';
+
+/**
+ * A swap chain changed (issue 19): found (unlock within 48 hours), someone unlocked, every member
+ * unlocked (the swaps are accepted), or it dissolved (declined, lapsed, an item gone).
+ */
+export function chainMail(
+  lang: string,
+  event: ChainMailEvent,
+  p: { name: string; size: number; otherName: string; reason: 'declined' | 'lapsed' | 'unavailable' | null; url: string },
+): MailContent {
+  const pt = isPt(lang);
+  const why = {
+    declined: pt ? `${p.otherName} recusou a cadeia.` : `${p.otherName} declined the chain.`,
+    lapsed: pt ? 'Nem todos desbloquearam a tempo (48 horas).' : 'Not everyone unlocked it in time (48 hours).',
+    unavailable: pt
+      ? 'Um dos artigos deixou de estar disponível antes de todos desbloquearem.'
+      : 'One of the items stopped being available before everyone unlocked.',
+  };
+  const text: Record<ChainMailEvent, { subject: string; heading: string; lines: string[]; label: string }> = pt
+    ? {
+        found: {
+          subject: `Encontrámos uma cadeia de trocas de ${p.size} pessoas para si`,
+          heading: `Uma cadeia de trocas, ${p.name}!`,
+          lines: [
+            `${p.size} pessoas podem trocar em círculo: cada uma dá um artigo e recebe um de que gostou.`,
+            'Veja quem dá o quê e desbloqueie nas próximas 48 horas. Quando todos desbloquearem, as trocas ficam aceites.',
+          ],
+          label: 'Ver a cadeia',
+        },
+        unlocked: {
+          subject: `${p.otherName} desbloqueou a sua cadeia de trocas`,
+          heading: `${p.otherName} desbloqueou, ${p.name}`,
+          lines: ['Falta quem ainda não desbloqueou. Quando todos o fizerem, as trocas ficam aceites.'],
+          label: 'Ver a cadeia',
+        },
+        committed: {
+          subject: 'A sua cadeia de trocas está confirmada',
+          heading: `Todos desbloquearam, ${p.name}!`,
+          lines: ['Cada troca da cadeia está aceite e o seu artigo está reservado. Combine a entrega e confirme quando receber.'],
+          label: 'Ver as minhas trocas',
+        },
+        dissolved: {
+          subject: 'A sua cadeia de trocas terminou',
+          heading: `A cadeia terminou, ${p.name}`,
+          lines: [why[p.reason ?? 'lapsed'], 'O seu artigo volta às sugestões e pode entrar numa próxima cadeia.'],
+          label: 'Ver as minhas cadeias',
+        },
+      }
+    : {
+        found: {
+          subject: `We found a ${p.size}-person swap chain for you`,
+          heading: `A swap chain, ${p.name}!`,
+          lines: [
+            `${p.size} people can swap in a ring: each gives one item and receives one they liked.`,
+            'See who gives what and unlock it within 48 hours. When everyone has unlocked, the swaps are accepted.',
+          ],
+          label: 'See the chain',
+        },
+        unlocked: {
+          subject: `${p.otherName} unlocked your swap chain`,
+          heading: `${p.otherName} unlocked, ${p.name}`,
+          lines: ['It is waiting for the others. When everyone has unlocked, the swaps are accepted.'],
+          label: 'See the chain',
+        },
+        committed: {
+          subject: 'Your swap chain is on',
+          heading: `Everyone unlocked, ${p.name}!`,
+          lines: [
+            'Every swap in the chain is accepted and your item is reserved. Arrange the delivery and confirm when you receive yours.',
+          ],
+          label: 'See my swaps',
+        },
+        dissolved: {
+          subject: 'Your swap chain has ended',
+          heading: `The chain has ended, ${p.name}`,
+          lines: [why[p.reason ?? 'lapsed'], 'Your item goes back into the suggestions and can join a future chain.'],
+          label: 'See my chains',
+        },
+      };
+  const m = text[event];
+  return build(lang, m.heading, m.subject, m.lines, { label: m.label, url: p.url });
+}
+
 export type OfferMailEvent =
   | 'created'
   | 'accepted'

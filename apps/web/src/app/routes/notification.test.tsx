@@ -37,3 +37,19 @@ describe('delivery notifications', () => {
     expect(text('booking')).toBe("There's news about the delivery of Road bike");
   });
 });
+
+describe('swap chain notifications', () => {
+  const text = (event: string) =>
+    notificationText(
+      i18n.getFixedT(null, 'notifications'),
+      aNotification('chain', { event, otherName: 'Ben Trader', size: '4', reason: '' }),
+    );
+
+  it('says what happened to the chain, per event', () => {
+    expect(text('found')).toBe('A swap chain of 4 people was found for you: unlock it within 48 hours');
+    expect(text('unlocked')).toBe('Ben Trader unlocked your swap chain');
+    expect(text('committed')).toBe('Everyone unlocked your swap chain: the swaps are accepted');
+    expect(text('dissolved')).toBe('Your swap chain has ended');
+    expect(text('something-else')).toBe('Something happened on SwapU');
+  });
+});

@@ -6,6 +6,7 @@ import {
   IconHeartHandshake,
   IconMessageCircle,
   IconTrophy,
+  IconLink,
   IconTruckDelivery,
 } from '@tabler/icons-react';
 import { useTranslation } from '../../i18n/react';
@@ -19,6 +20,9 @@ import { LoadError } from '../../components/load-error';
 /** The delivery events a notification has words for (data.event); any other is 'news about the delivery'. */
 const DELIVERY_EVENTS = new Set(['label_created', 'shipped', 'in_transit', 'delivered', 'cancelled', 'failed']);
 
+/** The swap-chain events a notification has words for (data.event). */
+const CHAIN_EVENTS = new Set(['found', 'unlocked', 'committed', 'dissolved']);
+
 /** One notification as a sentence, from its kind and data. */
 export function notificationText(t: TFunction, n: AppNotification): string {
   if (n.kind === 'match') return t('match', { other: n.data.otherName, theirs: n.data.theirTitle, mine: n.data.myTitle });
@@ -29,6 +33,8 @@ export function notificationText(t: TFunction, n: AppNotification): string {
     return t(`delivery.${event}`, { other: n.data.otherName, title: n.data.postTitle });
   }
   if (n.kind === 'goal') return t('goal.completed', { name: n.data.goalName, title: n.data.postTitle });
+  if (n.kind === 'chain' && n.data.event && CHAIN_EVENTS.has(n.data.event))
+    return t(`chain.${n.data.event}`, { other: n.data.otherName, size: Number(n.data.size ?? '3') });
   if (n.kind === 'saved_search')
     return t('savedSearch', { name: n.data.name, count: Number(n.data.count ?? '1'), title: n.data.postTitle });
   return t('generic');
@@ -52,7 +58,9 @@ function Row({ n }: { n: AppNotification }) {
               ? IconTruckDelivery
               : n.kind === 'goal'
                 ? IconTrophy
-                : IconBell;
+                : n.kind === 'chain'
+                  ? IconLink
+                  : IconBell;
   const open = () => {
     if (unread) read.mutate([n.id]);
     if (n.link) navigate(n.link);

@@ -1,0 +1,78 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBodySchema } from '@swapu/shared/api';
+import { ChainListSchema, ChainSchema } from '@swapu/shared/chains';
+import { requireUser } from '../../lib/auth';
+import { chainFor, declineChain, listMyChains, unlockChain } from './chains.service';
+
+const Params = z.object({ id: z.string().min(1).max(64) });
+
+/** Swap chains (issue 19, decision 0028): a member's chains, unlocking and declining one. */
+export const chainRoutes: FastifyPluginAsyncZod = async (app) => {
+  const security = [{ bearerAuth: [] }];
+  const db = () => app.ctx.database.db;
+  const now = () => app.ctx.clock.now();
+  const deps = () => ({ database: app.ctx.database, publicUrl: app.ctx.config.publicUrl, hub: app.ctx.hub });
+  const errorsOf = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
+
+  app.get(
+    '/api/v1/me/chains',
+    {
+      schema: {
+        tags: ['chains'],
+        security,
+        summary: 'My swap chains: those waiting to be unlocked and those settled in the last 30 days',
+        response: { 200: ChainListSchema, ...errorsOf },
+      },
+    },
+    async (req) => {
+      requireUser(req);
+      return listMyChains(db(), req.viewer, now());
+    },
+  );
+
+  app.get(
+    '/api/v1/chains/:id',
+    {
+      schema: { tags: ['chains'], security, summary: 'One of my swap chains', params: Params, response: { 200: ChainSchema, ...errorsOf } },
+    },
+    async (req) => {
+      requireUser(req);
+      return chainFor(db(), req.viewer, req.params.id, now());
+    },
+  );
+
+  app.post(
+    '/api/v1/chains/:id/unlock',
+    {
+      schema: {
+        tags: ['chains'],
+        security,
+        summary: 'Unlock (accept) a found chain; the last unlock turns every leg into an accepted swap',
+        params: Params,
+        response: { 200: ChainSchema, ...errorsOf },
+      },
+    },
+    async (req) => {
+      requireUser(req);
+      return unlockChain(deps(), req.viewer, req.params.id, now());
+    },
+  );
+
+  app.post(
+    '/api/v1/chains/:id/decline',
+    {
+      schema: {
+        tags: ['chains'],
+        security,
+        summary: 'Decline a found chain: it dissolves and the others are told',
+        params: Params,
+        response: { 200: ChainSchema, ...errorsOf },
+      },
+    },
+    async (req) => {
+      requireUser(req);
+      return declineChain(deps(), req.viewer, req.params.id, now());
+    },
+  );
+};
