@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Chain, ChainList } from './chains';
 import type {
   Deck,
   Goal,
@@ -306,6 +307,12 @@ export const endpoints = {
   myPoints: to<PointsSummary>()('GET', '/api/v1/me/points'),
   userPoints: to<MemberPoints>()('GET', '/api/v1/users/:id/points'),
   leaderboard: to<Leaderboard, undefined, QueryParams>()('GET', '/api/v1/leaderboard'),
+
+  // Swap chains (issue 19)
+  myChains: to<ChainList>()('GET', '/api/v1/me/chains'),
+  chain: to<Chain>()('GET', '/api/v1/chains/:id'),
+  unlockChain: to<Chain>()('POST', '/api/v1/chains/:id/unlock'),
+  declineChain: to<Chain>()('POST', '/api/v1/chains/:id/decline'),
 } as const;
 
 export type Endpoints = typeof endpoints;

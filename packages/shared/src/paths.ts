@@ -31,6 +31,8 @@ export const paths = {
   support: '/discuss?support=1',
   mySwapU: '/myswapu',
   offers: '/offers',
+  /** My swap chains (issue 19): found, waiting for the others to unlock, on, ended. */
+  swapChainLiked: '/swap-chain-liked',
   swapStatus: '/swap-status',
   swapStatusFilter: (filter: string) => `/swap-status/${encodeURIComponent(filter)}`,
   swapOffer: (offerId: string) => `/swap-offer/${encodeURIComponent(offerId)}`,

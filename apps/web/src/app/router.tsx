@@ -129,7 +129,7 @@ export const routes: RouteObject[] = [
               { path: 'chooseInterest', ...chooseInterestPage },
               { path: 'favorite', ...page(() => import('./routes/favorite')) },
               { path: 'subscription', ...page(() => import('./routes/subscription')) },
-              { path: 'swap-chain-liked', ...soon('swapChainLiked') },
+              { path: 'swap-chain-liked', ...page(() => import('./routes/swap-chain-liked')) },
               { path: 'search-filter', ...advancedSearchPage },
               { path: 'suggested', ...page(() => import('./routes/suggested')) },
               { path: 'categories-filter', ...page(() => import('./routes/categories-filter')) },

@@ -18,6 +18,7 @@ export const NAMESPACES = [
   'points',
   'swapChain',
   'swapSwipe',
+  'chains',
   'subscriptions',
   'tokens',
   'coupons',

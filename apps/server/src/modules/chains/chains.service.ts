@@ -162,7 +162,7 @@ async function tell(
       where m.chain_id = ${chainId} order by m.position`,
   );
   const actor = people.find((p) => p.id === o.actorId)?.name ?? 'SwapU';
-  const link = event === 'committed' ? paths.offers : '/swap-chain-liked';
+  const link = event === 'committed' ? paths.offers : paths.swapChainLiked;
   for (const p of people) {
     if (p.id === o.except || p.deleted_at) continue;
     await notices.add(

@@ -1,17 +1,6 @@
-import { Image, ThemeIcon } from '@mantine/core';
-import { IconPhotoOff } from '@tabler/icons-react';
 import type { Goal } from '@swapu/shared/engagement';
 
-/** An item's square photo, or a placeholder. */
-export function ItemThumb({ url, size }: { url: string | null; size: number }) {
-  return url ? (
-    <Image src={url} alt="" w={size} h={size} radius="md" style={{ flexShrink: 0 }} />
-  ) : (
-    <ThemeIcon size={size} radius="md" variant="light" color="gray" style={{ flexShrink: 0 }}>
-      <IconPhotoOff size={Math.round(size / 3)} aria-hidden="true" />
-    </ThemeIcon>
-  );
-}
+export { ItemThumb } from '../../components/item-thumb';
 
 /** "56%" / "56 %", whole percent in the language's way. */
 export const percentOf = (ratio: number, lang: string) =>

@@ -14,7 +14,6 @@ import {
   Stack,
   Text,
   TextInput,
-  ThemeIcon,
 } from '@mantine/core';
 import { IconPhotoOff } from '@tabler/icons-react';
 import { type ReactNode } from 'react';
@@ -22,6 +21,7 @@ import { useTranslation } from '../../i18n/react';
 import { OFFER_EXPIRY_DAYS_MAX, OFFER_EXPIRY_DAYS_MIN, OFFER_ITEMS_MAX } from '@swapu/shared/constants';
 import type { CashKind } from '@swapu/shared/offers';
 import { formatMoney } from '../../lib/format';
+import { ItemThumb } from '../../components/item-thumb';
 import { draftToTerms, OFFER_FUNNEL_STEPS, type OfferDraft, type OfferFunnelStep } from './offer-funnel';
 import { describeCash } from './offer-text';
 import classes from './offers.module.css';
@@ -36,16 +36,6 @@ export const otherName = (p: Pick<OfferEditorProps, 'viewerId' | 'offerer' | 'ow
 interface StepProps {
   draft: OfferDraft;
   set: (patch: Partial<OfferDraft>) => void;
-}
-
-export function ItemThumb({ url, size }: { url: string | null; size: number }) {
-  return url ? (
-    <Image src={url} alt="" w={size} h={size} radius="md" style={{ flexShrink: 0 }} />
-  ) : (
-    <ThemeIcon size={size} radius="md" variant="light" color="gray" style={{ flexShrink: 0 }}>
-      <IconPhotoOff size={Math.round(size / 3)} aria-hidden="true" />
-    </ThemeIcon>
-  );
 }
 
 /** Step 1: up to five of the offerer's live listings, as cards to tick. */

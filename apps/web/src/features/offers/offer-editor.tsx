@@ -11,7 +11,7 @@ import classes from './offers.module.css';
 import { CashStep, ExpiryStep, ItemsStep, otherName, ReviewStep } from './offer-editor-steps';
 import { StepProgress } from '../../components/step-progress';
 
-export { ItemThumb } from './offer-editor-steps';
+export { ItemThumb } from '../../components/item-thumb';
 
 type Party = OfferSummary['offerer'];
 
