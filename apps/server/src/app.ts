@@ -46,6 +46,7 @@ import { postsRoutes } from './modules/posts/posts.routes';
 import { postsWriteRoutes } from './modules/posts/posts.write.routes';
 import { swipeRoutes } from './modules/swipe/swipe.routes';
 import { chainRoutes } from './modules/chains/chains.routes';
+import { attachChainFinder } from './modules/chains/chain-finder';
 import { likesRoutes } from './modules/likes/likes.routes';
 import { pointsRoutes } from './modules/points/points.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
@@ -299,6 +300,7 @@ export async function buildApp(opts: BuildOptions) {
     attachSearchJobs(app);
     attachImageBackfill(app);
     attachDeliveryWorker(app);
+    attachChainFinder(app);
   }
   // After the modules that work queues on it (they stop their work first).
   app.addHook('onClose', async () => {
