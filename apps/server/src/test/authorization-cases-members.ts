@@ -124,17 +124,15 @@ async function ownersChain(w: World) {
   await w.t.db.insert(swapChains).values({ id: chainId, createdAt: now, expiresAt: new Date(now.getTime() + 48 * 3_600_000) });
   // Each fixture call makes a new chain: the owner's listing leaves the last one's open set first.
   await w.t.db.update(swapChainMembers).set({ open: false }).where(eq(swapChainMembers.givesPostId, items[0]!));
-  await w.t.db
-    .insert(swapChainMembers)
-    .values(
-      people.map((userId, position) => ({
-        chainId,
-        position,
-        userId,
-        givesPostId: items[position]!,
-        receivesPostId: items[(position + 1) % 3]!,
-      })),
-    );
+  await w.t.db.insert(swapChainMembers).values(
+    people.map((userId, position) => ({
+      chainId,
+      position,
+      userId,
+      givesPostId: items[position]!,
+      receivesPostId: items[(position + 1) % 3]!,
+    })),
+  );
   return chainId;
 }
 
