@@ -32,7 +32,12 @@ export interface PackingSolution {
 
 export async function solvePacking(
   model: PackingModel,
-  opts: { integer: boolean; timeLimitSec: number; start?: Float64Array },
+  opts: {
+    integer: boolean;
+    timeLimitSec: number;
+    start?: Float64Array;
+    /** Stop once within this of the bound (default 0.5: weights are integers). */ absGap?: number;
+  },
 ): Promise<PackingSolution> {
   const highs = await highsRuntime();
   const t0 = performance.now();
@@ -62,7 +67,7 @@ export async function solvePacking(
       time_limit: Math.max(0.05, opts.timeLimitSec),
       random_seed: 19,
       // weights are integers: stop only when no better integer objective can exist
-      ...(opts.integer ? { mip_rel_gap: 0, mip_abs_gap: 0.5 } : {}),
+      ...(opts.integer ? { mip_rel_gap: 0, mip_abs_gap: opts.absGap ?? 0.5 } : {}),
     });
     if (opts.integer && opts.start) m.setSolution({ colValue: opts.start });
     const run = m.run();

@@ -30,9 +30,19 @@ export interface Packing {
 /**
  * Greedy in a given order, then 1-for-many exchanges: for a cycle not chosen, drop the chosen
  * cycles it meets, take it, refill the freed items greedily, and keep the change only when the
- * total weight grows. Passes repeat until one changes nothing or the deadline passes.
+ * total weight grows. Passes repeat until one changes nothing, the target is reached or the
+ * deadline passes.
  */
-export function packCycles(cs: CycleSet, n: number, weight: Float64Array, inc: Incidence, deadline: number, order?: Int32Array): Packing {
+export function packCycles(
+  cs: CycleSet,
+  n: number,
+  weight: Float64Array,
+  inc: Incidence,
+  deadline: number,
+  order?: Int32Array,
+  /** Stop as soon as the total reaches this (a proved bound: nothing better exists). */
+  target = Infinity,
+): Packing {
   const { start, items } = cs;
   const { vStart, cyclesOf } = inc;
   const usedBy = new Int32Array(n).fill(-1);
@@ -73,12 +83,12 @@ export function packCycles(cs: CycleSet, n: number, weight: Float64Array, inc: I
   const removed: number[] = [];
   const added: number[] = [];
   let cand = new Int32Array(1024);
-  while (improved && performance.now() < deadline) {
+  while (improved && total < target && performance.now() < deadline) {
     improved = false;
     for (let r = 0; r < ord.length; r++) {
       const c = ord[r]!;
       if (chosen[c]) continue;
-      if ((r & 1023) === 0 && performance.now() > deadline) break;
+      if (total >= target || ((r & 1023) === 0 && performance.now() > deadline)) break;
       // the chosen cycles c meets
       stamp++;
       removed.length = 0;
@@ -110,6 +120,7 @@ export function packCycles(cs: CycleSet, n: number, weight: Float64Array, inc: I
             const d = cyclesOf[t]!;
             if (mark[d] !== stamp && !chosen[d]) {
               mark[d] = stamp;
+              if (!fits(d)) continue; // meets c or another chosen cycle: it cannot refill
               if (nc === cand.length) {
                 const c2 = new Int32Array(nc * 2);
                 c2.set(cand);
