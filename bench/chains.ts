@@ -175,12 +175,16 @@ async function market() {
   const found: { items: string[] }[] = [];
   const added: WantEdgeInput[] = [];
   let members = 0;
+  const searched: number[] = []; // likes whose two items were both free, so the search ran
   for (let k = 0; k < 200; k++) {
     const like = mk.drawLike();
+    const bothFree = !inChains.has(like.from) && !inChains.has(like.to);
     const t = performance.now();
     idx.addLike(like.from, like.to);
     const r = idx.chainThrough(like.from, like.to, { maxMembers: 5, valueBand: band, inChains });
-    times.push(performance.now() - t);
+    const dt = performance.now() - t;
+    times.push(dt);
+    if (bothFree) searched.push(dt);
     added.push(like);
     if (r.chain) {
       found.push(r.chain);
@@ -206,7 +210,7 @@ async function market() {
     fmt(p50),
     (p50 / base).toExponential(1),
     '–',
-    `200 likes: ${found.length} new chains, ${members} items; index built once in ${fmt(tIdx)} ms`,
+    `200 likes, ${searched.length} with both items free (p50 ${fmt(median(searched))} ms): ${found.length} new chains, ${members} items; index built once in ${fmt(tIdx)} ms`,
   ]);
   rows.push([
     name,
@@ -216,7 +220,7 @@ async function market() {
     fmt(p95),
     (p95 / base).toExponential(1),
     '–',
-    `max ${fmt(times[times.length - 1]!)} ms; goal ≤ 1,000 ms: ${p95 <= 1000 ? 'met' : 'NOT MET'}; ${v.ok ? 'valid' : 'INVALID'}`,
+    `both items free: p95 ${fmt(searched.sort((a, b) => a - b)[Math.ceil(0.95 * searched.length) - 1] ?? NaN)} ms, max ${fmt(times[times.length - 1]!)} ms; goal ≤ 1,000 ms: ${p95 <= 1000 ? 'met' : 'NOT MET'}; ${v.ok ? 'valid' : 'INVALID'}`,
   ]);
 }
 

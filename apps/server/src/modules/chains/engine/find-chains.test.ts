@@ -102,6 +102,16 @@ describe('findChains on hand-made graphs', () => {
     expect(ringsOf(await run(shortLoses, { mode: 'capped', exclude: new Set(['c', 'e']), minMembers: 3 }))).toEqual([]);
   });
 
+  it('stays valid and claims no optimum when enumeration stops early or the budget is spent', async () => {
+    const partial = await run(longLoses, { mode: 'capped', maxCycles: 1 });
+    expect(partial.stats).toMatchObject({ cycles: 1, cyclesTruncated: true });
+    expect(partial).toMatchObject({ optimal: false, boundSource: 'uncapped', upperBound: 8 });
+    // no time left after enumeration: no solver and no bound (the local search still gets its 50 ms floor)
+    const rushed = await run(longLoses, { mode: 'capped', timeBudgetMs: 0 });
+    expect(rushed).toMatchObject({ method: 'heuristic', optimal: false, upperBound: null });
+    expect(rushed.itemsTraded).toBeGreaterThanOrEqual(5);
+  });
+
   it('rejects bad options', async () => {
     await expect(findChains(shortLoses, { mode: 'capped', maxMembers: 1 })).rejects.toThrow(/maxMembers/);
     await expect(findChains(shortLoses, { mode: 'capped', minMembers: 6, maxMembers: 5 })).rejects.toThrow(/minMembers/);

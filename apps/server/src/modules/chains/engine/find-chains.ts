@@ -253,7 +253,7 @@ export async function findChains(g: ChainGraph, opts: FindChainsOptions): Promis
   }
   const inc = incidence(cs, g.n);
   const timeLeft = () => deadline - performance.now();
-  const useSolver = (opts.solver ?? 'auto') === 'auto' && cs.count > 0 && cs.count <= (opts.ilpMaxCycles ?? 400_000);
+  const useSolver = (opts.solver ?? 'auto') === 'auto' && cs.count > 0 && cs.count <= (opts.ilpMaxCycles ?? 400_000) && timeLeft() > 0;
 
   let packing: Packing;
   let method: ChainResult['method'] = 'heuristic';
