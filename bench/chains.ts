@@ -1,6 +1,6 @@
 // Swap-chain engine bench (issue 19, decision 0027): `npm run bench:chains [-- --only NAME] [-- --budget MS]`.
 //
-// Inputs: the real math trades in ../shared/data/math-trades/*.txt (TradeMaximizer's format) and a
+// Inputs: the real math trades in bench/math-trades/*.txt (a copy of ../shared/data/math-trades) (TradeMaximizer's format) and a
 // synthetic marketplace of 100,000 listings and 1,000,000 likes (bench/chains-data.ts, seeded).
 // For each: uncapped and capped items traded and time, capped against the exact optimum or the
 // solver's bound, the heuristic alone against the same, the largest chain; for the marketplace the
@@ -21,7 +21,7 @@ import { median, parseArgs, ROOT } from './lib';
 const { values } = parseArgs();
 const only = values.get('only');
 const budgetMs = Number(values.get('budget') ?? 45_000);
-const MATH_DIR = path.resolve(ROOT, '../shared/data/math-trades');
+const MATH_DIR = path.resolve(ROOT, 'bench/math-trades');
 /** TradeMaximizer 1.3c on these machines (issue 19): items traded, seconds. */
 const TM: Record<string, { items: number; seconds: number }> = {
   BR2024May: { items: 196, seconds: 0.3 },

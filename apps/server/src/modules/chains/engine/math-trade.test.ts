@@ -96,8 +96,8 @@ describe('parseMathTrade', () => {
   });
 });
 
-describe('real math trades (../shared/data/math-trades)', () => {
-  const dir = path.resolve(import.meta.dirname, '../../../../../../../shared/data/math-trades');
+describe('real math trades (bench/math-trades)', () => {
+  const dir = path.resolve(import.meta.dirname, '../../../../../../bench/math-trades');
   const read = (name: string) => {
     const file = path.join(dir, `${name}.txt`);
     if (!fs.existsSync(file)) throw new Error(`missing ${file}: the math-trade want lists are needed for this test`);
