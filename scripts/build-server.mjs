@@ -1,4 +1,5 @@
-// Bundles the server's TypeScript (and the shared package) into apps/server/dist/main.mjs, so
+// Bundles the server's TypeScript (and the shared package) into apps/server/dist/main.mjs (and
+// the chain engine's thread into chain-engine.mjs), so
 // production starts on plain Node without a TypeScript loader. npm packages stay external.
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -6,8 +7,14 @@ import { build } from 'esbuild';
 const root = path.resolve(import.meta.dirname, '..');
 export async function buildServer() {
   await build({
-    entryPoints: [path.join(root, 'apps/server/src/main.ts')],
-    outfile: path.join(root, 'apps/server/dist/main.mjs'),
+    // The server, and the swap-chain engine's worker thread (modules/chains/engine-runner.ts loads
+    // it from beside main.mjs).
+    entryPoints: {
+      main: path.join(root, 'apps/server/src/main.ts'),
+      'chain-engine': path.join(root, 'apps/server/src/modules/chains/engine/thread.ts'),
+    },
+    outdir: path.join(root, 'apps/server/dist'),
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',

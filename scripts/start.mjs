@@ -35,7 +35,11 @@ if (!built || built < newest(webSources) || process.env.SWAPU_REBUILD === 'true'
 // The server runs as one bundled ES module (no TypeScript loader at run time), rebuilt when its
 // sources are newer; Node's compile cache keeps the V8 bytecode of modules between starts.
 const bundle = path.join(root, 'apps/server/dist/main.mjs');
-if (mtime(bundle) < newest(['apps/server/src', 'packages/shared/src']) || process.env.SWAPU_REBUILD === 'true') {
+if (
+  Math.min(mtime(bundle), mtime(path.join(root, 'apps/server/dist/chain-engine.mjs'))) <
+    newest(['apps/server/src', 'packages/shared/src']) ||
+  process.env.SWAPU_REBUILD === 'true'
+) {
   const { buildServer } = await import('./build-server.mjs');
   await buildServer();
 }

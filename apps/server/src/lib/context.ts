@@ -28,8 +28,8 @@ export interface AppContext {
   /** Signed-in accounts' state and verified tokens, kept for at most a second (lib/viewer-cache.ts). */
   viewers: ViewerCache;
   offerExpiry?: { schedule(offerId: string, at: Date): Promise<void> };
-  /** The swap-chain finder, while the server runs it: `soon()` asks for a run a few seconds from now (after a like). */
-  chainFinder?: { soon(): void };
+  /** The swap chain search (modules/chains/chain-finder.ts): a like to search through, soon. */
+  chainFinder?: { liked(likerId: string, postId: string): void };
   /** Asks the saved-search alert sweep to run soon (after a publish); absent when the jobs do not run. */
   searchAlerts?: { kick(): void };
 }

@@ -1,11 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { CHAIN_MAX_MEMBERS, CHAIN_MIN_MEMBERS, CHAIN_VALUE_BAND } from '@swapu/shared/chains';
 import { EARLY_ACCESS_MS } from '@swapu/shared/constants';
+import type { PgBoss } from 'pg-boss';
 import type { App } from '../../lib/context';
 import { rowsOf } from '../../lib/sql-rows';
 import { assistedSql } from '../assist/ranking';
 import { lapseDue, proposeChain, type ChainDeps } from './chains.service';
-import { buildChainGraph, findChains } from './engine/index';
+import { graphMessage, type EngineReply } from './engine/core';
+import type { Chain } from './engine/index';
+import { inProcessEngine, threadEngine, type ChainEngine } from './engine-runner';
 
 /**
  * The chain finder (issue 19, decisions 0027 and 0028): the like graph over the items that may
@@ -15,13 +18,16 @@ import { buildChainGraph, findChains } from './engine/index';
  */
 
 /** What may join a chain: published, out of early access, not reserved, not in an open chain, owner in good standing. */
-const eligible = (
-  now: Date,
-) => sql`p.state = 'published' and p.published_at <= ${new Date(now.getTime() - EARLY_ACCESS_MS).toISOString()}::timestamptz
-  and coalesce(p.cash_value_cents, 0) > 0
-  and not exists (select 1 from post_reservations r where r.post_id = p.id)
-  and not exists (select 1 from swap_chain_members m where m.gives_post_id = p.id and m.open)
-  and exists (select 1 from users u where u.id = p.owner_id and not u.banned and u.deleted_at is null)`;
+const eligible = (now: Date, alias = 'p') => {
+  const p = sql.raw(alias);
+  return sql`${p}.state = 'published' and ${p}.published_at <= ${new Date(now.getTime() - EARLY_ACCESS_MS).toISOString()}::timestamptz
+  and coalesce(${p}.cash_value_cents, 0) > 0
+  and not exists (select 1 from post_reservations r where r.post_id = ${p}.id)
+  and not exists (select 1 from swap_chain_members m where m.gives_post_id = ${p}.id and m.open)
+  and exists (select 1 from users u where u.id = ${p}.owner_id and not u.banned and u.deleted_at is null)`;
+};
+
+const SEARCH = { minMembers: CHAIN_MIN_MEMBERS, maxMembers: CHAIN_MAX_MEMBERS, valueBand: CHAIN_VALUE_BAND } as const;
 
 export interface FinderRun {
   items: number;
@@ -29,10 +35,32 @@ export interface FinderRun {
   found: number;
   proposed: string[];
   ms: number;
+  /** Likes runs: whether the engine had an index, and how many likes touched items it does not know. */
+  indexed?: boolean;
+  unknown?: number;
 }
 
-/** One full recomputation: finds rings among the eligible items and proposes each. */
-export async function findAndProposeChains(deps: ChainDeps, now: Date, timeBudgetMs = 20_000): Promise<FinderRun> {
+export interface FinderOptions {
+  /** Where the engine runs; a fresh in-process engine by default. */
+  engine?: ChainEngine;
+  timeBudgetMs?: number;
+}
+
+async function propose(deps: ChainDeps, chains: Chain[], now: Date): Promise<string[]> {
+  const proposed: string[] = [];
+  for (const c of chains) {
+    const id = await proposeChain(
+      deps,
+      c.items.map((postId, k) => ({ userId: c.givers[k]!, givesPostId: postId })),
+      now,
+    );
+    if (id) proposed.push(id);
+  }
+  return proposed;
+}
+
+/** One full recomputation: finds rings among the eligible items, proposes each, and leaves the engine indexed for likes. */
+export async function findAndProposeChains(deps: ChainDeps, now: Date, opts: FinderOptions = {}): Promise<FinderRun> {
   const started = Date.now();
   const db = deps.database.db;
   const items = await rowsOf<{ id: string; owner_id: string; value: number; assisted: boolean }>(
@@ -45,83 +73,186 @@ export async function findAndProposeChains(deps: ChainDeps, now: Date, timeBudge
     sql`select q.id as "from", l.post_id as "to" from post_likes l
       join posts q on q.owner_id = l.liked_by_id and q.id <> l.post_id
       join posts p on p.id = l.post_id
-      where ${eligible(now)} and q.id in (select p.id from posts p where ${eligible(now)})`,
+      where ${eligible(now)} and ${eligible(now, 'q')}`,
   );
-  const graph = buildChainGraph(
-    items.map((i) => ({ id: i.id, ownerId: i.owner_id, valueCents: Number(i.value), assisted: i.assisted })),
-    edges,
-  );
-  const result = await findChains(graph, {
-    mode: 'capped',
-    minMembers: CHAIN_MIN_MEMBERS,
-    maxMembers: CHAIN_MAX_MEMBERS,
-    valueBand: CHAIN_VALUE_BAND,
-    timeBudgetMs,
+  const engine = opts.engine ?? inProcessEngine();
+  const reply = await engine.run({
+    kind: 'full',
+    graph: graphMessage(
+      items.map((i) => ({ id: i.id, ownerId: i.owner_id, valueCents: Number(i.value), assisted: i.assisted })),
+      edges,
+    ),
+    options: { ...SEARCH, timeBudgetMs: opts.timeBudgetMs ?? 20_000 },
   });
-  const proposed: string[] = [];
-  for (const c of result.chains) {
-    const id = await proposeChain(
-      deps,
-      c.items.map((postId, k) => ({ userId: c.givers[k]!, givesPostId: postId })),
-      now,
-    );
-    if (id) proposed.push(id);
-  }
-  return { items: items.length, likes: edges.length, found: result.chains.length, proposed, ms: Date.now() - started };
+  const proposed = await propose(deps, reply.chains, now);
+  return { items: items.length, likes: edges.length, found: reply.chains.length, proposed, ms: Date.now() - started };
 }
 
-/** A full recomputation runs this often while the server runs; a like asks for one sooner (debounced). */
-const FULL_MS = 10 * 60_000;
-const AFTER_LIKE_MS = 5_000;
+/** A like to search through: `likerId` liked `postId`. */
+export interface NewLike {
+  likerId: string;
+  postId: string;
+}
 
 /**
- * Runs the finder while the server runs: on a schedule, and a few seconds after a like (many likes
- * in a row make one run). Runs never overlap; a found chain's window is swept (lapseDue) each time.
+ * The incremental search after likes (issue 19): each like that still stands gives edges from the
+ * liker's eligible items to the liked item, and the engine searches only the chains through those
+ * edges, in the index its last full run left. A ring whose items are no longer free (sold, reserved,
+ * hidden since that run) is searched again without them, up to three times.
  */
-export function attachChainFinder(app: App) {
-  let timer: NodeJS.Timeout | undefined;
-  let dueAt = Infinity;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-  const deps = () => ({ database: app.ctx.database, publicUrl: app.ctx.config.publicUrl, hub: app.ctx.hub });
-  const run = async () => {
-    if (running) {
-      again = true;
-      return;
+export async function proposeThroughLikes(deps: ChainDeps, now: Date, likes: NewLike[], engine: ChainEngine): Promise<FinderRun> {
+  const started = Date.now();
+  const db = deps.database.db;
+  if (!likes.length) return { items: 0, likes: 0, found: 0, proposed: [], ms: 0, indexed: true, unknown: 0 };
+  const pairs = sql.join(
+    likes.map((l) => sql`(${l.likerId}, ${l.postId})`),
+    sql`, `,
+  );
+  const edges = await rowsOf<{ from: string; to: string }>(
+    db,
+    sql`select distinct q.id as "from", p.id as "to" from (values ${pairs}) as n(liker, post)
+      join post_likes l on l.post_id = n.post and l.liked_by_id = n.liker
+      join posts p on p.id = n.post
+      join posts q on q.owner_id = n.liker and q.id <> p.id
+      where ${eligible(now)} and ${eligible(now, 'q')}`,
+  );
+  const exclude = new Set(
+    (
+      await rowsOf<{ id: string }>(
+        db,
+        sql`select post_id as id from post_reservations union select gives_post_id from swap_chain_members where open`,
+      )
+    ).map((r) => r.id),
+  );
+  const proposed: string[] = [];
+  let found = 0;
+  let reply: EngineReply | null = null;
+  for (let round = 0; round < 3; round++) {
+    reply = await engine.run({ kind: 'likes', likes: edges, exclude: [...exclude], options: SEARCH });
+    found += reply.chains.length;
+    let gone = 0;
+    for (const c of reply.chains) {
+      const ids = sql.join(
+        c.items.map((id) => sql`${id}`),
+        sql`, `,
+      );
+      const taken = await rowsOf<{ id: string }>(db, sql`select p.id from posts p where p.id in (${ids}) and not (${eligible(now)})`);
+      if (taken.length) {
+        for (const t of taken) exclude.add(t.id);
+        gone++;
+        continue;
+      }
+      proposed.push(...(await propose(deps, [c], now)));
+      for (const id of c.items) exclude.add(id);
     }
-    running = (async () => {
+    if (!gone) break;
+  }
+  return {
+    items: reply?.items ?? 0,
+    likes: edges.length,
+    found,
+    proposed,
+    ms: Date.now() - started,
+    indexed: reply?.indexed ?? false,
+    unknown: reply?.unknown ?? 0,
+  };
+}
+
+/** The queue of likes to search through (one job per like; a worker takes them in batches). */
+export const CHAIN_LIKES_QUEUE = 'chains-likes';
+/** The queue of full recomputations: `stately`, so at most one waits while one runs. */
+export const CHAIN_FULL_QUEUE = 'chains-full';
+/** A full recomputation runs this often while the server runs. */
+const FULL_MS = 10 * 60_000;
+/** Likes wait this long before they are searched, so likes in a row are searched as one batch. */
+const LIKES_AFTER_S = 3;
+/**
+ * Likes that touch listings the index does not know ask for a full run, leaving at least ten times
+ * the last full run's length after it (so those runs take at most a tenth of the engine's thread):
+ * a few seconds at the demo's size, about 7 minutes at 100,000 listings.
+ */
+const FULL_GAP_FACTOR = 10;
+
+/**
+ * Runs the finder while the server runs (decision 0028), through pg-boss so nothing asked for is
+ * lost on a restart: each like is a job on `chains-likes`, searched incrementally a few seconds
+ * later in a batch with the likes around it; a full recomputation is a job on `chains-full`, sent
+ * at start, every 10 minutes, and when likes touch listings the last full run did not know (or
+ * there has been none). The engine itself runs in a worker thread; each run first sweeps lapsed
+ * chains.
+ */
+export function attachChainFinder(app: App, opts: { engine?: ChainEngine } = {}) {
+  const engine = opts.engine ?? threadEngine((err) => app.log.error({ err }, 'the chain engine thread failed'));
+  let boss: PgBoss | null = null;
+  let started: Promise<void> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  let lastFull = { endedAt: 0, ms: 0 };
+  const deps = () => ({ database: app.ctx.database, publicUrl: app.ctx.config.publicUrl, hub: app.ctx.hub });
+  const askFull = async (startAfterSeconds: number) => {
+    await boss?.send(CHAIN_FULL_QUEUE, {}, { startAfter: startAfterSeconds }).catch((err: unknown) => {
+      app.log.warn({ err }, 'could not ask for a swap chain search');
+    });
+  };
+  const full = async () => {
+    const now = app.ctx.clock.now();
+    await lapseDue(deps(), now);
+    const r = await findAndProposeChains(deps(), now, { engine });
+    lastFull = { endedAt: Date.now(), ms: r.ms };
+    app.log.info({ ...r, proposed: r.proposed.length }, 'swap chain search (full)');
+  };
+  const throughLikes = async (likes: NewLike[]) => {
+    const now = app.ctx.clock.now();
+    await lapseDue(deps(), now);
+    const r = await proposeThroughLikes(deps(), now, likes, engine);
+    if (r.proposed.length) app.log.info({ ...r, proposed: r.proposed.length }, 'swap chains proposed after likes');
+    // No index yet, or likes of listings it does not know: a full run, as soon as the gap allows.
+    if (!r.indexed) await askFull(0);
+    else if (r.unknown) {
+      const due = lastFull.endedAt + FULL_GAP_FACTOR * lastFull.ms;
+      await askFull(Math.max(LIKES_AFTER_S, Math.ceil((due - Date.now()) / 1000)));
+    }
+  };
+  const every = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      void askFull(0).finally(every);
+    }, FULL_MS).unref();
+  };
+
+  app.ctx.chainFinder = {
+    liked(likerId, postId) {
+      void started.then(() =>
+        boss?.send(CHAIN_LIKES_QUEUE, { likerId, postId }, { startAfter: LIKES_AFTER_S }).catch((err: unknown) => {
+          app.log.warn({ err }, 'could not queue a like for the swap chain search: the next full search covers it');
+        }),
+      );
+    },
+  };
+  app.addHook('onReady', async () => {
+    started = (async () => {
       try {
-        const now = app.ctx.clock.now();
-        await lapseDue(deps(), now);
-        const r = await findAndProposeChains(deps(), now);
-        if (r.proposed.length) app.log.info({ ...r, proposed: r.proposed.length }, 'swap chains proposed');
+        const b = await app.ctx.jobs.boss();
+        await b.createQueue(CHAIN_LIKES_QUEUE, { retryLimit: 2, retryDelay: 10 });
+        await b.createQueue(CHAIN_FULL_QUEUE, { policy: 'stately', retryLimit: 1, retryDelay: 30 });
+        await b.work<NewLike>(CHAIN_LIKES_QUEUE, { batchSize: 500, pollingIntervalSeconds: 2 }, async (jobs) => {
+          await throughLikes(jobs.map((j) => ({ likerId: j.data.likerId, postId: j.data.postId })));
+        });
+        await b.work(CHAIN_FULL_QUEUE, { pollingIntervalSeconds: 2 }, full);
+        boss = b;
+        await askFull(LIKES_AFTER_S);
+        every();
       } catch (err) {
-        app.log.warn({ err }, 'swap chain finder failed');
+        app.log.error({ err }, 'the swap chain search did not start');
       }
     })();
-    await running;
-    running = null;
-    if (again && !stopped) {
-      again = false;
-      schedule(AFTER_LIKE_MS);
-    }
-  };
-  /** A run `ms` from now, unless one is due sooner (so a steady stream of likes cannot keep putting it off). */
-  const schedule = (ms: number) => {
-    if (stopped || Date.now() + ms >= dueAt) return;
-    clearTimeout(timer);
-    dueAt = Date.now() + ms;
-    timer = setTimeout(() => {
-      dueAt = Infinity;
-      void run().finally(() => schedule(FULL_MS));
-    }, ms).unref();
-  };
-  app.ctx.chainFinder = { soon: () => schedule(AFTER_LIKE_MS) };
-  app.addHook('onReady', async () => schedule(AFTER_LIKE_MS));
+  });
   app.addHook('onClose', async () => {
     stopped = true;
     clearTimeout(timer);
-    await running;
+    await started;
+    await boss?.offWork(CHAIN_LIKES_QUEUE, { wait: true }).catch(() => {});
+    await boss?.offWork(CHAIN_FULL_QUEUE, { wait: true }).catch(() => {});
+    await engine.close();
   });
 }

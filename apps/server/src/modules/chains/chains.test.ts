@@ -152,6 +152,50 @@ describe('unlocking', () => {
     expect((await decline(members[0]!, id)).json().error.code).toBe('chain_no_longer_open');
   });
 
+  it('moves the receiver’s goal from the item they give in the chain when their leg completes, and not the giver’s', async () => {
+    const { members, items, asRing } = await ring();
+    const goalFrom = async (m: TestMember, startPostId: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/me/goals',
+        headers: m.headers,
+        payload: {
+          name: 'Trade up',
+          goalItem: 'Something bigger',
+          goalCategory: 'antiques',
+          goalKeywords: [],
+          goalValueCents: 90_000,
+          startPostId,
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<{ id: string }>().id;
+    };
+    const goals = [await goalFrom(members[0]!, items[0]!), await goalFrom(members[1]!, items[1]!)];
+    const id = (await proposeChain(deps(), asRing, t.clock.now()))!;
+    for (const m of members) expect((await unlock(m, id)).statusCode).toBe(200);
+    // Member 0 receives member 1's item in their leg; both confirm it arrived.
+    const [leg] = await t.db
+      .select()
+      .from(offers)
+      .where(and(eq(offers.chainId, id), eq(offers.offererId, members[0]!.id)));
+    for (const who of [members[0]!, members[1]!]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/offers/${leg!.id}/transitions`,
+        headers: who.headers,
+        payload: { transition: 'confirm_receipt' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const current = async (m: TestMember, goalId: string) => {
+      const res = await t.app.inject({ url: '/api/v1/me/goals', headers: m.headers });
+      return res.json<{ items: Array<{ id: string; current: { id: string } }> }>().items.find((g) => g.id === goalId)!.current.id;
+    };
+    expect(await current(members[0]!, goals[0]!)).toBe(items[1]);
+    expect(await current(members[1]!, goals[1]!)).toBe(items[1]);
+  });
+
   it('dissolves the chain when an item was reserved elsewhere before the last unlock, taking nothing', async () => {
     const { members, items, asRing } = await ring();
     const id = (await proposeChain(deps(), asRing, t.clock.now()))!;

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, max } from 'drizzle-orm';
 import { GOAL_COMPLETED_POINTS } from '@swapu/shared/engagement';
 import { paths } from '@swapu/shared/paths';
 import type { Tx } from '../../db/client';
-import { goals, goalSteps, offerItems, offers, posts } from '../../db/schema/index';
+import { goals, goalSteps, offerItems, offers, posts, swapChainMembers } from '../../db/schema/index';
 import { newId } from '../../lib/ids';
 import { Notices } from '../notifications/notify';
 import { awardPoints } from '../points/award';
@@ -12,7 +12,8 @@ type OfferRow = typeof offers.$inferSelect;
 
 /**
  * A swap completed (offers.service `complete`, in its transaction): each active goal of either
- * party whose current item that party gave moves to the item they received (goal-progress.ts
+ * party whose current item that party gave moves to the item they received (in a swap chain's
+ * leg, the receiver's goal moves from the item they give in the chain) (goal-progress.ts
  * has the rules). A goal reaching its value is completed, once: its points and an in-app
  * notification (announced after commit by the caller's `notices`; without them, seen on the next
  * look at the bell). The goals are locked, so a
@@ -33,7 +34,17 @@ export async function advanceGoals(tx: Tx, o: OfferRow, now: Date, notices?: Not
     .where(eq(offerItems.offerId, o.id))
     .orderBy(asc(offerItems.position));
   const offeredIds = offered.map((i) => i.postId);
-  const ids = [...new Set([o.postId, ...offeredIds, ...active.map((g) => g.currentPostId)])];
+  // A swap chain's leg (decision 0028) lists nothing offered: its receiver (the offerer) gave the
+  // item they give in the chain, in another leg, and its giver receives in another leg.
+  const chainGave = o.chainId
+    ? (
+        await tx
+          .select({ postId: swapChainMembers.givesPostId })
+          .from(swapChainMembers)
+          .where(and(eq(swapChainMembers.chainId, o.chainId), eq(swapChainMembers.userId, o.offererId)))
+      ).map((r) => r.postId)
+    : [];
+  const ids = [...new Set([o.postId, ...offeredIds, ...chainGave, ...active.map((g) => g.currentPostId)])];
   const items = new Map(
     (
       await tx
@@ -46,10 +57,11 @@ export async function advanceGoals(tx: Tx, o: OfferRow, now: Date, notices?: Not
     ]),
   );
   const facts = (list: string[]) => list.map((id) => items.get(id)).filter((p): p is ItemFacts => !!p);
-  // The offerer gave the offered items for the target; the owner gave the target for them.
+  // The offerer gave the offered items (or their chain item) for the target; the owner gave the
+  // target for the offered items (for nothing in this leg of a chain).
   const swapOf = (userId: string) =>
     userId === o.offererId
-      ? { gave: facts(offeredIds), received: facts([o.postId]) }
+      ? { gave: facts(o.chainId ? chainGave : offeredIds), received: facts([o.postId]) }
       : { gave: facts([o.postId]), received: facts(offeredIds) };
 
   const moved = new Map(

@@ -30,7 +30,7 @@ export const likesRoutes: FastifyPluginAsyncZod = async (app) => {
         const userId = requireUser(req);
         const result = await change(deps(), req.viewer, req.params.id, now());
         likesChanged(app.ctx, [userId]);
-        app.ctx.chainFinder?.soon();
+        if (method === 'PUT') app.ctx.chainFinder?.liked(userId, req.params.id);
         postChanged(app.ctx, req.params.id);
         return result;
       },

@@ -87,7 +87,7 @@ export const swipeRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (req.body.direction === 'right') {
         likesChanged(app.ctx, [userId]);
-        app.ctx.chainFinder?.soon();
+        app.ctx.chainFinder?.liked(userId, req.body.postId);
         postChanged(app.ctx, req.body.postId);
       }
       return result;
