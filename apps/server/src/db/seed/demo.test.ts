@@ -19,6 +19,8 @@ import {
   reviews,
   rooms,
   subscriptions,
+  swapChainMembers,
+  swapChains,
   users,
 } from '../schema/index';
 import { localStorage } from '../../lib/storage';
@@ -26,6 +28,7 @@ import { createTestDatabase } from '../../test/database';
 import { DEMO_ACCOUNTS, seedDemo } from './demo';
 import { leaderboard } from '../../modules/points/points.service';
 import { rowsOf } from '../../lib/sql-rows';
+import { ringProblem } from '../../modules/chains/chains.service';
 
 const NOW = new Date('2026-11-20T00:00:00.000Z');
 let a: Database;
@@ -38,7 +41,8 @@ beforeAll(async () => {
   b = await createTestDatabase();
   await seedDemo(a.db, localStorage(dir), NOW);
   await seedDemo(b.db, localStorage(path.join(dir, 'b')), NOW, () => {}, { renderImages: false });
-}, 180_000);
+  // Two seeds of a whole marketplace: slow when the machine is busy (CI runs two suites at once).
+}, 480_000);
 afterAll(async () => {
   await a?.close();
   await b?.close();
@@ -46,6 +50,22 @@ afterAll(async () => {
 });
 
 describe('demo seed', () => {
+  it('has a swap chain found for the demo account, waiting on it, that the chain rules accept', async () => {
+    const [demo] = await a.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS[0]!.email));
+    const [chain] = await a.db.select().from(swapChains);
+    expect(chain).toMatchObject({ state: 'found' });
+    expect(chain!.expiresAt.getTime()).toBeGreaterThan(NOW.getTime());
+    const members = await a.db
+      .select()
+      .from(swapChainMembers)
+      .where(eq(swapChainMembers.chainId, chain!.id))
+      .orderBy(asc(swapChainMembers.position));
+    expect(members.map((m) => m.userId)).toContain(demo!.id);
+    expect(members.find((m) => m.userId === demo!.id)!.unlockedAt).toBeNull();
+    expect(members.some((m) => m.unlockedAt)).toBe(true);
+    expect(await ringProblem(a.db, members, NOW)).toBeNull();
+  });
+
   it('has every member accept the terms and the privacy policy (none is left “terms pending”)', async () => {
     const pending = await a.db
       .select({ id: users.id })

@@ -27,9 +27,12 @@ import {
   subscriptions,
   coupons,
   users,
+  swapChainMembers,
+  swapChains,
 } from '../schema/index';
 import { refreshSearchTerms } from '../../modules/search/search-terms';
 import { carbonSavedKg } from '@swapu/shared/carbon';
+import { CHAIN_UNLOCK_HOURS, CHAIN_VALUE_BAND } from '@swapu/shared/chains';
 import type { Storage } from '../../lib/storage';
 import { imageVariantKeys } from '../../lib/storage';
 import { LISTING_VARIANTS } from '../../modules/posts/posts.images';
@@ -171,6 +174,67 @@ function goalFor(
 }
 
 /** True when the database holds no users yet (a fresh installation). */
+/**
+ * A swap chain found for the demo account five hours ago (decision 0028): the demo member gives
+ * one of their items to a member who gives to a third, who gives to the demo member; each liked
+ * what they receive, values within ±30 %, and the third has already unlocked. So /swap-chain-liked
+ * shows a real ring waiting on the demo member. Ids and picks come from a generator of their own.
+ */
+function chainFor(
+  demoUser: typeof users.$inferInsert,
+  postRows: Array<typeof posts.$inferInsert>,
+  offerRows: Array<typeof offers.$inferInsert>,
+  offerItemRows: Array<typeof offerItems.$inferInsert>,
+  likeRows: Array<typeof postLikes.$inferInsert>,
+  favoriteRows: Array<typeof favorites.$inferInsert>,
+  now: Date,
+) {
+  const rnd = createRandom(SEED + 19);
+  const busy = new Set([...offerRows.map((o) => o.postId), ...offerItemRows.map((i) => i.postId)]);
+  const free = (p: (typeof postRows)[number]) =>
+    p.state === 'published' && p.publishedAt! <= new Date(now.getTime() - 2 * DAY) && !busy.has(p.id!) && p.cashValueCents! > 0;
+  const within = (give: number, get: number) => Math.abs(get - give) <= CHAIN_VALUE_BAND * give;
+  const mine = postRows.filter((p) => p.ownerId === demoUser.id && free(p));
+  for (const a of mine) {
+    const va = a.cashValueCents!;
+    const others = postRows.filter(
+      (p) => p.ownerId !== demoUser.id && free(p) && within(va, p.cashValueCents!) && within(p.cashValueCents!, va),
+    );
+    for (const b of others) {
+      const c = others.find(
+        (p) => p.ownerId !== b.ownerId && within(b.cashValueCents!, p.cashValueCents!) && within(p.cashValueCents!, va),
+      );
+      if (!c) continue;
+      // Member k gives ring[k] and receives ring[k + 1]: demo gets b, b's owner gets c, c's owner gets a.
+      const ring = [a, b, c];
+      const createdAt = new Date(now.getTime() - 5 * 3600_000);
+      const chainId = rnd.uuid();
+      for (const [k, give] of ring.entries()) {
+        const get = ring[(k + 1) % 3]!;
+        const liker = give.ownerId!;
+        if (likeRows.some((l) => l.postId === get.id && l.likedById === liker)) continue;
+        const at = new Date(createdAt.getTime() - rnd.int(10, 600) * 60_000);
+        likeRows.push({ id: rnd.uuid(), postId: get.id!, postOwnerId: get.ownerId!, likedById: liker, likedTime: at });
+        if (!favoriteRows.some((f) => f.userId === liker && f.postId === get.id))
+          favoriteRows.push({ userId: liker, postId: get.id!, createdAt: at });
+      }
+      return {
+        chain: { id: chainId, state: 'found', createdAt, expiresAt: new Date(createdAt.getTime() + CHAIN_UNLOCK_HOURS * 3600_000) },
+        members: ring.map((give, k) => ({
+          chainId,
+          position: k,
+          userId: give.ownerId!,
+          givesPostId: give.id!,
+          receivesPostId: ring[(k + 1) % 3]!.id!,
+          open: true,
+          unlockedAt: k === 2 ? new Date(createdAt.getTime() + 3600_000) : null,
+        })),
+      };
+    }
+  }
+  return null;
+}
+
 export async function isEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
   return (row?.n ?? 0) === 0;
@@ -607,6 +671,8 @@ export async function seedDemo(
   // Ids from a generator of their own, so every id drawn after them stays what it was.
   const demoGoal = goalFor(demoUser.id!, postRows, offerRows, offerItemRows, now, createRandom(SEED + 18).uuid);
 
+  const demoChain = chainFor(demoUser, postRows, offerRows, offerItemRows, likeRows, favoriteRows, now);
+
   await db.transaction(async (tx) => {
     await tx.insert(users).values(userRows);
     for (let i = 0; i < postRows.length; i += 200) await tx.insert(posts).values(postRows.slice(i, i + 200));
@@ -621,6 +687,10 @@ export async function seedDemo(
       await tx.insert(offerEvents).values(eventRows);
     }
     if (reviewRows.length) await tx.insert(reviews).values(reviewRows);
+    if (demoChain) {
+      await tx.insert(swapChains).values(demoChain.chain);
+      await tx.insert(swapChainMembers).values(demoChain.members);
+    }
     await awardDemoPoints(tx, { posts: postRows, offers: offerRows, reviews: reviewRows });
     if (demoGoal) {
       await tx.insert(goals).values(demoGoal.goal);
