@@ -23,6 +23,8 @@ export const ChainMemberSchema = z.object({
   userId: z.string(),
   displayName: z.string(),
   gives: PostCardSchema,
+  /** Kilometres from the viewer to the item (null for their own item, or when either place is unknown). */
+  distanceKm: z.number().nullable(),
   unlocked: z.boolean(),
   declined: z.boolean(),
 });

@@ -22,6 +22,7 @@ import { enqueueMail } from '../mail/mail.service';
 import { chainMail, type ChainMailEvent } from '../mail/templates';
 import { Notices } from '../notifications/notify';
 import { cardColumnsSql, toHit, type RawCardRow } from '../posts/post-card';
+import { distanceKmSql } from '../search/search-conditions';
 
 /**
  * Swap chains' lifecycle (issue 19, decision 0028): a found ring waits CHAIN_UNLOCK_HOURS for
@@ -348,10 +349,16 @@ async function chainsOf(db: Tx, viewer: Viewer, now: Date, onlyId?: string): Pro
     chains.map((c) => sql`${c.id}`),
     sql`, `,
   );
+  // How far each item is from the viewer (their profile's suburb), as the search shows it.
+  const [place] = await rowsOf<{ lat: number | null; lng: number | null }>(
+    db,
+    sql`select lat, lng from users where id = ${viewer.userId!}`,
+  );
+  const origin = place?.lat != null && place.lng != null ? { label: '', lat: place.lat, lng: place.lng } : null;
   const members = await rowsOf<MemberRow & RawCardRow & { display_name: string }>(
     db,
     sql`select m.chain_id, m.position, m.user_id, m.gives_post_id, m.receives_post_id, m.unlocked_at, m.declined_at, m.offer_id,
-        u.display_name, ${cardColumnsSql(null)}
+        u.display_name, ${cardColumnsSql(origin ? distanceKmSql(origin) : null)}
       from swap_chain_members m join users u on u.id = m.user_id join posts on posts.id = m.gives_post_id
       where m.chain_id in (${ids}) order by m.chain_id, m.position`,
   );
@@ -367,11 +374,12 @@ async function chainsOf(db: Tx, viewer: Viewer, now: Date, onlyId?: string): Pro
       expiresAt: iso(c.expires_at)!,
       settledAt: lapsed ? iso(c.expires_at) : iso(c.settled_at),
       members: mine.map((m) => {
-        const { distanceKm: _d, ...gives } = toHit(m, now);
+        const { distanceKm, ...gives } = toHit(m, now);
         return {
           userId: m.user_id,
           displayName: m.display_name,
           gives: gives satisfies PostCard,
+          distanceKm: m.user_id === viewer.userId ? null : distanceKm,
           unlocked: m.unlocked_at !== null,
           declined: m.declined_at !== null,
         };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Chain, ChainList } from '@swapu/shared/chains';
-import { mailOutbox, notifications, offers, postReservations, posts, swapChains } from '../../db/schema/index';
+import { mailOutbox, notifications, offers, postReservations, posts, swapChains, users } from '../../db/schema/index';
 import { signUpMember, type TestMember } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createPost } from '../../test/factories';
@@ -78,6 +78,16 @@ describe('a found chain', () => {
           .where(and(eq(notifications.userId, m.id), eq(notifications.kind, 'chain'))),
       ).toHaveLength(1);
     }
+    // How far the others' items are from the viewer: Fitzroy (Melbourne) to Newtown (Sydney).
+    await t.db.update(users).set({ lat: -37.7991, lng: 144.9784 }).where(eq(users.id, members[0]!.id));
+    await t.db.update(posts).set({ lat: -33.8981, lng: 151.1749 }).where(eq(posts.id, items[1]!));
+    // An item without a place has no distance.
+    await t.db.update(posts).set({ lat: null, lng: null }).where(eq(posts.id, items[2]!));
+    const [seen] = await myChains(members[0]!);
+    expect(seen!.members[0]!.distanceKm).toBeNull();
+    expect(seen!.members[1]!.distanceKm).toBeGreaterThan(700);
+    expect(seen!.members[1]!.distanceKm).toBeLessThan(720);
+    expect(seen!.members[2]!.distanceKm).toBeNull();
     // Nobody outside the chain sees it or acts on it.
     const outsider = await signUpMember(t.app);
     expect((await t.app.inject({ url: `/api/v1/chains/${id}`, headers: outsider.headers })).statusCode).toBe(404);

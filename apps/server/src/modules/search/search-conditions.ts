@@ -17,9 +17,9 @@ export const originPoint = (o: Origin) => sql`ll_to_earth(${o.lat}::float8, ${o.
  */
 export const withinSql = (o: Origin, m: number) => sql`(posts.earth_pt <-> ${originPoint(o)}) <= ${chordOf(m)}::float8`;
 
-/** Kilometres from `o`, from the chord (see withinSql). */
+/** Kilometres from `o`, from the chord (see withinSql); null for an item without a place (least() would skip the null). */
 export const distanceKmSql = (o: Origin) =>
-  sql`(${2 * EARTH_M}::float8 * asin(least(1::float8, (posts.earth_pt <-> ${originPoint(o)}) / ${2 * EARTH_M}::float8)) / 1000.0)`;
+  sql`(case when posts.earth_pt is null then null else ${2 * EARTH_M}::float8 * asin(least(1::float8, (posts.earth_pt <-> ${originPoint(o)}) / ${2 * EARTH_M}::float8)) / 1000.0 end)`;
 
 /** Every condition but the category: what facets count over. */
 export function baseCondition(p: SearchPlan): SQL {

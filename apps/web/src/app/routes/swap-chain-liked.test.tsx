@@ -36,9 +36,30 @@ const chain = (patch: Partial<Chain> = {}, unlocked = [false, false, false]): Ch
   expiresAt: new Date(NOW + 47 * 3_600_000 - 60_000).toISOString(),
   settledAt: null,
   members: [
-    { userId: 'me1', displayName: 'Olivia Harper', gives: card('p1', 'Road bike', 30_000), unlocked: unlocked[0]!, declined: false },
-    { userId: 'u2', displayName: 'Ben Trader', gives: card('p2', 'Camping tent', 28_000), unlocked: unlocked[1]!, declined: false },
-    { userId: 'u3', displayName: 'Mia Rossi', gives: card('p3', 'Kayak paddle', 32_000), unlocked: unlocked[2]!, declined: false },
+    {
+      userId: 'me1',
+      displayName: 'Olivia Harper',
+      gives: card('p1', 'Road bike', 30_000),
+      distanceKm: null,
+      unlocked: unlocked[0]!,
+      declined: false,
+    },
+    {
+      userId: 'u2',
+      displayName: 'Ben Trader',
+      gives: card('p2', 'Camping tent', 28_000),
+      distanceKm: 4.2,
+      unlocked: unlocked[1]!,
+      declined: false,
+    },
+    {
+      userId: 'u3',
+      displayName: 'Mia Rossi',
+      gives: card('p3', 'Kayak paddle', 32_000),
+      distanceKm: 713,
+      unlocked: unlocked[2]!,
+      declined: false,
+    },
   ],
   me: 0,
   myOfferId: null,
@@ -102,6 +123,9 @@ describe('/swap-chain-liked', () => {
     expect(within(found).getByTestId('chain-status').textContent).toBe('Found');
     expect(within(found).getByText('A chain of 3 people')).toBeTruthy();
     expect(within(found).getByText('47 hours left to unlock · 0 of 3 unlocked')).toBeTruthy();
+    // Values, suburbs and how far the others' items are (never one's own).
+    expect(within(found).getByText('A$280 · Fitzroy · 4.2 km')).toBeTruthy();
+    expect(within(found).getByText('A$300 · Fitzroy')).toBeTruthy();
     const members = within(found).getAllByTestId('chain-member');
     // I give to the last member (who receives mine); Ben gives to me; Mia gives to Ben.
     expect(members.map((m) => m.querySelector('p')?.textContent)).toEqual([

@@ -9,7 +9,7 @@ import { ItemThumb } from '../../components/item-thumb';
 import { useTranslation } from '../../i18n/react';
 import { ApiError } from '../../lib/api';
 import { useClock } from '../../lib/clock';
-import { formatMoney } from '../../lib/format';
+import { formatDistance, formatMoney } from '../../lib/format';
 import { useChainAction } from './use-chains';
 
 /** Where a chain stands for me: found (mine to unlock), waiting for the others, on, or ended. */
@@ -95,6 +95,7 @@ export function ChainCard({ chain }: { chain: Chain }) {
                     <Text fz="xs" c="dimmed">
                       {formatMoney(m.gives.cashValueCents, lang)}
                       {m.gives.suburb ? ` · ${m.gives.suburb}` : ''}
+                      {m.distanceKm != null ? ` · ${formatDistance(m.distanceKm, lang)}` : ''}
                     </Text>
                   </Stack>
                 </Group>
