@@ -82,7 +82,7 @@ export async function findAndProposeChains(deps: ChainDeps, now: Date, opts: Fin
       items.map((i) => ({ id: i.id, ownerId: i.owner_id, valueCents: Number(i.value), assisted: i.assisted })),
       edges,
     ),
-    options: { ...SEARCH, timeBudgetMs: opts.timeBudgetMs ?? 20_000 },
+    options: { ...SEARCH, timeBudgetMs: opts.timeBudgetMs ?? 45_000 },
   });
   const proposed = await propose(deps, reply.chains, now);
   return { items: items.length, likes: edges.length, found: reply.chains.length, proposed, ms: Date.now() - started };
