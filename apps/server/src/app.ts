@@ -47,6 +47,8 @@ import { postsWriteRoutes } from './modules/posts/posts.write.routes';
 import { swipeRoutes } from './modules/swipe/swipe.routes';
 import { chainRoutes } from './modules/chains/chains.routes';
 import { attachChainFinder } from './modules/chains/chain-finder';
+import { eventsRoutes } from './modules/analytics/events.routes';
+import { attachEventPartitions } from './modules/analytics/partitions';
 import { likesRoutes } from './modules/likes/likes.routes';
 import { pointsRoutes } from './modules/points/points.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
@@ -292,6 +294,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(passwordRoutes);
   await app.register(newsletterRoutes);
   await app.register(pagesRoutes);
+  await app.register(eventsRoutes);
   if (opts.mailWorker) attachMailWorker(app);
   if (opts.offerExpiry) {
     attachOfferExpiry(app);
@@ -301,6 +304,7 @@ export async function buildApp(opts: BuildOptions) {
     attachImageBackfill(app);
     attachDeliveryWorker(app);
     attachChainFinder(app);
+    attachEventPartitions(app);
   }
   // After the modules that work queues on it (they stop their work first).
   app.addHook('onClose', async () => {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { EventBatch, EventBatchResult } from './analytics';
 import type { Chain, ChainList } from './chains';
 import type {
   Deck,
@@ -313,6 +314,9 @@ export const endpoints = {
   chain: to<Chain>()('GET', '/api/v1/chains/:id'),
   unlockChain: to<Chain>()('POST', '/api/v1/chains/:id/unlock'),
   declineChain: to<Chain>()('POST', '/api/v1/chains/:id/decline'),
+
+  // Analytics (issue 20): a batch of events; the web app also sends it with navigator.sendBeacon.
+  events: to<EventBatchResult, EventBatch>()('POST', '/api/v1/events'),
 } as const;
 
 export type Endpoints = typeof endpoints;

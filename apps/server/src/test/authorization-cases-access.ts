@@ -54,6 +54,18 @@ export const ACCESS_CASES: Case[] = [
     request: () => ({ url: '/api/v1/auth/password-reset/confirm', payload: { token: 'forged', password: 'secret-1' } }),
     expect: anyone(400),
   },
+  // Analytics (issue 20): anyone may send events; a member's are kept under a salted hash.
+  {
+    route: 'POST /api/v1/events',
+    request: () => ({
+      url: '/api/v1/events',
+      payload: {
+        sessionId: crypto.randomUUID(),
+        events: [{ name: 'page_view', at: new Date().toISOString(), path: '/', props: { title: 'SwapU' } }],
+      },
+    }),
+    expect: anyone(202),
+  },
   {
     route: 'POST /api/v1/email-subscription',
     request: () => ({ url: '/api/v1/email-subscription', payload: { email: `news-${newId()}@example.com`, subscribe: true } }),

@@ -59,15 +59,26 @@ export const searchTerms = pgTable(
   ],
 );
 
-/** Product analytics events kept for the analytics issue (search, search_no_results, …). */
+/**
+ * Product analytics events (issue 20, decision 0029): what the web app sends to POST /api/v1/events
+ * and what the server records itself (search_no_results). Append-only (a trigger refuses updates
+ * and deletes) and partitioned by month on created_at (migration 0031; partitions are made ahead by
+ * modules/analytics/partitions.ts). No personal data: a random per-session id from the browser and
+ * a signed-in member only as a salted hash.
+ */
 export const analyticsEvents = pgTable(
   'analytics_events',
   {
-    id: text('id').primaryKey(),
+    id: text('id').notNull(),
     name: text('name').notNull(),
-    userId: text('user_id'),
+    sessionId: text('session_id'),
+    userHash: text('user_hash'),
+    /** The app path the event happened on (no query string). */
+    path: text('path'),
     props: jsonb('props').$type<Record<string, unknown>>().notNull(),
+    /** When it happened (the client's time, clamped to the day before it arrived). */
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('analytics_events_name_time_idx').on(t.name, t.createdAt)],
+  (t) => [primaryKey({ columns: [t.createdAt, t.id] }), index('analytics_events_name_time_idx').on(t.name, t.createdAt)],
 );

@@ -16,6 +16,7 @@ import { requireUser } from '../../lib/auth';
 import { createSavedSearch, deleteSavedSearch, listSavedSearches, runSearchAlerts } from './saved-searches.service';
 import { refreshSearchTerms, suggest } from './search-terms';
 import { search } from './search.service';
+import { memberHash } from '../analytics/events.service';
 import { suggestedFor } from './suggested.service';
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -33,7 +34,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SearchResultSchema, ...errorsOf },
       },
     },
-    async (req) => search(app.ctx.database, req.viewer, now(), req.query),
+    async (req) => search(app.ctx.database, req.viewer, now(), req.query, (id) => memberHash(app.ctx.config.jwtSecret, id)),
   );
 
   app.get(

@@ -1,9 +1,9 @@
+import { storeEvents } from '../analytics/events.service';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { SEARCH_RANK_WINDOW, hasSearchTerm, type SearchFilters, type SearchQuery, type SearchResult } from '@swapu/shared/search';
 import type { Database, Tx } from '../../db/client';
 import { errors } from '../../lib/errors';
-import { newId } from '../../lib/ids';
 import { changedRows, rowsOf } from '../../lib/sql-rows';
 import type { Viewer } from '../../lib/viewer';
 import { toHit } from '../posts/post-card';
@@ -107,7 +107,14 @@ export async function planSearch(
   return { viewer, now, filters, text, origin, mine, radiusItems, radiusCells, boostedCells, fewInPlace, weeksFirst };
 }
 
-export async function search(database: Database, viewer: Viewer, now: Date, query: SearchQuery): Promise<SearchResult> {
+export async function search(
+  database: Database,
+  viewer: Viewer,
+  now: Date,
+  query: SearchQuery,
+  /** How analytics name a member (events.service memberHash); without it the event names nobody. */
+  hashMember?: (userId: string) => string,
+): Promise<SearchResult> {
   const started = performance.now();
   const cursor = query.cursor ? decodeSearchCursor(query.cursor, query.sort) : undefined;
   const plan = await planSearch(database, viewer, now, query, { sort: query.sort });
@@ -126,16 +133,18 @@ export async function search(database: Database, viewer: Viewer, now: Date, quer
   ]);
   const items = result.rows.map((r) => toHit(r, now));
   if (!cursor && counts && counts.total === 0) {
-    await recordEvent(
+    await storeEvents(
       database.db,
-      'search_no_results',
-      viewer.userId,
-      {
-        q: query.q ?? null,
-        category: query.category ?? [],
-        radiusKm: query.radiusKm ?? null,
-        sort: query.sort,
-      },
+      [
+        {
+          name: 'search_no_results',
+          sessionId: null,
+          userHash: viewer.userId && hashMember ? hashMember(viewer.userId) : null,
+          path: null,
+          props: { q: query.q ?? null, category: query.category ?? [], radiusKm: query.radiusKm ?? null, sort: query.sort },
+          at: now,
+        },
+      ],
       now,
     );
   }
@@ -150,11 +159,4 @@ export async function search(database: Database, viewer: Viewer, now: Date, quer
     origin: plan.origin,
     tookMs: Math.round((performance.now() - started) * 100) / 100,
   };
-}
-
-export async function recordEvent(db: Tx, name: string, userId: string | null, props: Record<string, unknown>, now: Date) {
-  await db.execute(
-    sql`insert into analytics_events (id, name, user_id, props, created_at)
-      values (${newId()}, ${name}, ${userId}, ${JSON.stringify(props)}::jsonb, ${now.toISOString()}::timestamptz)`,
-  );
 }

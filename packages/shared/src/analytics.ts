@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { LISTING_STEPS } from './listing-funnel';
+
+/**
+ * Our own product analytics (issue 20; spec section 7 "Analytics events"; PRODUCT.md "Admin and
+ * analytics"). The web app sends these events in batches to POST /api/v1/events; the server
+ * validates them with these schemas and stores them. No personal data: a random id per browser
+ * session, never an email, name, address or member id (the server keeps a salted hash of a signed-in
+ * member's id), and no free text but search queries and error messages.
+ */
+
+/** The swap-offer funnel (spec section 4: 5 steps), as the offer editor shows them. */
+export const OFFER_STEPS = ['items', 'cash', 'message', 'expiry', 'review'] as const;
+/** The onboarding funnel (spec section 4: 5 steps; decision 0029). */
+export const ONBOARDING_STEPS = ['welcome', 'name', 'address', 'interests', 'notifications'] as const;
+
+/** The three funnels and their steps, in order (spec section 4). */
+export const FUNNELS = {
+  listing_creation: LISTING_STEPS,
+  swap_offer: OFFER_STEPS,
+  onboarding: ONBOARDING_STEPS,
+} as const;
+export type FunnelName = keyof typeof FUNNELS;
+export const FUNNEL_NAMES = Object.keys(FUNNELS) as FunnelName[];
+
+/** At most this many events in one batch. */
+export const EVENTS_PER_BATCH = 50;
+/** The client sends a batch this often (or sooner, at EVENTS_PER_BATCH, or when the page is hidden). */
+export const EVENTS_FLUSH_MS = 10_000;
+/** A session ends after this long without activity (spec section 4: 30 minutes idle). */
+export const SESSION_IDLE_MS = 30 * 60_000;
+
+const short = (max: number) => z.string().trim().min(1).max(max);
+/** An app path (no query string, no origin): /view-post/abc. */
+const appPath = z
+  .string()
+  .max(300)
+  .regex(/^\/[^?#\s]*$/, 'a path');
+const count = z.number().int().min(0).max(1_000_000);
+const funnel = z.enum(FUNNEL_NAMES as [FunnelName, ...FunnelName[]]);
+
+/** Each event's properties (strict: nothing else is stored). */
+export const EVENT_PROPS = {
+  session_start: z.strictObject({
+    /** The referring site's host only (never its path), or null. */
+    referrer: z.string().max(200).nullable(),
+    language: z.enum(['en-US', 'pt-PT']),
+    viewport: z.enum(['phone', 'tablet', 'desktop']),
+  }),
+  session_end: z.strictObject({
+    session_duration_seconds: count,
+    reason: z.enum(['logout', 'auto_logout', 'idle', 'page_hidden']),
+  }),
+  page_view: z.strictObject({ title: z.string().max(200) }),
+  page_navigation: z.strictObject({ from: appPath, to: appPath }),
+  user_action: z.strictObject({ action: short(64), target: z.string().max(64).optional() }),
+  app_error: z.strictObject({
+    message: z.string().max(500),
+    /** e.g. MODULE_NOT_FOUND when a locale or code chunk could not load. */
+    code: z.string().max(64).optional(),
+    source: z.enum(['window', 'promise', 'boundary', 'i18n', 'chunk']),
+  }),
+  exit_intent: z.strictObject({}),
+  user_engagement: z.strictObject({ engaged_seconds: count }),
+  search: z.strictObject({ query: z.string().max(200), results: count.optional(), category: z.string().max(64).optional() }),
+  select_content: z.strictObject({
+    content_type: z.enum(['post', 'blog_post', 'category', 'chain']),
+    item_id: short(64),
+    position: count.optional(),
+  }),
+  search_no_results: z.strictObject({ query: z.string().max(200) }),
+  funnel_step: z.strictObject({ funnel, step: short(32), step_index: z.number().int().min(0).max(9) }),
+  funnel_complete: z.strictObject({ funnel }),
+  funnel_abandon: z.strictObject({ funnel, step: short(32), step_index: z.number().int().min(0).max(9) }),
+} as const;
+export type AnalyticsEventName = keyof typeof EVENT_PROPS;
+export const ANALYTICS_EVENTS = Object.keys(EVENT_PROPS) as AnalyticsEventName[];
+export type EventProps<N extends AnalyticsEventName> = z.infer<(typeof EVENT_PROPS)[N]>;
+
+/** The events still sent when the browser asks not to be tracked (Do-Not-Track, Global Privacy Control): errors only. */
+export const STRICTLY_NECESSARY_EVENTS: readonly AnalyticsEventName[] = ['app_error'];
+
+/** One event as the client sends it: when it happened, on which page, and its properties. */
+export const AnalyticsEventSchema = z
+  .strictObject({
+    name: z.enum(ANALYTICS_EVENTS as [AnalyticsEventName, ...AnalyticsEventName[]]),
+    at: z.iso.datetime(),
+    path: appPath,
+    props: z.record(z.string(), z.unknown()),
+  })
+  .superRefine((e, ctx) => {
+    const parsed = EVENT_PROPS[e.name].safeParse(e.props);
+    if (!parsed.success) ctx.addIssue({ code: 'custom', path: ['props'], message: `invalid ${e.name} properties` });
+  });
+export type AnalyticsEvent = z.infer<typeof AnalyticsEventSchema>;
+
+/** A batch: the browser session's random id and up to EVENTS_PER_BATCH events. */
+export const EventBatchSchema = z.strictObject({
+  sessionId: z.uuid(),
+  events: z.array(AnalyticsEventSchema).min(1).max(EVENTS_PER_BATCH),
+});
+export type EventBatch = z.infer<typeof EventBatchSchema>;
+
+export const EventBatchResultSchema = z.object({ accepted: z.number().int() });
+export type EventBatchResult = z.infer<typeof EventBatchResultSchema>;
