@@ -28,7 +28,9 @@ declare module 'autocannon' {
     workers?: number;
     timeout?: number;
     warmup?: { connections?: number; duration?: number };
-    requests?: Array<{ method?: string; path?: string; headers?: Record<string, string> }>;
+    /** Requests per second over all connections (unset: as fast as the server answers). */
+    overallRate?: number;
+    requests?: Array<{ method?: string; path?: string; headers?: Record<string, string>; body?: string }>;
     headers?: Record<string, string>;
   }
   function autocannon(opts: Options): Promise<Result>;

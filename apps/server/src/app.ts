@@ -49,6 +49,7 @@ import { chainRoutes } from './modules/chains/chains.routes';
 import { attachChainFinder } from './modules/chains/chain-finder';
 import { eventsRoutes } from './modules/analytics/events.routes';
 import { attachEventPartitions } from './modules/analytics/partitions';
+import { attachRollups } from './modules/analytics/rollups';
 import { likesRoutes } from './modules/likes/likes.routes';
 import { pointsRoutes } from './modules/points/points.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
@@ -305,6 +306,7 @@ export async function buildApp(opts: BuildOptions) {
     attachDeliveryWorker(app);
     attachChainFinder(app);
     attachEventPartitions(app);
+    attachRollups(app);
   }
   // After the modules that work queues on it (they stop their work first).
   app.addHook('onClose', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LISTING_STEPS } from './listing-funnel';
+import { EVENTS_PER_BATCH, FUNNELS, type FunnelName } from './analytics-events';
 
 /**
  * Our own product analytics (issue 20; spec section 7 "Analytics events"; PRODUCT.md "Admin and
@@ -9,26 +9,17 @@ import { LISTING_STEPS } from './listing-funnel';
  * member's id), and no free text but search queries and error messages.
  */
 
-/** The swap-offer funnel (spec section 4: 5 steps), as the offer editor shows them. */
-export const OFFER_STEPS = ['items', 'cash', 'message', 'expiry', 'review'] as const;
-/** The onboarding funnel (spec section 4: 5 steps; decision 0029). */
-export const ONBOARDING_STEPS = ['welcome', 'name', 'address', 'interests', 'notifications'] as const;
-
-/** The three funnels and their steps, in order (spec section 4). */
-export const FUNNELS = {
-  listing_creation: LISTING_STEPS,
-  swap_offer: OFFER_STEPS,
-  onboarding: ONBOARDING_STEPS,
-} as const;
-export type FunnelName = keyof typeof FUNNELS;
+export {
+  EVENTS_FLUSH_MS,
+  EVENTS_PER_BATCH,
+  FUNNELS,
+  OFFER_STEPS,
+  ONBOARDING_STEPS,
+  SESSION_IDLE_MS,
+  STRICTLY_NECESSARY_EVENTS,
+  type FunnelName,
+} from './analytics-events';
 export const FUNNEL_NAMES = Object.keys(FUNNELS) as FunnelName[];
-
-/** At most this many events in one batch. */
-export const EVENTS_PER_BATCH = 50;
-/** The client sends a batch this often (or sooner, at EVENTS_PER_BATCH, or when the page is hidden). */
-export const EVENTS_FLUSH_MS = 10_000;
-/** A session ends after this long without activity (spec section 4: 30 minutes idle). */
-export const SESSION_IDLE_MS = 30 * 60_000;
 
 const short = (max: number) => z.string().trim().min(1).max(max);
 /** An app path (no query string, no origin): /view-post/abc. */
@@ -77,9 +68,6 @@ export type AnalyticsEventName = keyof typeof EVENT_PROPS;
 export const ANALYTICS_EVENTS = Object.keys(EVENT_PROPS) as AnalyticsEventName[];
 export type EventProps<N extends AnalyticsEventName> = z.infer<(typeof EVENT_PROPS)[N]>;
 
-/** The events still sent when the browser asks not to be tracked (Do-Not-Track, Global Privacy Control): errors only. */
-export const STRICTLY_NECESSARY_EVENTS: readonly AnalyticsEventName[] = ['app_error'];
-
 /** One event as the client sends it: when it happened, on which page, and its properties. */
 export const AnalyticsEventSchema = z
   .strictObject({
@@ -103,3 +91,40 @@ export type EventBatch = z.infer<typeof EventBatchSchema>;
 
 export const EventBatchResultSchema = z.object({ accepted: z.number().int() });
 export type EventBatchResult = z.infer<typeof EventBatchResultSchema>;
+
+/** GET /api/v1/admin/analytics: the days from..to (UTC, inclusive; at most a year). */
+export const AnalyticsQuerySchema = z
+  .strictObject({ from: z.iso.date(), to: z.iso.date() })
+  .refine((q) => q.from <= q.to, { path: ['to'], message: 'The end date must not be before the start date.' })
+  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= 366 * 86_400_000, { path: ['to'], message: 'Choose at most a year.' });
+export type AnalyticsQuery = z.infer<typeof AnalyticsQuerySchema>;
+
+export const FunnelReportSchema = z.object({
+  name: z.enum(FUNNEL_NAMES as [FunnelName, ...FunnelName[]]),
+  steps: z.array(
+    z.object({
+      step: z.string(),
+      /** Browser sessions that reached the step. */
+      sessions: z.number().int(),
+      /** Of the sessions at the step before, the share that did not reach this one (null for the first step). */
+      dropOff: z.number().nullable(),
+      /** Sessions that left the flow at this step. */
+      abandoned: z.number().int(),
+      /** Median seconds from this step to the next (null for the last step or when none went on). */
+      medianSecondsToNext: z.number().nullable(),
+    }),
+  ),
+  completed: z.number().int(),
+});
+
+export const AnalyticsReportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  sessions: z.number().int(),
+  /** Events of each name. */
+  events: z.record(z.string(), z.number().int()),
+  funnels: z.array(FunnelReportSchema),
+  topSearches: z.array(z.object({ query: z.string(), count: z.number().int() })),
+  noResultSearches: z.array(z.object({ query: z.string(), count: z.number().int() })),
+});
+export type AnalyticsReport = z.infer<typeof AnalyticsReportSchema>;

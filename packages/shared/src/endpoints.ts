@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { EventBatch, EventBatchResult } from './analytics';
+import type { AnalyticsReport, EventBatch, EventBatchResult } from './analytics';
 import type { Chain, ChainList } from './chains';
 import type {
   Deck,
@@ -317,6 +317,7 @@ export const endpoints = {
 
   // Analytics (issue 20): a batch of events; the web app also sends it with navigator.sendBeacon.
   events: to<EventBatchResult, EventBatch>()('POST', '/api/v1/events'),
+  adminAnalytics: to<AnalyticsReport, undefined, QueryParams>()('GET', '/api/v1/admin/analytics'),
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -277,6 +277,12 @@ export const MEMBER_CASES: Case[] = [
     expect: adminOnly(201),
   },
   { route: 'GET /api/v1/admin/coupons', request: () => ({ url: '/api/v1/admin/coupons' }), expect: adminOnly(200) },
+  // Analytics (issue 20): the dashboard's figures, admins only.
+  {
+    route: 'GET /api/v1/admin/analytics',
+    request: () => ({ url: '/api/v1/admin/analytics?from=2026-11-01&to=2026-11-30' }),
+    expect: adminOnly(200),
+  },
   { route: 'GET /api/v1/admin/coupons.csv', request: () => ({ url: '/api/v1/admin/coupons.csv' }), expect: adminOnly(200) },
   {
     route: 'POST /api/v1/admin/checkouts/:id/refund',

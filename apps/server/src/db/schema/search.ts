@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { posts } from './posts';
 import { users } from './users';
 
@@ -81,4 +81,21 @@ export const analyticsEvents = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.createdAt, t.id] }), index('analytics_events_name_time_idx').on(t.name, t.createdAt)],
+);
+
+/**
+ * Daily rollups of analytics_events (modules/analytics/rollups.ts, decision 0029), which the admin
+ * dashboard reads instead of the events: per day (UTC), a metric and a key (an event name, a
+ * funnel step, a search query, a bucket of the time between two steps) and its value. Rebuilt day
+ * by day by a job; a day's rows are replaced whole.
+ */
+export const analyticsDaily = pgTable(
+  'analytics_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    metric: text('metric').notNull(),
+    key: text('key').notNull().default(''),
+    value: bigint('value', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.metric, t.key] }), index('analytics_daily_metric_day_idx').on(t.metric, t.day)],
 );

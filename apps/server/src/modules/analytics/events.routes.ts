@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBodySchema } from '@swapu/shared/api';
-import { EventBatchResultSchema, EventBatchSchema } from '@swapu/shared/analytics';
+import { AnalyticsQuerySchema, AnalyticsReportSchema, EventBatchResultSchema, EventBatchSchema } from '@swapu/shared/analytics';
+import { requireAdmin } from '../../lib/auth';
 import { errors } from '../../lib/errors';
 import { overLimit } from '../../lib/rate-limit';
 import { ingestBatch, memberHash } from './events.service';
+import { analyticsReport } from './rollups';
 
 /** Batches per browser session per minute: a page sends one every 10 s, more on busy pages. */
 const PER_SESSION = { windowMs: 60_000, max: 60 };
@@ -44,6 +46,24 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         now,
       });
       return reply.code(202).send({ accepted });
+    },
+  );
+
+  // The admin dashboard's analytics (issue 20), from the daily rollups (rollups.ts).
+  app.get(
+    '/api/v1/admin/analytics',
+    {
+      schema: {
+        tags: ['admin'],
+        security: [{ bearerAuth: [] }],
+        summary: 'Sessions, events, the three funnels and searches over a range of days (admins only)',
+        querystring: AnalyticsQuerySchema,
+        response: { 200: AnalyticsReportSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+      },
+    },
+    async (req) => {
+      requireAdmin(req);
+      return analyticsReport(app.ctx.database.db, req.query.from, req.query.to);
     },
   );
 };
