@@ -33,7 +33,7 @@ const boundaries = [
         {
           patterns: [
             {
-              regex: '^(zod(/|$)|@swapu/shared/(account|api|chat|listing|mail|money-api|offers|search)$)',
+              regex: '^(zod(/|$)|@swapu/shared/(account|analytics|api|chat|listing|mail|money-api|offers|search)$)',
               allowTypeImports: true,
               message:
                 'Only types from the schema modules in the web app: take values from constants, input-rules or another zod-free module.',

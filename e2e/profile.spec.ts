@@ -15,6 +15,8 @@ test.describe('profile and account settings', () => {
     await expect(page).toHaveURL(/\/onboarding$/);
     await expect(page.getByRole('heading', { name: 'Welcome to SwapU' })).toBeVisible();
     const account = { id: (await page.evaluate(() => window.localStorage.getItem('userId')))! };
+    await expect(page.getByRole('heading', { name: 'Swapping on SwapU' })).toBeVisible();
+    await page.getByRole('button', { name: 'Next' }).click();
 
     const name = page.getByLabel('Display name');
     await name.fill('x');
@@ -35,6 +37,8 @@ test.describe('profile and account settings', () => {
     await main.getByText('Bicycles', { exact: true }).click();
     await main.getByText('Camping and fishing', { exact: true }).click();
     await expect(main.getByRole('checkbox', { name: 'Bicycles' })).toBeChecked();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByRole('switch', { name: /Email me about unread messages/ })).toBeChecked();
     await page.getByRole('button', { name: 'Start swapping' }).click();
     await expect(page).toHaveURL(/\/$/);
 

@@ -5,10 +5,12 @@ import { StrictMode, Suspense } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { detectLocale, initI18n } from './i18n/index';
+import { AnalyticsTracker } from './app/analytics-tracker';
 import { Providers, queryClient } from './app/providers';
 import { RouteErrorBoundary } from './app/route-error';
 import { AppRoutes, loadRouteModules } from './app/router';
 import { PageSkeleton } from './components/page-skeleton';
+import { configureAnalytics } from './lib/analytics';
 import { getSession } from './lib/session';
 import type { Clock } from './lib/clock';
 
@@ -31,6 +33,12 @@ function serverRendered(): ServerRendered | null {
 }
 
 async function start() {
+  // In development every analytics event is checked against the shared contract. The production
+  // build drops this branch, and with it the check's zod schemas.
+  if (import.meta.env.DEV) {
+    const { checkEvent } = await import('./lib/analytics-check');
+    configureAnalytics({ check: checkEvent });
+  }
   const ssr = serverRendered();
   const session = getSession();
   const locale = detectLocale();
@@ -51,6 +59,7 @@ async function start() {
               <AppRoutes />
             </Suspense>
           </RouteErrorBoundary>
+          <AnalyticsTracker />
         </BrowserRouter>
       </Providers>
     </StrictMode>

@@ -3,6 +3,8 @@ import { IconRefresh } from '@tabler/icons-react';
 import { Component, type ReactNode, useEffect } from 'react';
 import { useTranslation } from '../i18n/react';
 import { useLocation } from 'react-router';
+import { reportError } from '../lib/analytics';
+import { ChunkLoadError } from '../lib/lazy-page';
 import { markReady } from './mark-ready';
 
 /**
@@ -13,6 +15,7 @@ export function RouteError({ error }: { error: unknown }) {
   const { t } = useTranslation();
   useEffect(() => {
     console.warn('route error', error);
+    reportError(error, error instanceof ChunkLoadError ? 'chunk' : 'boundary');
     markReady();
   }, [error]);
   return (

@@ -15,13 +15,24 @@ const CARD_SIZES = '(min-width: 88em) 240px, (min-width: 62em) 25vw, (min-width:
 
 /**
  * `load`: 'priority' for the first card (the likely largest paint on a phone: fetched first),
- * 'eager' for the rest of the first row, 'lazy' below the fold.
+ * 'eager' for the rest of the first row, 'lazy' below the fold. `onOpen`: told when the card is
+ * followed to the post.
  */
-export function PostCard({ post, note, load = 'lazy' }: { post: PostCardItem; note?: ReactNode; load?: 'priority' | 'eager' | 'lazy' }) {
+export function PostCard({
+  post,
+  note,
+  load = 'lazy',
+  onOpen,
+}: {
+  post: PostCardItem;
+  note?: ReactNode;
+  load?: 'priority' | 'eager' | 'lazy';
+  onOpen?: () => void;
+}) {
   const { t, i18n } = useTranslation(['posts', 'common']);
   const dates = useDates();
   return (
-    <Link to={`/viewPost/${post.id}`} className="swapu-card-link" aria-label={post.title} data-testid="post-card">
+    <Link to={`/viewPost/${post.id}`} className="swapu-card-link" aria-label={post.title} data-testid="post-card" onClick={onOpen}>
       <Card padding={0} h="100%" style={{ overflow: 'hidden' }}>
         <Box pos="relative">
           <AspectRatio ratio={1}>

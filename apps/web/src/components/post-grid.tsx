@@ -5,12 +5,26 @@ import { PostCard, type PostCardItem } from './post-card';
 /** The most cards a row holds (xl): their photos load at once, the rest when scrolled near. */
 const FIRST_ROW = 5;
 
-/** 2 columns on a phone, up to 5 on a wide screen. */
-export function PostGrid<P extends PostCardItem>({ posts, note }: { posts: P[]; note?: (post: P) => ReactNode }) {
+/** 2 columns on a phone, up to 5 on a wide screen. `onOpen`: a card followed, with its place in the list (from 0). */
+export function PostGrid<P extends PostCardItem>({
+  posts,
+  note,
+  onOpen,
+}: {
+  posts: P[];
+  note?: (post: P) => ReactNode;
+  onOpen?: (post: P, position: number) => void;
+}) {
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, md: 4, xl: 5 }} spacing={{ base: 'sm', sm: 'md' }} data-testid="post-grid">
       {posts.map((p, i) => (
-        <PostCard key={p.id} post={p} note={note?.(p)} load={i === 0 ? 'priority' : i < FIRST_ROW ? 'eager' : 'lazy'} />
+        <PostCard
+          key={p.id}
+          post={p}
+          note={note?.(p)}
+          load={i === 0 ? 'priority' : i < FIRST_ROW ? 'eager' : 'lazy'}
+          onOpen={onOpen && (() => onOpen(p, i))}
+        />
       ))}
     </SimpleGrid>
   );

@@ -39,6 +39,8 @@ export interface I18nOptions {
   resources?: Resources;
   /** Fetches a language's namespace (the app's catalogue chunks). */
   load?: (lng: string, ns: string) => Promise<Catalogue>;
+  /** Told when a namespace could not load (it then counts as empty). */
+  onLoadError?: (err: unknown, lng: string, ns: string) => void;
 }
 
 type Listener = () => void;
@@ -156,6 +158,7 @@ export class I18n {
           job = (load ? load(code, name) : Promise.resolve({}))
             .catch((err: unknown) => {
               console.warn(`translations ${id} could not load`, err);
+              this.options.onLoadError?.(err, code, name);
               return {};
             })
             .then((catalogue) => {

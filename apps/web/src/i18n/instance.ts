@@ -1,3 +1,4 @@
+import { reportError } from '../lib/analytics';
 import { createI18n } from './core';
 import categories from './en-US/categories.json';
 import common from './en-US/common.json';
@@ -30,4 +31,5 @@ export const i18n = createI18n({
     const load = loaders[`./${lng}/${ns}.json`];
     return load ? (await load()).default : {};
   },
+  onLoadError: (err) => reportError(err, 'i18n', 'MODULE_NOT_FOUND'),
 });

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { CategoryChips } from '../../features/categories/category-chips';
 import { PostFeed } from '../../features/posts/post-feed';
 import { pageMeta } from '@swapu/shared/page-meta';
+import { trackPostOpen } from '../../lib/analytics';
 import { asLocale, usePageMeta } from '../../lib/use-page-meta';
 
 export default function HomePage() {
@@ -45,7 +46,7 @@ export default function HomePage() {
           <Title order={2} fz="xl" mb="md">
             {t('home.newest')}
           </Title>
-          <PostFeed />
+          <PostFeed onOpen={trackPostOpen} />
         </Box>
       </Stack>
     </Container>

@@ -13,6 +13,7 @@ import { useCreateOffer, useMyPublishedItems } from '../../features/offers/use-o
 import { usePost } from '../../features/posts/use-post';
 import { ApiError } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
+import { useFunnel } from '../../lib/use-funnel';
 
 /**
  * /offer-item/:postId — make an offer on someone's listing in five steps. `?with={myPostId}`
@@ -27,6 +28,7 @@ export default function OfferItemPage() {
   const me = useMe();
   const mine = useMyPublishedItems();
   const create = useCreateOffer();
+  const funnel = useFunnel('swap_offer');
 
   // With an item to preselect, the editor waits for my items: it reads its first draft once.
   if (post.isPending || me.isPending || (preselect && mine.isPending))
@@ -108,11 +110,13 @@ export default function OfferItemPage() {
             submitLabel={t('new.send')}
             submitting={create.isPending}
             serverError={create.error instanceof ApiError ? create.error.code : create.error ? 'generic' : null}
+            onStep={funnel.step}
             onSubmit={(terms) =>
               create.mutate(
                 { postId: p.id, ...terms },
                 {
                   onSuccess: (offer) => {
+                    funnel.complete();
                     notifications.show({ color: 'swapu', message: t('new.sent', { name: p.owner.displayName }) });
                     navigate(offerPaths.swapOffer(offer.id));
                   },

@@ -5,6 +5,7 @@ import { initI18n } from '../../i18n/index';
 import { restoreSession } from '../../lib/session';
 import OfferItemPage from './offer-item';
 import SwapOfferPage from './swap-offer';
+import { recordAnalytics } from '../../test/analytics-recorder';
 import { renderRoutes } from '../../test/render-routes';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -81,7 +82,8 @@ describe('making an offer', () => {
     expect(posted()).toEqual([]);
   });
 
-  it('offers an item plus cash in five steps and opens the new offer', async () => {
+  it('offers an item plus cash in five steps and opens the new offer, reporting the swap-offer funnel', async () => {
+    const rec = recordAnalytics();
     const router = renderAt('/offer-item/p9');
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Espresso machine' }));
     expect(screen.getByTestId('offer-items-count').textContent).toBe('1 of 5 items chosen');
@@ -113,6 +115,17 @@ describe('making an offer', () => {
         },
       },
     ]);
+    expect(rec.named('funnel_step', 'funnel_complete', 'funnel_abandon', 'user_action')).toEqual([
+      ...['items', 'cash', 'message', 'expiry', 'review'].map((step, i) => ({
+        name: 'funnel_step',
+        funnel: 'swap_offer',
+        step,
+        step_index: i,
+      })),
+      { name: 'user_action', action: 'offer_make', target: 'post' },
+      { name: 'funnel_complete', funnel: 'swap_offer' },
+    ]);
+    rec.stop();
   });
 
   it('starts with my item chosen when the link names it (a goal’s one-tap offer), never an item that is not mine', async () => {

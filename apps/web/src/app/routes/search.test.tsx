@@ -2,6 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SEARCH_TOTAL_CAP, type SearchHit, type SearchResult } from '@swapu/shared/search';
 import { initI18n } from '../../i18n/index';
+import { recordAnalytics } from '../../test/analytics-recorder';
 import { renderRoutes } from '../../test/render-routes';
 import CategoriesFilterPage from './categories-filter';
 import SearchPage from './search';
@@ -95,6 +96,26 @@ describe('/search', () => {
     expect(bikes.textContent).toBe('Bicycles20');
     fireEvent.click(bikes);
     await waitFor(() => expect(router.state.location.search).toBe('?keyword=red+bycicle&category=bicycles&sort=price_asc'));
+  });
+
+  it('reports the search once its results are in, once, and the card opened with its place in the list', async () => {
+    const rec = recordAnalytics();
+    fetchMock.mockResolvedValue(json(200, result()));
+    const router = renderRoutes(
+      [
+        { path: '/search', Component: SearchPage },
+        { path: '*', element: <p>post</p> },
+      ],
+      '/search?keyword=bike&category=bicycles',
+    );
+    expect(await screen.findByText('23 results')).toBeTruthy();
+    fireEvent.click(screen.getAllByTestId('post-card')[1]!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/viewPost/p2'));
+    expect(rec.named('search', 'select_content')).toEqual([
+      { name: 'search', query: 'bike', results: 23, category: 'bicycles' },
+      { name: 'select_content', content_type: 'post', item_id: 'p2', position: 1 },
+    ]);
+    rec.stop();
   });
 
   it('says "500+ results" when the count is capped, without per-category counts', async () => {

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Chain } from '@swapu/shared/chains';
 import { endpoints } from '@swapu/shared/endpoints';
+import { track } from '../../lib/analytics';
 import { call } from '../../lib/api';
 
 export const chainsKey = ['me', 'chains'] as const;
@@ -15,7 +16,8 @@ export function useChainAction() {
   return useMutation({
     mutationFn: ({ id, action }: { id: string; action: 'unlock' | 'decline' }) =>
       call(action === 'unlock' ? endpoints.unlockChain : endpoints.declineChain, { params: { id } }),
-    onSuccess: (chain: Chain) => {
+    onSuccess: (chain: Chain, { action }) => {
+      if (action === 'unlock') track('user_action', { action: 'chain_unlock', target: 'chain' });
       qc.setQueryData<Chain[]>(chainsKey, (list) => list?.map((c) => (c.id === chain.id ? chain : c)));
       void qc.invalidateQueries({ queryKey: chainsKey });
     },

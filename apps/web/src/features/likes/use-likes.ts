@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PostDetail } from '@swapu/shared/api';
 import { endpoints } from '@swapu/shared/endpoints';
+import { track } from '../../lib/analytics';
 import { call } from '../../lib/api';
 
 export const favoritesKey = ['me', 'favorites'] as const;
@@ -33,7 +34,8 @@ export function useToggleLike(postId: string) {
     onError: (_e, _like, ctx) => {
       if (ctx?.before) qc.setQueryData(detailKey, ctx.before);
     },
-    onSuccess: (res) => {
+    onSuccess: (res, like) => {
+      track('user_action', { action: like ? 'like' : 'unlike', target: 'post' });
       const now = qc.getQueryData<PostDetail>(detailKey);
       if (now) qc.setQueryData<PostDetail>(detailKey, { ...now, likedByMe: res.liked, likeCount: res.likeCount });
     },

@@ -5,6 +5,7 @@ import CreatePostPage from '../../app/routes/create-post';
 import { aPost } from './post-fixture';
 import { initI18n } from '../../i18n/index';
 import { restoreSession } from '../../lib/session';
+import { recordAnalytics } from '../../test/analytics-recorder';
 import { renderRoutes } from '../../test/render-routes';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -79,6 +80,7 @@ describe('the listing form', () => {
   });
 
   it('creates the draft once something is typed and moves to its own address, keeping what was typed', async () => {
+    const rec = recordAnalytics();
     fetchMock.mockImplementation(async (input, init) =>
       init?.method === 'POST' ? json(201, draft({ id: 'new1', title: 'Camping tent', categories: [] })) : json(200, draft({ id: 'new1' })),
     );
@@ -101,9 +103,17 @@ describe('the listing form', () => {
     expect(await screen.findByText('Step 3 of 6')).toBeTruthy();
     expect(router.state.location.search).toBe('?step=3');
     expect(calls().filter((c) => c.call.startsWith('GET'))).toEqual([]);
+    // The listing-creation funnel, one event per step shown, across the change of address.
+    expect(rec.named('funnel_step').map((e) => [e.step, e.step_index])).toEqual([
+      ['photos', 0],
+      ['details', 1],
+      ['categories', 2],
+    ]);
+    rec.stop();
   });
 
-  it('shows a live listing with "Save changes" and no autosave', async () => {
+  it('shows a live listing with "Save changes" and no autosave (nor the listing-creation funnel)', async () => {
+    const rec = recordAnalytics();
     fetchMock.mockResolvedValue(
       json(
         200,
@@ -125,5 +135,7 @@ describe('the listing form', () => {
     await new Promise((r) => setTimeout(r, 800));
     expect(calls().map((c) => c.call)).toEqual(['GET /api/v1/posts/p1']);
     expect(screen.queryByTestId('save-status')).toBeNull();
+    expect(rec.named('funnel_step')).toEqual([]);
+    rec.stop();
   });
 });

@@ -21,6 +21,7 @@ import { usePhotoUploads } from './use-photo-uploads';
 import classes from './listing-form.module.css';
 import { StepProgress } from '../../components/step-progress';
 import { KEEP_SCROLL } from '../../lib/keep-scroll';
+import { useFunnel } from '../../lib/use-funnel';
 
 const LAST = LISTING_STEPS.length - 1;
 
@@ -108,6 +109,11 @@ export function ListingForm({
   useEffect(() => {
     if (moved.current) heading.current?.focus({ preventScroll: true });
   }, [step]);
+  // The listing-creation funnel follows new listings and drafts, not changes to a live one.
+  const funnel = useFunnel('listing_creation');
+  useEffect(() => {
+    if (!live) funnel.step(step);
+  }, [funnel, live, step]);
 
   const next = () => {
     setChecked((s) => new Set(s).add(current));
@@ -148,6 +154,7 @@ export function ListingForm({
         id = await draft.ensureDraft();
         await publishPost(id);
       }
+      if (!live) funnel.complete();
       await qc.invalidateQueries({ queryKey: ['posts'] });
       notifications.show({ color: 'swapu', message: live ? t('saved') : t('published') });
       navigate(paths.viewPost(id));

@@ -5,7 +5,7 @@ import { useTranslation } from '../../i18n/react';
 import type { PostCard } from '@swapu/shared/api';
 import { OFFER_MESSAGE_MAX } from '@swapu/shared/constants';
 import type { OfferSummary, OfferTerms } from '@swapu/shared/offers';
-import { draftToTerms, OFFER_FUNNEL_STEPS, stepError, type OfferDraft, type OfferFunnelStep } from './offer-funnel';
+import { draftToTerms, OFFER_FUNNEL_STEPS, stepError, type OfferDraft } from './offer-funnel';
 import { errorText } from './offer-text';
 import classes from './offers.module.css';
 import { CashStep, ExpiryStep, ItemsStep, otherName, ReviewStep } from './offer-editor-steps';
@@ -36,8 +36,8 @@ export interface OfferEditorProps {
   onSubmit: (terms: OfferTerms) => void;
   /** Inside a dialog: the Back/Next bar sticks to the dialog, not above the bottom navigation. */
   inModal?: boolean;
-  /** Reports each step shown (the funnel). */
-  onStep?: (step: OfferFunnelStep) => void;
+  /** Told each step shown, by its index in OFFER_FUNNEL_STEPS, the first included (the swap-offer funnel). */
+  onStep?: (index: number) => void;
 }
 
 /**
@@ -71,7 +71,6 @@ export function OfferEditor(props: OfferEditorProps) {
   const goTo = (i: number) => {
     setTried(false);
     setStep(i);
-    props.onStep?.(OFFER_FUNNEL_STEPS[i]!);
     // A new step starts at its top, its heading focused (announced to screen readers).
     if (props.inModal) root.current?.scrollIntoView?.({ block: 'start' });
     else window.scrollTo({ top: 0 });
@@ -80,6 +79,10 @@ export function OfferEditor(props: OfferEditorProps) {
   useEffect(() => {
     if (moved.current) heading.current?.focus({ preventScroll: true });
   }, [step]);
+  const { onStep } = props;
+  useEffect(() => {
+    onStep?.(step);
+  }, [onStep, step]);
   useEffect(() => {
     if (attempt) root.current?.querySelector('[role="alert"]')?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
   }, [attempt]);

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { FUNNELS } from '@swapu/shared/analytics-events';
 import { draftFromOffer, draftToTerms, emptyDraft, OFFER_FUNNEL_STEPS, parseDollars, stepError } from './offer-funnel';
 
 describe('the swap-offer funnel', () => {
-  it('has the five steps of the spec', () => {
+  it('has the five steps of the spec, the analytics contract’s own list', () => {
     expect(OFFER_FUNNEL_STEPS).toEqual(['items', 'cash', 'message', 'expiry', 'review']);
+    expect(OFFER_FUNNEL_STEPS).toBe(FUNNELS.swap_offer);
   });
 
   it('reads dollars as typed into cents, refusing nothing and nonsense', () => {

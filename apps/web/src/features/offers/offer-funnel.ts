@@ -1,3 +1,4 @@
+import { OFFER_STEPS } from '@swapu/shared/analytics-events';
 import type { ErrorCode } from '@swapu/shared/errors';
 import {
   OFFER_CASH_MAX_CENTS,
@@ -10,11 +11,12 @@ import { offerMethodChosen } from '@swapu/shared/input-rules';
 import type { CashKind, OfferSummary, OfferTerms } from '@swapu/shared/offers';
 
 /**
- * The swap-offer funnel (spec section 4: "swap offer (5 steps)"), in order. The offer editor
- * shows one step per screen; analytics report funnel steps by these names.
+ * The swap-offer funnel (spec section 4: "swap offer (5 steps)"), in order: the analytics
+ * contract's own list. The offer editor shows one step per screen; analytics report funnel steps
+ * by these names.
  */
-export const OFFER_FUNNEL_STEPS = ['items', 'cash', 'message', 'expiry', 'review'] as const;
-export type OfferFunnelStep = (typeof OFFER_FUNNEL_STEPS)[number];
+export const OFFER_FUNNEL_STEPS = OFFER_STEPS;
+export type OfferFunnelStep = (typeof OFFER_STEPS)[number];
 
 /** What the editor holds while someone writes an offer: the cash as typed, in dollars. */
 export interface OfferDraft {

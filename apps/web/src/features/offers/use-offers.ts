@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { endpoints } from '@swapu/shared/endpoints';
 import type { CreateOffer, Offer, OfferState, TransitionBody } from '@swapu/shared/offers';
+import { track } from '../../lib/analytics';
 import { call } from '../../lib/api';
 
 export const offersKey = ['offers'] as const;
@@ -56,7 +57,10 @@ export function useCreateOffer() {
   const after = useAfterOfferChange();
   return useMutation({
     mutationFn: (body: CreateOffer) => call(endpoints.createOffer, { body }),
-    onSuccess: after,
+    onSuccess: (offer) => {
+      track('user_action', { action: 'offer_make', target: 'post' });
+      return after(offer);
+    },
   });
 }
 

@@ -1,12 +1,21 @@
 import { Alert, Button, Center, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconMoodEmpty } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import type { PostCard } from '@swapu/shared/api';
 import { useTranslation } from '../../i18n/react';
 import { PostGrid, PostGridSkeleton } from '../../components/post-grid';
 import { type FeedFilter, useFeed } from './use-feed';
 
-/** A paged list of posts with loading, empty, error and end states. */
-export function PostFeed({ filter, empty }: { filter?: FeedFilter; empty?: ReactNode }) {
+/** A paged list of posts with loading, empty, error and end states; `onOpen` as PostGrid's. */
+export function PostFeed({
+  filter,
+  empty,
+  onOpen,
+}: {
+  filter?: FeedFilter;
+  empty?: ReactNode;
+  onOpen?: (post: PostCard, position: number) => void;
+}) {
   const { t } = useTranslation();
   const feed = useFeed(filter);
   if (feed.isPending) return <PostGridSkeleton />;
@@ -36,7 +45,7 @@ export function PostFeed({ filter, empty }: { filter?: FeedFilter; empty?: React
     );
   return (
     <Stack gap="lg">
-      <PostGrid posts={posts} />
+      <PostGrid posts={posts} onOpen={onOpen} />
       <Center>
         {feed.hasNextPage ? (
           <Button variant="light" size="md" loading={feed.isFetchingNextPage} onClick={() => void feed.fetchNextPage()}>

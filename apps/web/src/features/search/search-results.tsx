@@ -13,6 +13,8 @@ import { PlaceField, type Place } from './place-field';
 import { correctedQuery } from './search-text';
 import { useSearch } from './use-search';
 import { ApiError } from '../../lib/api';
+import { track, trackPostOpen } from '../../lib/analytics';
+import { searchEvent } from './search-analytics';
 
 /** How many filters beyond the words are on, for the Filters button. */
 export const filterCount = (s: SearchUrlState) =>
@@ -157,12 +159,24 @@ function FacetChips({ first, state, go }: { first: SearchResult; state: SearchUr
   );
 }
 
+/** One search event per search (its URL), once its first page of results is in; refetches are not searches. */
+function useSearchEvent(state: SearchUrlState, total: number | undefined) {
+  const key = searchUrlQuery(state);
+  const reported = useRef<string | null>(null);
+  useEffect(() => {
+    if (total === undefined || reported.current === key) return;
+    reported.current = key;
+    track('search', searchEvent(state, total));
+  }, [key, state, total]);
+}
+
 export function Results({ state, go }: { state: SearchUrlState; go: (s: SearchUrlState) => void }) {
   const { t } = useTranslation(['search', 'common', 'errors']);
   const results = useSearch(state);
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = results;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const sentinel = useLoadMoreOnSight(!!hasNextPage && !isFetchingNextPage && !isFetchNextPageError, loadMore);
+  useSearchEvent(state, results.data?.pages[0]?.total);
 
   if (results.isPending) return <PostGridSkeleton />;
   if (results.isError) {
@@ -210,7 +224,7 @@ export function Results({ state, go }: { state: SearchUrlState; go: (s: SearchUr
         </Center>
       ) : (
         <>
-          <PostGrid posts={items} />
+          <PostGrid posts={items} onOpen={trackPostOpen} />
           <div ref={sentinel} aria-hidden="true" />
           <Center>
             {hasNextPage ? (

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { endpoints } from '@swapu/shared/endpoints';
 import type { SearchFiltersBody } from '@swapu/shared/search';
 import type { SearchUrlState } from '@swapu/shared/search-url';
+import { track } from '../../lib/analytics';
 import { call } from '../../lib/api';
 
 const key = ['me', 'saved-searches'] as const;
@@ -24,7 +25,10 @@ export function useSaveSearch() {
       const filters: SearchFiltersBody = rest;
       return call(endpoints.saveSearch, { body: { name, filters } });
     },
-    onSuccess: () => qc.invalidateQueries({ queryKey: key }),
+    onSuccess: () => {
+      track('user_action', { action: 'search_save' });
+      return qc.invalidateQueries({ queryKey: key });
+    },
   });
 }
 
