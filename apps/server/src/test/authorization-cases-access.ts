@@ -33,6 +33,12 @@ export const ACCESS_CASES: Case[] = [
     expect: anyone(204),
   },
 
+  {
+    route: 'POST /api/test/analytics/rollups',
+    request: () => ({ url: '/api/test/analytics/rollups' }),
+    expect: anyone(204),
+  },
+
   // Mail links and the newsletter (capabilities in links, not accounts)
   {
     route: 'GET /api/v1/auth/verify-email',

@@ -74,6 +74,7 @@ const offersPage = page(() => import('./routes/offers'));
 const reviewSwapPage = page(() => import('./routes/review-swap'));
 const swapStatusPage = page(() => import('./routes/swap-status'));
 const myDeliveryPage = page(() => import('./routes/my-delivery'));
+const adminPage = page(() => import('./routes/admin-section'));
 
 export const routes: RouteObject[] = [
   {
@@ -149,8 +150,9 @@ export const routes: RouteObject[] = [
               { path: 'delivery-swap', ...page(() => import('./routes/delivery-swap')) },
               { path: 'welcome-mail', ...page(() => import('./routes/welcome-mail')) },
               { path: 'user-coupon', ...page(() => import('./routes/user-coupon')) },
-              { path: 'admin', ...soon('admin') },
-              { path: 'admin/:selectedButton', ...page(() => import('./routes/admin-section')) },
+              // The console's home and its sections (one page for both).
+              { path: 'admin', ...adminPage },
+              { path: 'admin/:selectedButton', ...adminPage },
             ],
           },
           // Unknown paths: a blog post whose urlTitle equals the path, otherwise home.

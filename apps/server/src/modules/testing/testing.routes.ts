@@ -6,6 +6,7 @@ import { subscriptions, users } from '../../db/schema/index';
 import { errors } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { accountsChanged } from '../../lib/viewer-cache';
+import { refreshRollups } from '../analytics/rollups';
 
 const AccountParams = z.object({ id: z.string().min(1).max(64) });
 const DAY = 86_400_000;
@@ -49,4 +50,10 @@ export const testingRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(204).send(null);
     },
   );
+
+  // The analytics rollups now, not at the job's next 5-minute turn (the dashboard's journey).
+  app.post('/api/test/analytics/rollups', { schema: { hide: true, response: { 204: z.null() } } }, async (_req, reply) => {
+    await refreshRollups(app.ctx.database.db, app.ctx.clock.now());
+    return reply.status(204).send(null);
+  });
 };
