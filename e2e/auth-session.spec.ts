@@ -182,6 +182,10 @@ test.describe('sessions', () => {
   test('30 minutes without activity log the person out, with the reason', async ({ page }) => {
     await page.clock.install();
     await signUp(page);
+    // The page (and every chunk it loads) is in before the clock jumps: a chunk still loading at
+    // the jump would have its load timeout fire within it (lib/lazy-page.ts) and fail the page.
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
     await page.clock.fastForward('29:00');
     await expect(accountMenu(page)).toBeVisible();
     await page.clock.fastForward('01:30');
