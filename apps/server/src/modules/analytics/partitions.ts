@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { App } from '../../lib/context';
+import { attachPeriodic } from '../../lib/periodic';
 import type { Tx } from '../../db/client';
 import { rowsOf } from '../../lib/sql-rows';
 
@@ -58,24 +59,8 @@ const DAILY_MS = 24 * 3600_000;
 
 /** While the server runs: the partitions at start, then once a day. */
 export function attachEventPartitions(app: App) {
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  let running: Promise<void> | null = null;
-  const run = async () => {
-    try {
-      const made = await ensureEventPartitions(app.ctx.database.db, app.ctx.clock.now());
-      if (made.length) app.log.info({ made }, 'analytics partitions made');
-    } catch (err) {
-      app.log.warn({ err }, 'analytics partitions could not be made: events go to the default partition meanwhile');
-    }
-    if (!stopped) timer = setTimeout(() => (running = run()), DAILY_MS).unref();
-  };
-  app.addHook('onReady', async () => {
-    running = run();
-  });
-  app.addHook('onClose', async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
+  attachPeriodic(app, DAILY_MS, 'analytics partitions could not be made: events go to the default partition meanwhile', async () => {
+    const made = await ensureEventPartitions(app.ctx.database.db, app.ctx.clock.now());
+    if (made.length) app.log.info({ made }, 'analytics partitions made');
   });
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { FUNNELS, FUNNEL_NAMES, type AnalyticsReport, type FunnelName } from '@swapu/shared/analytics';
 import type { Tx } from '../../db/client';
 import type { App } from '../../lib/context';
+import { attachPeriodic } from '../../lib/periodic';
 import { rowsOf } from '../../lib/sql-rows';
 
 /**
@@ -165,23 +166,7 @@ const EVERY_MS = 5 * 60_000;
 
 /** While the server runs: the rollups at start and every 5 minutes. */
 export function attachRollups(app: App) {
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  let running: Promise<void> | null = null;
-  const run = async () => {
-    try {
-      await refreshRollups(app.ctx.database.db, app.ctx.clock.now());
-    } catch (err) {
-      app.log.warn({ err }, 'analytics rollups failed');
-    }
-    if (!stopped) timer = setTimeout(() => (running = run()), EVERY_MS).unref();
-  };
-  app.addHook('onReady', async () => {
-    running = run();
-  });
-  app.addHook('onClose', async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
+  attachPeriodic(app, EVERY_MS, 'analytics rollups failed', async () => {
+    await refreshRollups(app.ctx.database.db, app.ctx.clock.now());
   });
 }
