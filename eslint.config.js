@@ -52,8 +52,17 @@ const boundaries = [
         'error',
         { selector: 'Literal[value=/^\\/api\\//]', message: 'Name the endpoint in @swapu/shared/endpoints and use call().' },
         { selector: 'TemplateElement[value.raw=/^\\/api\\//]', message: 'Name the endpoint in @swapu/shared/endpoints and use call().' },
+        {
+          selector: "ImportDeclaration[source.value='@mantine/core'] > ImportSpecifier[imported.name='Modal']",
+          message: 'Use Dialog from components/dialog: one dialog everywhere, fixed or not (spec section 2).',
+        },
       ],
     },
+  },
+  {
+    // The one place Mantine's Modal is used.
+    files: ['apps/web/src/components/dialog.tsx'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
   {
     files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],

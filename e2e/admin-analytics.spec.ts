@@ -67,13 +67,25 @@ test.describe('the admin console: analytics @phone', () => {
     await adminPage.goto('/admin');
     await expect(adminPage.getByRole('heading', { level: 1, name: 'Admin console' })).toBeVisible();
     const section = (name: string) => adminPage.getByTestId('admin-section-card').filter({ has: adminPage.getByRole('heading', { name }) });
-    await expect(adminPage.getByTestId('admin-section-card')).toHaveCount(3);
+    await expect(adminPage.getByTestId('admin-section-card')).toHaveCount(10);
+    await expect(section('Documentation')).toHaveAttribute('href', '/docs');
     await expect(section('Coupons')).toHaveAttribute('href', '/admin/coupons');
     await expect(section('Support')).toHaveAttribute('href', '/admin/support');
     await shot(adminPage, 'admin-home');
-    await section('Analytics').click();
+    await section('Dashboard').click();
     await expect(adminPage).toHaveURL(/\/admin\/analytics$/);
-    await expect(adminPage.getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible();
+    await expect(adminPage.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+
+    // The marketplace's figures: the member who just joined counts among the new members, per day and per week.
+    const total = (metric: string) => adminPage.getByTestId(`metric-${metric}`).getByTestId('metric-total');
+    expect(Number((await total('members').textContent())!.replace(/[^\d]/g, ''))).toBeGreaterThanOrEqual(1);
+    await expect(total('revenue_cents')).toHaveText(/^-?A\$/);
+    await expect(adminPage.getByTestId('metric-members').locator('.recharts-bar-rectangle').first()).toBeAttached();
+    await adminPage.getByTestId('dashboard-bucket').getByText('Week', { exact: true }).click();
+    await expect(adminPage.getByRole('radio', { name: 'Week' })).toBeChecked();
+    await expect(adminPage.getByText('Updating…')).toBeHidden();
+    expect(Number((await total('members').textContent())!.replace(/[^\d]/g, ''))).toBeGreaterThanOrEqual(1);
+    await adminPage.getByTestId('dashboard-bucket').getByText('Day', { exact: true }).click();
 
     // The listing funnel counts the member's session at its first two steps.
     const listing = adminPage.getByTestId('funnel-listing_creation');

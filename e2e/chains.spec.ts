@@ -1,4 +1,5 @@
 import { expect, test } from './support/test';
+import { docsShot } from './support/docs-shots';
 import { auth, backdate, listItem, member, signedInPage } from './support/fixtures';
 
 test.describe('swap chains @phone', () => {
@@ -44,6 +45,7 @@ test.describe('swap chains @phone', () => {
         titles[(i + 1) % 3]!,
       );
     }
+    await docsShot(pages[0]!, 'guide-chains-1-found', { hide: [mark] });
     // Ada and Ben unlock: the chain waits for Cy.
     for (const page of pages.slice(0, 2)) {
       await page.getByRole('button', { name: 'Unlock' }).click();
@@ -55,6 +57,7 @@ test.describe('swap chains @phone', () => {
     await pages[2]!.getByRole('button', { name: 'Unlock' }).click();
     await expect(pages[2]!.getByText('Everyone unlocked: your swap is accepted.')).toBeVisible();
     await expect(pages[2]!.getByTestId('chain-status')).toHaveText('Swaps accepted');
+    await docsShot(pages[2]!, 'guide-chains-2-accepted', { hide: [mark] });
 
     // Each member has an accepted swap for the item they receive.
     for (const [i, page] of pages.entries()) {

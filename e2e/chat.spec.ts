@@ -35,13 +35,18 @@ test.describe('chat', () => {
     // Ana opens Ben's kayak and taps Message: the room opens with the kayak as context.
     const anaPage = await signedInPage(browser, ana);
     await anaPage.goto(`/viewPost/${post}`);
-    await anaPage.getByRole('link', { name: 'Message', exact: true }).click();
-    const anaRoom = anaPage.getByTestId('room');
+    // On a computer the room opens in a window of its own (spec section 2), still signed in; the listing stays open.
+    const [anaChat] = await Promise.all([
+      anaPage.waitForEvent('popup'),
+      anaPage.getByRole('link', { name: 'Message', exact: true }).click(),
+    ]);
+    await expect(anaPage).toHaveURL(new RegExp(`/viewPost/${post}$`));
+    const anaRoom = anaChat.getByTestId('room');
     await expect(anaRoom).toBeVisible();
     // The address names the room now, not Ben: /discuss/{roomId}/{postId}.
-    await expect(anaPage).not.toHaveURL(new RegExp(ben.id));
-    await expect(anaPage).toHaveURL(new RegExp(`/discuss/[^/]+/${post}$`));
-    const roomUrl = new URL(anaPage.url()).pathname;
+    await expect(anaChat).not.toHaveURL(new RegExp(ben.id));
+    await expect(anaChat).toHaveURL(new RegExp(`/discuss/[^/]+/${post}$`));
+    const roomUrl = new URL(anaChat.url()).pathname;
     await expect(anaRoom.getByTestId('room-other')).toHaveText('Ben Okafor');
     await expect(anaRoom.getByTestId('post-context')).toContainText('Two-person kayak');
     await expect(anaRoom.getByTestId('post-context')).toContainText('$450');
@@ -142,6 +147,37 @@ test.describe('chat', () => {
   });
 });
 
+test.describe('opening a chat room @phone', () => {
+  test('Message on a listing opens the room in a new window on a computer, and in the same tab on a phone', async ({
+    browser,
+    request,
+  }) => {
+    const owner = await member(request, 'Wendy Window');
+    const post = await listKayak(request, owner);
+    const asker = await subscriber(request, 'Tom Tab');
+    const page = await signedInPage(browser, asker);
+    await page.goto(`/viewPost/${post}`);
+    const message = page.getByRole('link', { name: 'Message', exact: true });
+    if (test.info().project.name === 'phone') {
+      await message.click();
+      await expect(page).toHaveURL(new RegExp(`/discuss/[^/]+/${post}$`));
+      await expect(page.getByTestId('room').getByTestId('room-other')).toHaveText('Wendy Window');
+      // Back goes to the listing.
+      await page.goBack();
+      await expect(page).toHaveURL(new RegExp(`/viewPost/${post}$`));
+    } else {
+      const [room] = await Promise.all([page.waitForEvent('popup'), message.click()]);
+      await expect(room).toHaveURL(new RegExp(`/discuss/[^/]+/${post}$`));
+      await expect(room.getByTestId('room').getByTestId('room-other')).toHaveText('Wendy Window');
+      await expect(page).toHaveURL(new RegExp(`/viewPost/${post}$`));
+      // A second click brings the same window back rather than opening another.
+      await message.click();
+      await expect.poll(() => page.context().pages().length).toBe(2);
+    }
+    await page.context().close();
+  });
+});
+
 test.describe('support @phone', () => {
   test('a member writes to the SwapU team and an admin’s answer appears live', async ({ browser, request }) => {
     test.setTimeout(90_000);
@@ -183,7 +219,10 @@ test.describe('support for a suspended member', () => {
     const name = `Sam ${String.fromCharCode(...Array.from({ length: 6 }, () => 97 + Math.floor(Math.random() * 26)))}`;
     const sam = await member(request, name);
     const admin = await newAdmin(request);
-    const ban = await request.put(`/api/v1/admin/users/${sam.id}/ban`, { headers: auth(admin), data: { banned: true } });
+    const ban = await request.put(`/api/v1/admin/users/${sam.id}/ban`, {
+      headers: auth(admin),
+      data: { banned: true, reason: 'Spam listings' },
+    });
     expect(ban.status()).toBe(200);
 
     // The ban ended Sam's sessions; Sam signs in again and sees only the suspension notice.
@@ -197,17 +236,20 @@ test.describe('support for a suspended member', () => {
     await expect(page.getByText('Your account has been suspended. Please contact support.')).toBeVisible();
     await page.getByTestId('contact-support').click();
     const thread = page.getByTestId('support-thread');
+    // The team's note of the suspension, with its reason, opens the thread.
+    await expect(thread.getByTestId('support-message')).toHaveCount(1);
+    await expect(thread.getByTestId('support-message').first()).toContainText('Reason: Spam listings');
     await thread.getByTestId('composer').fill('Why was my account suspended?');
     await thread.getByTestId('send').click();
-    await expect(thread.getByTestId('support-message')).toHaveCount(1);
+    await expect(thread.getByTestId('support-message')).toHaveCount(2);
 
     const reply = await request.post(`/api/v1/admin/support/${sam.id}/messages`, {
       headers: auth(admin),
       data: { body: 'Hi Sam, we are reviewing a report about a listing.' },
     });
     expect(reply.status()).toBe(201);
-    await expect(thread.getByTestId('support-message')).toHaveCount(2);
-    await expect(thread.getByTestId('support-message').nth(1)).toContainText('we are reviewing a report');
+    await expect(thread.getByTestId('support-message')).toHaveCount(3);
+    await expect(thread.getByTestId('support-message').nth(2)).toContainText('we are reviewing a report');
   });
 });
 
@@ -248,7 +290,10 @@ test.describe('a member banned mid-conversation', () => {
     await expect.poll(() => sockets.some((s) => !s.closed)).toBe(true);
 
     // An admin suspends Mal while both have the conversation open.
-    const ban = await request.put(`/api/v1/admin/users/${mal.id}/ban`, { headers: auth(admin), data: { banned: true } });
+    const ban = await request.put(`/api/v1/admin/users/${mal.id}/ban`, {
+      headers: auth(admin),
+      data: { banned: true, reason: 'Spam listings' },
+    });
     expect(ban.status()).toBe(200);
 
     // The server closes Mal's live connection at once…

@@ -66,7 +66,20 @@ test.describe('coupons and receipts @phone', () => {
     await expect(page).toHaveURL(/\/myswapu$/);
 
     await adminPage.reload();
-    await expect(adminPage.getByTestId('coupon-row').filter({ hasText: code }).getByTestId('coupon-used')).toHaveText('1 / 5');
+    const used = adminPage.getByTestId('coupon-row').filter({ hasText: code });
+    await expect(used.getByTestId('coupon-used')).toHaveText('1 / 5');
+
+    // The admin disables the code (after a confirmation): it shows as disabled and redeems no more.
+    await used.getByTestId('coupon-disable').click();
+    await adminPage.getByTestId('coupon-disable-confirm').click();
+    await expect(adminPage.getByText(`${code} is disabled.`)).toBeVisible();
+    await expect(used.getByTestId('coupon-disabled')).toHaveText('Disabled');
+    const other = await member(request, 'Dana Disabled');
+    await signInWithStorage(page, other);
+    await page.goto('/user-coupon');
+    await page.getByLabel('Coupon code').fill(code);
+    await page.getByRole('button', { name: 'Redeem' }).click();
+    await expect(page.getByText('Code is Invalid or Has been used')).toBeVisible();
     await adminPage.context().close();
   });
 

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
 import { expect, test } from './support/test';
+import { docsShot } from './support/docs-shots';
 import { auth, backdate, listItem, member, signedInPage, type Member } from './support/fixtures';
 
 test.describe('delivery calculator @phone', () => {
@@ -159,7 +160,7 @@ async function completedSwap(request: APIRequestContext) {
     parcel: PARCEL,
     pickupDate: patch.pickupDate ?? pickupDay(),
   });
-  return { nadia, felix, helmet, helmetTitle, lantern, lanternTitle, offerId, orderPath, order };
+  return { mark, nadia, felix, helmet, helmetTitle, lantern, lanternTitle, offerId, orderPath, order };
 }
 
 const STEPS = ['Booking…', 'Label created', 'Shipped', 'In transit', 'Delivered'];
@@ -214,6 +215,11 @@ test.describe('delivery orders', () => {
     await page.getByLabel("Receiver's street address").fill('3/45 Brunswick Street');
     await page.getByLabel('Pickup date').fill(pickup);
     await page.getByLabel('Instructions for the courier (optional)').fill('Side gate, please knock');
+    await docsShot(page, 'guide-delivery-1-order', {
+      at: page.getByRole('heading', { level: 1 }),
+      hide: [swap.mark],
+      replace: { [swap.nadia.email]: 'nadia.park@example.com' },
+    });
     await page.getByRole('button', { name: 'Get quote' }).click();
 
     // The quote: a price in A$ with its GST, the route and the dates.
@@ -225,6 +231,7 @@ test.describe('delivery orders', () => {
     await expect(quote).toContainText('Newtown NSW 2042 → Fitzroy VIC 3065');
     await expect(page.getByTestId('quote-dates')).toContainText(`Picked up ${shownDay(pickup)} · arrives about`);
     await expect(page.getByTestId('quote-held')).toContainText('Price held until');
+    await docsShot(page, 'guide-delivery-2-quote', { at: quote, align: 'center', hide: [swap.mark] });
 
     // Pay at the local checkout.
     await quote.getByRole('button', { name: `Pay ${price}` }).click();
@@ -267,6 +274,7 @@ test.describe('delivery orders', () => {
     await expect(events).toHaveCount(timeline.length);
     for (const [i, step] of timeline.entries()) await expect(events.nth(i)).toContainText(step);
     await expect(events.nth(1)).toContainText(`Label created: tracking reference ${ref}`);
+    await docsShot(page, 'guide-delivery-3-tracking', { at: detail, hide: [swap.mark] });
     await expect(detail.getByRole('button', { name: 'Cancel delivery' })).toHaveCount(0);
     // The badge went forward only, through "Label created" ("Booking…" lasts until the worker's
     // next pass, up to 3 s, so the page may or may not catch it).

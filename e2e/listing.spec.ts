@@ -2,6 +2,8 @@ import path from 'node:path';
 import { chromium, type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { createAccount, signInWithStorage, type TestAccount } from './support/accounts';
+import { docsShot } from './support/docs-shots';
+import { member } from './support/fixtures';
 
 const photo = (name: string) => path.join(import.meta.dirname, 'fixtures', name);
 
@@ -37,9 +39,11 @@ test.describe('listing an item', () => {
     page,
     request,
   }) => {
-    const account = await createAccount(request);
+    // A name, as a member has one: the guides' screenshots show it in the header.
+    const account = await member(request, 'Jordan Lee');
     await signInWithStorage(page, account);
-    const title = `Trek mountain bike ${Date.now()}`;
+    const stamp = String(Date.now());
+    const title = `Trek mountain bike ${stamp}`;
     await page.goto('/create');
     await expect(page.getByRole('heading', { level: 1, name: 'List an item' })).toBeVisible();
     await step(page, 1);
@@ -55,6 +59,7 @@ test.describe('listing an item', () => {
     await page.getByRole('button', { name: 'Move photo 2 left' }).click();
     await expect(page.getByTestId('photo-thumb').first().locator('img')).toHaveAttribute('src', second!);
     await expect(page.getByText('Photos: 2 of 10')).toBeVisible();
+    await docsShot(page, 'guide-listing-1-photos', { at: page.getByRole('heading', { level: 1 }) });
     await next(page);
 
     // 2. Details
@@ -109,11 +114,13 @@ test.describe('listing an item', () => {
     await expect(summary).toContainText(title);
     await expect(summary).toContainText('A$250');
     await expect(summary).toContainText('56 × 36 × 23 cm');
+    await docsShot(page, 'guide-listing-2-summary', { at: summary, align: 'center', hide: [stamp] });
     await page.getByRole('button', { name: 'Publish' }).click();
 
     await expect(page).toHaveURL(new RegExp(`/viewPost/${postId}$`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
     await expect(page.getByText('Your item is live!')).toBeVisible();
+    await docsShot(page, 'guide-listing-3-live', { hide: [stamp] });
 
     // Younger than 24 hours, so hidden from guests, but its owner sees it at the top of the feed.
     await page.goto('/');

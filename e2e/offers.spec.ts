@@ -1,6 +1,7 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { signInWithStorage } from './support/accounts';
+import { docsShot } from './support/docs-shots';
 import { auth, listItem, member, signedInPage, subscriber } from './support/fixtures';
 
 const next = (page: Page) => page.getByRole('button', { name: 'Next', exact: true }).click();
@@ -31,6 +32,7 @@ test.describe('offers, swaps and reviews', () => {
     await expect(anaPage.getByTestId('offer-progress')).toHaveText('Step 1 of 5');
     await anaPage.getByRole('checkbox', { name: 'Breville espresso machine' }).click();
     await expect(anaPage.getByTestId('offer-items-count')).toHaveText('1 of 5 items chosen');
+    await docsShot(anaPage, 'guide-offers-1-items', { at: anaPage.getByTestId('offer-progress') });
     await next(anaPage);
     await expect(anaPage.getByTestId('cash-only')).toHaveCount(0);
     await anaPage.getByTestId('cash-add').click();
@@ -41,6 +43,7 @@ test.describe('offers, swaps and reviews', () => {
     await expect(anaPage.getByTestId('offer-expiry')).toContainText('7 days');
     await next(anaPage);
     await expect(anaPage.getByTestId('offer-summary-cash')).toHaveText('You add A$50');
+    await docsShot(anaPage, 'guide-offers-2-review', { at: anaPage.getByTestId('offer-progress') });
     await anaPage.getByRole('button', { name: 'Send offer' }).click();
     await expect(anaPage.getByText('Offer sent to Ben Carter.')).toBeVisible();
     await expect(anaPage).toHaveURL(/\/swap-offer\/[^/]+$/);
@@ -59,6 +62,7 @@ test.describe('offers, swaps and reviews', () => {
     await row.getByRole('link').click();
     await expect(benPage.getByTestId('offer-cash')).toHaveText(`${ana.displayName} adds A$50`);
     await expect(benPage.getByTestId('offer-message')).toContainText('my espresso machine and A$50');
+    await docsShot(benPage, 'guide-offers-3-answer');
     await benPage.getByRole('button', { name: 'Counter-offer' }).click();
     const dialog = benPage.getByRole('dialog', { name: 'Counter-offer' });
     await expect(dialog.getByRole('checkbox', { name: 'Breville espresso machine' })).toBeChecked();
@@ -109,6 +113,7 @@ test.describe('offers, swaps and reviews', () => {
     await expect(benPage.getByText('Please choose 1 to 5 stars.')).toBeVisible();
     await rate(benPage, 4);
     await benPage.getByLabel(/^Your review/).fill('Friendly and on time. The machine works a treat.');
+    await docsShot(benPage, 'guide-reviews-1-form', { toasts: false });
     await benPage.getByRole('button', { name: 'Post review' }).click();
     await expect(benPage).toHaveURL(new RegExp(`/user-detail/${ana.id}$`));
     await expect(benPage.getByTestId('review').filter({ hasText: 'Friendly and on time.' })).toBeVisible();
@@ -124,6 +129,12 @@ test.describe('offers, swaps and reviews', () => {
     await expect(anaPage.getByTestId('profile-rating')).toHaveText('5 out of 5');
     await expect(anaPage.getByTestId('profile-reviews')).toHaveText('1');
     await expect(anaPage.getByTestId('profile-swaps')).toHaveText('1');
+    // The CO2e the swap saved counts on Ben's profile too.
+    const benProfile = await (await request.get(`/api/v1/users/${ben.id}`)).json();
+    expect(benProfile.carbonKg).toBeGreaterThan(0);
+    await expect(anaPage.getByTestId('profile-carbon')).toHaveText(
+      `${benProfile.carbonKg.toLocaleString('en-US', { maximumFractionDigits: 1 })} kg`,
+    );
     await expect(anaPage.getByTestId('review')).toContainText('Great bike, easy swap.');
 
     // Ana's profile, as Ben sees it: one more swap, Ben's review among hers.
@@ -171,11 +182,11 @@ test.describe('offers, swaps and reviews', () => {
     await page.goto('/swap-status/expired');
     await expect(page.getByTestId('offer-row').filter({ hasText: 'Brass desk lamp' })).toContainText('Expired');
 
-    // "Message" on the offer opens the chat with the other party, with the item as context.
+    // "Message" on the offer opens the chat with the other party, with the item as context, in a window of its own.
     await page.goto(`/swap-offer/${offer.id}`);
-    await page.getByRole('link', { name: `Message ${ana.displayName}` }).click();
-    await expect(page).toHaveURL(new RegExp(`/discuss/[^/]+/${lamp}$`));
-    await expect(page.getByText('Brass desk lamp').first()).toBeVisible();
+    const [chat] = await Promise.all([page.waitForEvent('popup'), page.getByRole('link', { name: `Message ${ana.displayName}` }).click()]);
+    await expect(chat).toHaveURL(new RegExp(`/discuss/[^/]+/${lamp}$`));
+    await expect(chat.getByText('Brass desk lamp').first()).toBeVisible();
   });
 });
 

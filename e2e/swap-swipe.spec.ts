@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './support/test';
 import { latestMailTo, signInWithStorage } from './support/accounts';
+import { docsShot } from './support/docs-shots';
 import { auth, backdate, listItem, member, signedInPage, type Member } from './support/fixtures';
 
 /** A mark that is this run's own, so the journey finds its own items among everyone else's. */
@@ -205,6 +206,7 @@ test.describe('Swap Swipe on a phone @phone', () => {
     await expect(card.getByText('On your wish list: water sports')).toBeVisible();
     // A phone says how to drag; a desktop names the keys (and the mouse drags the same way).
     await expect(page.getByText(isMobile ? 'Drag the card right to like, left to pass' : 'Keyboard: ← to pass, → to like')).toBeVisible();
+    await docsShot(page, 'guide-swipe-1-deck', { hide: [tag] });
 
     // A short drag springs back.
     await drag(page, card, 24, isMobile);
@@ -220,6 +222,7 @@ test.describe('Swap Swipe on a phone @phone', () => {
     await expect(match).toBeVisible();
     await expect(match).toContainText(`Wes Water likes your Film camera ${tag} too`);
     await expect(match.getByRole('link', { name: 'Make an offer' })).toHaveAttribute('href', `/offer-item/${theirs}`);
+    await docsShot(page, 'guide-swipe-2-match', { hide: [tag] });
 
     for (const email of [me.email, wes.email]) {
       await expect
@@ -232,10 +235,14 @@ test.describe('Swap Swipe on a phone @phone', () => {
     // Or straight to a chat with Wes about his kayak (the address then names the room).
     const message = match.getByRole('link', { name: 'Message Wes Water' });
     await expect(message).toHaveAttribute('href', `/discuss/${wes.id}/${theirs}`);
-    await message.click();
-    const room = page.getByTestId('room');
+    // On a phone in the same tab; on a computer in a window of its own (spec section 2).
+    const [chat] =
+      test.info().project.name === 'phone'
+        ? await Promise.all([page, message.click()])
+        : await Promise.all([page.waitForEvent('popup'), message.click()]);
+    const room = chat.getByTestId('room');
     await expect(room).toBeVisible();
-    await expect(page).toHaveURL(new RegExp(`/discuss/[^/]+/${theirs}$`));
+    await expect(chat).toHaveURL(new RegExp(`/discuss/[^/]+/${theirs}$`));
     await expect(room.getByTestId('room-other')).toHaveText('Wes Water');
     await expect(room.getByTestId('post-context')).toContainText(`Sea kayak ${tag}`);
   });

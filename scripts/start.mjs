@@ -43,5 +43,13 @@ if (
   const { buildServer } = await import('./build-server.mjs');
   await buildServer();
 }
+// The documentation area's generated parts (npm run build) go stale as the schema or the tests
+// change; the server makes them again on first request when they are gone.
+const docsBuilt = path.join(root, 'apps/server/dist/docs');
+if (
+  fs.existsSync(docsBuilt) &&
+  mtime(path.join(docsBuilt, 'testing.json')) < newest(['apps/server/src', 'apps/web/src', 'packages/shared/src', 'e2e'])
+)
+  fs.rmSync(docsBuilt, { recursive: true, force: true });
 module.enableCompileCache?.(path.join(root, 'node_modules/.cache/swapu-compile'));
 await import(bundle);

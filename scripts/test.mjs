@@ -9,10 +9,41 @@ import { checkNode } from './check-node.mjs';
 
 checkNode();
 /**
+ * The journeys spend most of their time waiting (for pages, sockets, the courier simulator), not
+ * computing: they run as two Playwright processes side by side, each with one worker against a
+ * server of its own (its own port, Google stand-in and data directory), so no journey ever shares
+ * a server with one running at the same time, exactly as with one process. The specs are split
+ * by their recorded durations (e2e/durations.json), largest first onto the lighter side.
+ */
+const E2E_SERVERS = 2;
+function splitSpecs(files, durations, n) {
+  const weight = (f) => durations.specs[f] ?? durations.default;
+  const shards = Array.from({ length: n }, () => ({ files: [], total: 0 }));
+  for (const f of [...files].sort((a, b) => weight(b) - weight(a) || a.localeCompare(b))) {
+    const lightest = shards.reduce((a, b) => (b.total < a.total ? b : a));
+    lightest.files.push(f);
+    lightest.total += weight(f);
+  }
+  return shards;
+}
+function e2eSteps(n) {
+  const files = fs.readdirSync('e2e').filter((f) => f.endsWith('.spec.ts'));
+  const durations = JSON.parse(fs.readFileSync('e2e/durations.json', 'utf8'));
+  const port = Number(process.env.E2E_PORT ?? 3100);
+  const oauthPort = Number(process.env.E2E_OAUTH_PORT ?? 3199);
+  return splitSpecs(files, durations, n).map((shard, i) => [
+    `e2e (Chromium) ${i + 1}/${n}`,
+    'npx',
+    ['playwright', 'test', '--output', `test-results/e2e-${i + 1}`, ...shard.files.map((f) => `e2e/${f}`)],
+    { E2E_PORT: String(port + i), E2E_OAUTH_PORT: String(oauthPort - i), E2E_DATA_DIR: `.e2e-data-${i + 1}` },
+  ]);
+}
+
+/**
  * A stage is one step, or several run side by side. The machine has two cores: the static checks
  * and the production build share the first stage (each is mostly one process); the PGlite run
  * (CPU-bound, two workers) has a stage of its own; the PostgreSQL run (much of it waiting on the
- * database server) shares the last with the journeys (one browser, one worker).
+ * database server) shares the last with the journeys' two Playwright processes.
  */
 const stages = [
   [
@@ -30,7 +61,7 @@ if (process.env.TEST_DATABASE_URL) {
 } else {
   console.log('[test] TEST_DATABASE_URL is not set: the PostgreSQL run of the integration tests is not part of this run.');
 }
-lastStage.push(['e2e (Chromium)', 'npx', ['playwright', 'test']]);
+lastStage.push(...e2eSteps(E2E_SERVERS));
 stages.push(lastStage);
 
 const only = process.argv.slice(2);
@@ -59,7 +90,7 @@ function ensureChromium() {
   );
   process.exit(1);
 }
-if (!only.length || only.some((o) => 'e2e (Chromium)'.startsWith(o))) ensureChromium();
+if (!only.length || only.some((o) => 'e2e (Chromium)'.startsWith(o) || o.startsWith('e2e'))) ensureChromium();
 
 /** Runs one step; beside others, its output lines are prefixed with its name and colours are off. */
 function run([name, cmd, args, env], alone) {

@@ -41,6 +41,8 @@ import { passwordRoutes } from './modules/password/password.routes';
 import { blogRoutes } from './modules/blog/blog.routes';
 import { categoriesRoutes } from './modules/categories/categories.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { docsRoutes } from './modules/docs/docs.routes';
+import { createMetrics, registerMetrics } from './lib/metrics';
 import { localitiesRoutes } from './modules/localities/localities.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
 import { postsWriteRoutes } from './modules/posts/posts.write.routes';
@@ -48,6 +50,12 @@ import { swipeRoutes } from './modules/swipe/swipe.routes';
 import { chainRoutes } from './modules/chains/chains.routes';
 import { attachChainFinder } from './modules/chains/chain-finder';
 import { eventsRoutes } from './modules/analytics/events.routes';
+import { adminUsersConsoleRoutes } from './modules/admin/users.routes';
+import { adminAuditRoutes } from './modules/admin/audit.routes';
+import { moderationRoutes } from './modules/admin/moderation.routes';
+import { campaignsRoutes } from './modules/admin/campaigns.routes';
+import { attachCampaignSender } from './modules/admin/campaign-sender';
+import { adminBlogRoutes } from './modules/admin/blog.routes';
 import { attachEventPartitions } from './modules/analytics/partitions';
 import { attachRollups } from './modules/analytics/rollups';
 import { likesRoutes } from './modules/likes/likes.routes';
@@ -204,6 +212,8 @@ export async function buildApp(opts: BuildOptions) {
     await ctx.hub?.close();
   });
   app.decorate('ctx', ctx);
+  ctx.metrics = createMetrics(ctx);
+  registerMetrics(app, ctx.metrics);
   // PostgreSQL cannot store a NUL character or half a surrogate pair (text, jsonb): a request
   // carrying one is bad input, refused here (400 data_invalid) before any handler could pass it on.
   app.addHook('preValidation', async (req) => {
@@ -265,6 +275,7 @@ export async function buildApp(opts: BuildOptions) {
   });
 
   await app.register(healthRoutes);
+  await app.register(docsRoutes);
   await app.register(postsRoutes);
   await app.register(postsWriteRoutes);
   await app.register(likesRoutes);
@@ -296,6 +307,11 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(newsletterRoutes);
   await app.register(pagesRoutes);
   await app.register(eventsRoutes);
+  await app.register(adminUsersConsoleRoutes);
+  await app.register(adminAuditRoutes);
+  await app.register(moderationRoutes);
+  await app.register(campaignsRoutes);
+  await app.register(adminBlogRoutes);
   if (opts.mailWorker) attachMailWorker(app);
   if (opts.offerExpiry) {
     attachOfferExpiry(app);
@@ -307,6 +323,7 @@ export async function buildApp(opts: BuildOptions) {
     attachChainFinder(app);
     attachEventPartitions(app);
     attachRollups(app);
+    attachCampaignSender(app);
   }
   // After the modules that work queues on it (they stop their work first).
   app.addHook('onClose', async () => {

@@ -42,7 +42,11 @@ const EnvSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: z.string().min(3).default('SwapU <no-reply@swapu.au>'),
+  // The scraper's bearer token for /api/metrics (admins may read it with their own token).
+  METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(24).optional()),
   SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(100),
+  // Campaign mails (issue 20) moved into the outbox per minute, across every server instance.
+  CAMPAIGN_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   SHARED_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   // At most a second: a ban, role or subscription change must take effect within one.
   VIEWER_CACHE_MS: z.coerce.number().int().min(0).max(1000).default(1000),
@@ -115,12 +119,16 @@ export type Config = {
   smtpUrl: string | undefined;
   /** The From header of every mail. */
   mailFrom: string;
+  /** Bearer token a Prometheus scraper sends to /api/metrics (METRICS_TOKEN); unset: admins only. */
+  metricsToken: string | undefined;
   /**
    * How long viewers who see the same thing (guests and members without early access, or
    * subscribers and admins) may share a rendering of the feed or a post page (0 turns it off).
    */
   /** New accounts one IP may create in an hour (RATE_LIMITS.signUp's default). */
   signUpPerHour: number;
+  /** Campaign mails moved into the outbox per minute (CAMPAIGN_RATE_PER_MINUTE), shared by every instance. */
+  campaignRatePerMinute: number;
   sharedCacheMs: number;
   /** How long a signed-in account's state is kept in memory (at most 1 s; 0 reads it on every request). */
   viewerCacheMs: number;
@@ -280,7 +288,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .filter(Boolean),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    metricsToken: e.METRICS_TOKEN,
     signUpPerHour: e.SIGNUP_LIMIT_PER_HOUR,
+    campaignRatePerMinute: e.CAMPAIGN_RATE_PER_MINUTE,
     sharedCacheMs: e.SHARED_CACHE_MS,
     viewerCacheMs: e.VIEWER_CACHE_MS,
     seller: {

@@ -12,7 +12,7 @@ export const MeSchema = z.object({
   auState: z.string().nullable(),
   interests: z.array(z.string()),
   language: z.enum(LOCALES),
-  role: z.enum(['user', 'admin']),
+  role: z.enum(['user', 'docs', 'admin']),
   banned: z.boolean(),
   subscriber: z.boolean(),
   hideOnboarding: z.boolean(),
@@ -63,6 +63,8 @@ export const PublicProfileSchema = z.object({
   rating: z.number().nullable(),
   reviewsCount: z.number().int(),
   swapsCompleted: z.number().int(),
+  /** kg CO2e saved by the swaps they completed (each swap's whole saving, as on /activity). */
+  carbonKg: z.number(),
   /** Has a subscription running (active, or cancelled inside its paid period): the subscriber badge. */
   subscriber: z.boolean(),
 });

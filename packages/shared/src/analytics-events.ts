@@ -29,3 +29,30 @@ export const SESSION_IDLE_MS = 30 * 60_000;
 
 /** The events still sent when the browser asks not to be tracked (Do-Not-Track, Global Privacy Control): errors only. */
 export const STRICTLY_NECESSARY_EVENTS: readonly AnalyticsEventName[] = ['app_error'];
+
+/** The dashboard's business figures (issue 20), as business_daily names them. */
+export const BUSINESS_METRICS = [
+  'members',
+  'listings',
+  'offers',
+  'swaps',
+  'revenue_cents',
+  'subscriptions_new',
+  'subscriptions_active',
+  'tokens_sold',
+  'co2e_kg',
+] as const;
+export type BusinessMetric = (typeof BUSINESS_METRICS)[number];
+/** Figures that say how things stood at the end of a day rather than what happened in it. */
+export const STOCK_METRICS: readonly BusinessMetric[] = ['subscriptions_active'];
+/** How the dashboard's charts group days. */
+export const DASHBOARD_BUCKETS = ['day', 'week', 'month'] as const;
+export type DashboardBucket = (typeof DASHBOARD_BUCKETS)[number];
+/** Per metric (and sessions): the range's total and one value per period of the chosen bucket. */
+export type BusinessReport = {
+  bucket: DashboardBucket;
+  /** The first day of each period, oldest first. */
+  periods: string[];
+  totals: Record<BusinessMetric | 'sessions', number>;
+  series: Record<BusinessMetric | 'sessions', number[]>;
+};

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EVENTS_PER_BATCH, FUNNELS, type FunnelName } from './analytics-events';
+import { BUSINESS_METRICS, DASHBOARD_BUCKETS, EVENTS_PER_BATCH, FUNNELS, type FunnelName } from './analytics-events';
 
 /**
  * Our own product analytics (issue 20; spec section 7 "Analytics events"; PRODUCT.md "Admin and
@@ -10,6 +10,12 @@ import { EVENTS_PER_BATCH, FUNNELS, type FunnelName } from './analytics-events';
  */
 
 export {
+  BUSINESS_METRICS,
+  DASHBOARD_BUCKETS,
+  STOCK_METRICS,
+  type BusinessMetric,
+  type BusinessReport,
+  type DashboardBucket,
   EVENTS_FLUSH_MS,
   EVENTS_PER_BATCH,
   FUNNELS,
@@ -94,7 +100,7 @@ export type EventBatchResult = z.infer<typeof EventBatchResultSchema>;
 
 /** GET /api/v1/admin/analytics: the days from..to (UTC, inclusive; at most a year). */
 export const AnalyticsQuerySchema = z
-  .strictObject({ from: z.iso.date(), to: z.iso.date() })
+  .strictObject({ from: z.iso.date(), to: z.iso.date(), bucket: z.enum(DASHBOARD_BUCKETS).default('day') })
   .refine((q) => q.from <= q.to, { path: ['to'], message: 'The end date must not be before the start date.' })
   .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= 366 * 86_400_000, { path: ['to'], message: 'Choose at most a year.' });
 export type AnalyticsQuery = z.infer<typeof AnalyticsQuerySchema>;
@@ -126,5 +132,12 @@ export const AnalyticsReportSchema = z.object({
   funnels: z.array(FunnelReportSchema),
   topSearches: z.array(z.object({ query: z.string(), count: z.number().int() })),
   noResultSearches: z.array(z.object({ query: z.string(), count: z.number().int() })),
+  /** Members, listings, offers, swaps, revenue, subscriptions, tokens and CO2e (and sessions) over the range. */
+  business: z.object({
+    bucket: z.enum(DASHBOARD_BUCKETS),
+    periods: z.array(z.string()),
+    totals: z.record(z.enum([...BUSINESS_METRICS, 'sessions']), z.number()),
+    series: z.record(z.enum([...BUSINESS_METRICS, 'sessions']), z.array(z.number())),
+  }),
 });
 export type AnalyticsReport = z.infer<typeof AnalyticsReportSchema>;

@@ -150,6 +150,8 @@ export const BlogPostSummarySchema = z.object({
   summary: z.string(),
   author: z.string(),
   publishedAt: z.string(),
+  /** The cover image (also the page's link preview), if the post has one. */
+  coverUrl: z.string().nullable(),
 });
 export const BlogPostSchema = BlogPostSummarySchema.extend({ body: z.string() });
 export type BlogPostSummary = z.infer<typeof BlogPostSummarySchema>;

@@ -2,7 +2,8 @@ import type { CategorySlug } from './constants';
 
 /**
  * kg CO2e avoided per kg of material when an item is reused instead of bought new.
- * Rounded figures from published life-cycle averages (production emissions per kg).
+ * Rounded figures from published life-cycle averages (production emissions per kg; sources in
+ * FACTOR_SOURCES); where sources differ, the lower figure, so SwapU never overstates a saving.
  */
 export const MATERIAL_FACTORS = {
   cotton: 8,
@@ -65,8 +66,55 @@ export function carbonSavedKg(
   if (total > 0) {
     factor = known.reduce((s, m) => s + (MATERIAL_FACTORS[m.material as MaterialName] * m.percent) / total, 0);
   } else {
-    const cat = categories.find((c) => c in CATEGORY_DEFAULT_FACTOR) as CategorySlug | undefined;
-    factor = cat ? (CATEGORY_DEFAULT_FACTOR[cat] ?? DEFAULT_FACTOR) : DEFAULT_FACTOR;
+    factor = categoryFactor(categories);
   }
   return Math.round(weightKg * factor * 10) / 10;
+}
+
+/** Where each material's factor comes from (/carbon-calculator shows them translated: the carbon catalogue's factors.sources). */
+export const FACTOR_SOURCES = {
+  metals: 'Nuss & Eckelman (2014), "Life Cycle Assessment of Metals: A Scientific Synthesis", PLOS ONE',
+  materials: 'Circular Ecology, Inventory of Carbon and Energy (ICE) database v3',
+  textiles: 'Textile Exchange, Material Change Insights; Higg Materials Sustainability Index',
+  electronics: 'Manufacturers’ product environmental reports (phones, laptops, small appliances), per kg of device',
+  food: 'Poore & Nemecek (2018), "Reducing food’s environmental impacts through producers and consumers", Science',
+  default: 'SwapU’s default for anything else: the lower end of common household goods',
+} as const;
+export type FactorSource = keyof typeof FACTOR_SOURCES;
+
+export const MATERIAL_SOURCE: Record<MaterialName, FactorSource> = {
+  cotton: 'textiles',
+  denim: 'textiles',
+  polyester: 'textiles',
+  wool: 'textiles',
+  leather: 'textiles',
+  nylon: 'textiles',
+  silk: 'textiles',
+  plastic: 'materials',
+  rubber: 'materials',
+  steel: 'metals',
+  aluminium: 'metals',
+  copper: 'metals',
+  iron: 'metals',
+  wood: 'materials',
+  bamboo: 'materials',
+  paper: 'materials',
+  cardboard: 'materials',
+  glass: 'materials',
+  ceramic: 'materials',
+  electronics: 'electronics',
+  silver: 'metals',
+  gold: 'metals',
+  carbon_fibre: 'materials',
+  fibreglass: 'materials',
+  foam: 'materials',
+  stone: 'materials',
+  food: 'food',
+  other: 'default',
+};
+
+/** The factor (kg CO2e per kg) carbonSavedKg uses for an item of these categories with no materials. */
+export function categoryFactor(categories: readonly string[]): number {
+  const cat = categories.find((c) => c in CATEGORY_DEFAULT_FACTOR) as CategorySlug | undefined;
+  return cat ? (CATEGORY_DEFAULT_FACTOR[cat] ?? DEFAULT_FACTOR) : DEFAULT_FACTOR;
 }

@@ -1,5 +1,20 @@
+import type { DocsDatabase, DocsMenu, DocsMetrics, DocsPage, DocsTesting, OpenApiDocument } from './docs-api';
 import type { z } from 'zod';
 import type { AnalyticsReport, EventBatch, EventBatchResult } from './analytics';
+import type { AdminBlogList, AdminBlogPost, AdminBlogPostBody } from './admin-blog';
+import type { DisputeResolution, ModerationNote, ModerationQueue, ModerationReason, ModerationResult } from './admin-moderation';
+import type { AdminUserList, AuditPage, BanBody, BanResultSchema, RoleBody, RoleResultSchema } from './admin-users';
+import type {
+  AudienceCount,
+  Campaign,
+  CampaignCreateBody,
+  CampaignList,
+  Design,
+  DesignBody,
+  DesignList,
+  DesignPreview,
+  DesignTestResult,
+} from './campaigns';
 import type { Chain, ChainList } from './chains';
 import type {
   Deck,
@@ -145,6 +160,7 @@ import type {
   BoostResult,
   Coupon,
   CouponCreateBody,
+  CouponDisableBody,
   CouponList,
   CouponRedeemBody,
   CouponRedeemed,
@@ -261,6 +277,17 @@ export const endpoints = {
   devMail: to<MailDetail>()('GET', '/api/v1/dev/mail/:id'),
   adminMailList: to<MailList, undefined, QueryParams>()('GET', '/api/v1/admin/mail'),
   adminMail: to<MailDetail>()('GET', '/api/v1/admin/mail/:id'),
+  // The console's blog (issue 20)
+  adminBlogPosts: to<AdminBlogList>()('GET', '/api/v1/admin/blog'),
+  adminBlogPost: to<AdminBlogPost>()('GET', '/api/v1/admin/blog/:id'),
+  adminCreateBlogPost: to<AdminBlogPost, AdminBlogPostBody>()('POST', '/api/v1/admin/blog'),
+  adminUpdateBlogPost: to<AdminBlogPost, AdminBlogPostBody>()('PUT', '/api/v1/admin/blog/:id'),
+  adminPublishBlogPost: to<AdminBlogPost>()('POST', '/api/v1/admin/blog/:id/publish'),
+  adminUnpublishBlogPost: to<AdminBlogPost>()('POST', '/api/v1/admin/blog/:id/unpublish'),
+  adminDeleteBlogPost: to<Nothing>()('DELETE', '/api/v1/admin/blog/:id'),
+  /** Multipart (field `file`), sent with upload(). */
+  adminBlogCover: to<AdminBlogPost>()('POST', '/api/v1/admin/blog/:id/cover'),
+  adminDeleteBlogCover: to<AdminBlogPost>()('DELETE', '/api/v1/admin/blog/:id/cover'),
 
   // Money
   createCheckout: to<Out<typeof CheckoutCreatedSchema>, In<typeof CheckoutCreateBodySchema>>()('POST', '/api/v1/checkouts'),
@@ -279,6 +306,7 @@ export const endpoints = {
   adminCreateCoupons: to<{ items: Coupon[] }, CouponCreateBody>()('POST', '/api/v1/admin/coupons'),
   adminCoupons: to<CouponList, undefined, QueryParams>()('GET', '/api/v1/admin/coupons'),
   adminCouponsCsv: to<string>()('GET', '/api/v1/admin/coupons.csv'),
+  adminDisableCoupon: to<Coupon, CouponDisableBody>()('PUT', '/api/v1/admin/coupons/:code/disabled'),
   adminRefund: to<{ status: 'refunded' }>()('POST', '/api/v1/admin/checkouts/:id/refund'),
   extraSwipes: to<ExtraSwipes>()('GET', '/api/v1/me/extra-swipes'),
 
@@ -315,9 +343,52 @@ export const endpoints = {
   unlockChain: to<Chain>()('POST', '/api/v1/chains/:id/unlock'),
   declineChain: to<Chain>()('POST', '/api/v1/chains/:id/decline'),
 
+  // Moderation (issue 20): the admin console's queue and its actions.
+  adminModeration: to<ModerationQueue, undefined, QueryParams>()('GET', '/api/v1/admin/moderation'),
+  adminDismissPostReports: to<ModerationResult, ModerationNote>()('POST', '/api/v1/admin/moderation/posts/:id/dismiss'),
+  adminHidePost: to<ModerationResult, ModerationReason>()('POST', '/api/v1/admin/moderation/posts/:id/hide'),
+  adminUnhidePost: to<ModerationResult, ModerationNote>()('POST', '/api/v1/admin/moderation/posts/:id/unhide'),
+  adminRemoveImage: to<ModerationResult, ModerationReason>()('POST', '/api/v1/admin/moderation/images/:id/remove'),
+  adminApproveImage: to<ModerationResult, ModerationNote>()('POST', '/api/v1/admin/moderation/images/:id/approve'),
+  adminDismissUserReports: to<ModerationResult, ModerationNote>()('POST', '/api/v1/admin/moderation/users/:id/dismiss'),
+  adminWarnUser: to<ModerationResult, ModerationReason>()('POST', '/api/v1/admin/moderation/users/:id/warn'),
+  adminBanFromQueue: to<ModerationResult, ModerationReason>()('POST', '/api/v1/admin/moderation/users/:id/ban'),
+  adminResolveDispute: to<ModerationResult, DisputeResolution>()('POST', '/api/v1/admin/moderation/disputes/:id/resolve'),
+
   // Analytics (issue 20): a batch of events; the web app also sends it with navigator.sendBeacon.
   events: to<EventBatchResult, EventBatch>()('POST', '/api/v1/events'),
   adminAnalytics: to<AnalyticsReport, undefined, QueryParams>()('GET', '/api/v1/admin/analytics'),
+
+  // The admin console's campaigns and email editor (issue 20)
+  adminDesigns: to<DesignList>()('GET', '/api/v1/admin/mail-designs'),
+  adminCreateDesign: to<Design, DesignBody>()('POST', '/api/v1/admin/mail-designs'),
+  adminPreviewDesign: to<DesignPreview, { subject: string; html: string }>()('POST', '/api/v1/admin/mail-designs/preview'),
+  adminDesign: to<Design>()('GET', '/api/v1/admin/mail-designs/:id'),
+  adminUpdateDesign: to<Design, DesignBody>()('PUT', '/api/v1/admin/mail-designs/:id'),
+  adminDeleteDesign: to<Nothing>()('DELETE', '/api/v1/admin/mail-designs/:id'),
+  adminTestDesign: to<DesignTestResult>()('POST', '/api/v1/admin/mail-designs/:id/test'),
+  adminAudienceCount: to<AudienceCount, undefined, QueryParams>()('GET', '/api/v1/admin/campaigns/audience'),
+  adminCampaigns: to<CampaignList>()('GET', '/api/v1/admin/campaigns'),
+  adminCreateCampaign: to<Campaign, CampaignCreateBody>()('POST', '/api/v1/admin/campaigns'),
+
+  // The admin console's users and audit log (issue 20)
+  adminUsers: to<AdminUserList, undefined, QueryParams>()('GET', '/api/v1/admin/users'),
+  adminUsersCsv: to<string, undefined, QueryParams>()('GET', '/api/v1/admin/users.csv'),
+  adminBan: to<Out<typeof BanResultSchema>, BanBody>()('PUT', '/api/v1/admin/users/:id/ban'),
+  adminRole: to<Out<typeof RoleResultSchema>, RoleBody>()('PUT', '/api/v1/admin/users/:id/role'),
+  adminAudit: to<AuditPage, undefined, QueryParams>()('GET', '/api/v1/admin/audit'),
+
+  // The documentation area (issue 21): admins and the docs role
+  docsMenu: to<DocsMenu, undefined, QueryParams>()('GET', '/api/v1/docs'),
+  docsPage: to<DocsPage, undefined, QueryParams>()('GET', '/api/v1/docs/pages/:slug'),
+  docsTesting: to<DocsTesting>()('GET', '/api/v1/docs/testing'),
+  docsDatabase: to<DocsDatabase>()('GET', '/api/v1/docs/database'),
+  docsDiagram: to<string>()('GET', '/api/v1/docs/database-diagram.svg'),
+  docsMetrics: to<DocsMetrics>()('GET', '/api/v1/docs/metrics'),
+  docsImage: to<Blob>()('GET', '/api/v1/docs/img/:name'),
+  /** The live OpenAPI document (public, like the API explorer at /api/docs). */
+  openApiDocument: to<OpenApiDocument>()('GET', '/api/docs/json'),
+  openApiExplorer: to<string>()('GET', '/api/docs'),
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -125,6 +125,11 @@ export const ERROR_CATALOGUE = {
     pt: 'O nome do design, o assunto e o email do utilizador não podem estar vazios',
   },
   coupon_invalid: { en: 'Code is Invalid or Has been used', pt: 'O código é inválido ou já foi utilizado' },
+  // Ours (issue 20: campaigns).
+  campaign_audience_empty: {
+    en: 'Nobody in this audience can receive the campaign. Choose another audience.',
+    pt: 'Ninguém neste público pode receber a campanha. Escolha outro público.',
+  },
   // Ours (issue 16: coupons).
   coupon_item_required: {
     en: 'Choose the item this coupon is for.',
@@ -135,6 +140,15 @@ export const ERROR_CATALOGUE = {
     pt: 'Este cupão é para um artigo fora das categorias especiais.',
   },
   coupon_code_taken: { en: 'That code already exists.', pt: 'Esse código já existe.' },
+  // Ours (issue 20: the admin console's blog).
+  blog_url_title_taken: {
+    en: 'That URL title is already used by another post.',
+    pt: 'Esse título de URL já é usado por outra publicação.',
+  },
+  blog_url_title_invalid: {
+    en: 'Use lower-case letters, numbers and single hyphens (up to 80), and not the name of one of our pages.',
+    pt: 'Use letras minúsculas, números e hífenes simples (até 80), e não o nome de uma das nossas páginas.',
+  },
   address_not_specific: {
     en: 'Address need to be more specific so delivery can pick up your parcel.',
     pt: 'A morada tem de ser mais específica para que a transportadora possa recolher a sua encomenda.',
@@ -172,6 +186,21 @@ export const ERROR_CATALOGUE = {
     pt: 'A sua conta foi suspensa. Contacte o apoio ao cliente.',
   },
   not_found: { en: 'Not found', pt: 'Não encontrado' },
+  // Ours (issue 20: the admin console's users).
+  ban_reason_required: {
+    en: 'Please give a reason for the suspension (up to 500 characters). The member will read it.',
+    pt: 'Indique o motivo da suspensão (até 500 caracteres). O membro vai lê-lo.',
+  },
+  admin_self_ban: { en: 'You cannot suspend your own account.', pt: 'Não pode suspender a sua própria conta.' },
+  admin_self_role: { en: 'You cannot change your own role.', pt: 'Não pode alterar o seu próprio papel.' },
+  admin_last: {
+    en: 'SwapU must keep at least one admin.',
+    pt: 'O SwapU tem de manter pelo menos um administrador.',
+  },
+  admin_role_banned: {
+    en: 'Lift the suspension before making this member an admin.',
+    pt: 'Levante a suspensão antes de tornar este membro administrador.',
+  },
   two_factor_code_invalid: {
     en: 'That code is not valid. Please try again.',
     pt: 'Esse código não é válido. Tente novamente.',
@@ -194,6 +223,33 @@ export const ERROR_CATALOGUE = {
   subscription_link_invalid: {
     en: 'This confirmation link is not valid or has expired. Please subscribe again.',
     pt: 'Esta ligação de confirmação não é válida ou expirou. Subscreva novamente.',
+  },
+  // Moderation (issue 20): ours, the spec gives no wording.
+  moderation_reason_required: {
+    en: 'Please write a reason: the member is shown it.',
+    pt: 'Escreva um motivo: o membro vai vê-lo.',
+  },
+  listing_reserved: {
+    en: 'This listing is reserved in an accepted swap and cannot be hidden now. Resolve the swap first.',
+    pt: 'Este anúncio está reservado numa troca aceite e não pode ser ocultado agora. Resolva primeiro a troca.',
+  },
+  listing_hidden: {
+    en: 'The SwapU team has hidden this listing, so it cannot be published again. Please contact support.',
+    pt: 'A equipa SwapU ocultou este anúncio, por isso não pode ser publicado novamente. Contacte o apoio ao cliente.',
+  },
+  listing_already_hidden: { en: 'This listing is already hidden.', pt: 'Este anúncio já está oculto.' },
+  listing_not_hidden: { en: 'This listing is not hidden.', pt: 'Este anúncio não está oculto.' },
+  listing_draft: {
+    en: 'This listing is a draft that nobody else can see: there is nothing to hide.',
+    pt: 'Este anúncio é um rascunho que mais ninguém vê: não há nada para ocultar.',
+  },
+  image_last_photo: {
+    en: 'This is the only photo of a live listing. Hide the listing instead.',
+    pt: 'Esta é a única fotografia de um anúncio publicado. Oculte antes o anúncio.',
+  },
+  dispute_resolved: {
+    en: 'This dispute has already been resolved.',
+    pt: 'Este litígio já foi resolvido.',
   },
 } as const satisfies Record<string, { en: string; pt: string }>;
 

@@ -129,8 +129,13 @@ export const CouponSchema = z.object({
   maxUses: z.number().int(),
   expiresAt: z.string().nullable(),
   createdAt: z.string(),
+  /** When an admin disabled the code (it redeems no more), or null. */
+  disabledAt: z.string().nullable(),
 });
 export type Coupon = z.infer<typeof CouponSchema>;
+/** PUT /api/v1/admin/coupons/:code/disabled: disable a code (true) or enable it again (false). */
+export const CouponDisableBodySchema = z.strictObject({ disabled: z.boolean() });
+export type CouponDisableBody = z.infer<typeof CouponDisableBodySchema>;
 export const CouponListSchema = z.object({ items: z.array(CouponSchema), total: z.number().int() });
 export type CouponList = z.infer<typeof CouponListSchema>;
 export const CouponListQuerySchema = z.object({

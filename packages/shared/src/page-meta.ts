@@ -141,7 +141,8 @@ export const pageMeta = {
   },
   allCategories: (locale: Locale) => page(withSite(TEXTS[locale].allCategories), TEXTS[locale].allCategoriesDescription),
   blog: (locale: Locale) => page(withSite(TEXTS[locale].blog), TEXTS[locale].blogDescription),
-  blogPost: (post: Pick<BlogPost, 'title' | 'summary'>) => page(withSite(post.title), clip(post.summary), { type: 'article' }),
+  blogPost: (post: Pick<BlogPost, 'title' | 'summary'> & { coverUrl?: string | null }) =>
+    page(withSite(post.title), clip(post.summary), { type: 'article', image: post.coverUrl ?? null }),
   faq: (locale: Locale) => page(withSite(TEXTS[locale].faq), TEXTS[locale].homeDescription),
   terms: (locale: Locale) => page(withSite(TEXTS[locale].terms), TEXTS[locale].homeDescription),
   privacy: (locale: Locale) => page(withSite(TEXTS[locale].privacy), TEXTS[locale].homeDescription),

@@ -50,6 +50,9 @@ export const paths = {
   notification: '/notification',
   admin: '/admin',
   adminCoupons: '/admin/coupons',
+  adminCampaigns: '/admin/campaigns',
+  /** The campaign email editor; a saved design opens with ?design=<id>. */
+  emailEdit: '/email-edit',
   auth: '/auth',
   signup: '/auth/signup',
   forgotPassword: '/forgot-password',
@@ -103,6 +106,9 @@ export const GUEST_BLOCKED_ROUTES = [
   '/user-coupon',
   '/admin',
   '/admin/:selectedButton',
+  // Ours: the documentation area (the spec lists its pages as bare paths, which lead here).
+  '/docs',
+  '/docs/:slug',
   // Ours, beyond the spec's list: the local payment provider's checkout page.
   '/checkout/:id',
   '/receipts',

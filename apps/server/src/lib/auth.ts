@@ -29,7 +29,7 @@ export async function loadAccountState(db: Tx, userId: string): Promise<AccountS
   if (!row) return null;
   const ms = (v: string | Date | null) => (v === null ? null : new Date(v).getTime());
   return {
-    role: row.role === 'admin' ? 'admin' : 'user',
+    role: row.role === 'admin' || row.role === 'docs' ? row.role : 'user',
     banned: row.banned,
     deleted: row.deleted,
     tokenVersion: Number(row.token_version),
@@ -89,5 +89,12 @@ export function requireAccount(req: FastifyRequest): string {
 export function requireAdmin(req: FastifyRequest): string {
   const id = requireUser(req);
   if (req.viewer.role !== 'admin' && guard('admin')) throw errors.forbidden('permission_denied');
+  return id;
+}
+
+/** The documentation area: admins, and members an admin gave the docs role (decision 0032). */
+export function requireDocsReader(req: FastifyRequest): string {
+  const id = requireUser(req);
+  if (req.viewer.role !== 'admin' && req.viewer.role !== 'docs' && guard('docs-reader')) throw errors.forbidden('permission_denied');
   return id;
 }

@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import type { Clock } from './clock';
 import type { Hub } from './hub';
 import type { Jobs } from './jobs';
+import type { Metrics } from './metrics';
 import type { Moderator } from './moderation';
 import type { SecretBox } from './secret-box';
 import type { Storage } from './storage';
@@ -30,6 +31,10 @@ export interface AppContext {
   offerExpiry?: { schedule(offerId: string, at: Date): Promise<void> };
   /** The swap chain search (modules/chains/chain-finder.ts): a like to search through, soon. */
   chainFinder?: { liked(likerId: string, postId: string): void };
+  /** The Prometheus registry and request metrics (lib/metrics.ts). */
+  metrics?: Metrics;
+  /** Open WebSocket connections to this instance (for /api/metrics); set by the realtime routes. */
+  realtimeConnections?: () => number;
   /** Asks the saved-search alert sweep to run soon (after a publish); absent when the jobs do not run. */
   searchAlerts?: { kick(): void };
 }

@@ -14,6 +14,8 @@ export const GUARDS = [
   'terms-accepted',
   /** Admin-only endpoints (403 permission_denied). */
   'admin',
+  /** The documentation area: admins and the docs role (403 permission_denied). */
+  'docs-reader',
   /** Changing a listing: its owner or an admin. */
   'post-owner',
   /** Reading a listing: drafts, archived and early-access items are hidden from others. */
@@ -34,8 +36,23 @@ export type GuardName = (typeof GUARDS)[number];
 let disabled: GuardName | null = null;
 const testRunner = typeof process !== 'undefined' && process.env.VITEST === 'true';
 
+let consulted: Set<GuardName> | null = null;
+
 /** True unless this guard is switched off by the authorization matrix's mutation run. */
-export const guard = (name: GuardName): boolean => disabled !== name;
+export const guard = (name: GuardName): boolean => {
+  consulted?.add(name);
+  return disabled !== name;
+};
+
+/**
+ * Test only: from now on note every guard consulted, into the set returned (null: stop noting).
+ * The matrix uses it to try first, for each guard it switches off, the cases that consult it.
+ */
+export function recordGuardsForTest(on: boolean): Set<GuardName> | null {
+  if (!testRunner) throw new Error('guards can only be recorded by the test runner');
+  consulted = on ? new Set() : null;
+  return consulted;
+}
 
 /** Test only: switch one guard off (null: all on). Refused outside the test runner. */
 export function disableGuardForTest(name: GuardName | null): void {

@@ -3,7 +3,15 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppError } from './errors';
-import { isInappropriate, ModerationUnavailableError, nsfwModerator, NSFW_CLASSES, type ModerationVerdict } from './moderation';
+import {
+  isInappropriate,
+  ModerationUnavailableError,
+  needsReview,
+  nsfwModerator,
+  NSFW_CLASSES,
+  sexualScore,
+  type ModerationVerdict,
+} from './moderation';
 
 /** Five scores, everything not named going to Neutral so they sum to 1. */
 function scores(s: Partial<Record<(typeof NSFW_CLASSES)[number], number>>): Record<string, number> {
@@ -40,6 +48,33 @@ describe('isInappropriate', () => {
     ['a score that is not a number', scores({ Porn: Number.NaN })],
   ])('refuses %s', (_, s) => {
     expect(isInappropriate(s)).toBe(true);
+  });
+});
+
+describe('needsReview (stored, but queued for an admin: decision 0007)', () => {
+  it.each([
+    ['an ordinary photo', scores({ Neutral: 0.97, Drawing: 0.02, Sexy: 0.01 })],
+    ['some porn, below 0.4', scores({ Porn: 0.39 })],
+    ['swimwear below 0.7', scores({ Sexy: 0.69 })],
+    ['sexy with a little porn, below 0.7 together', scores({ Sexy: 0.4, Porn: 0.29 })],
+  ])('leaves alone %s', (_, s) => {
+    expect(needsReview(s)).toBe(false);
+  });
+
+  it.each([
+    ['porn from 0.4', scores({ Porn: 0.4 })],
+    ['porn and hentai together from 0.4', scores({ Porn: 0.2, Hentai: 0.2 })],
+    ['sexy from 0.7', scores({ Sexy: 0.7 })],
+    ['sexy and porn together from 0.7', scores({ Sexy: 0.45, Porn: 0.25 })],
+    ['anything refused (the refusal comes first anyway)', scores({ Porn: 0.9 })],
+  ])('flags %s', (_, s) => {
+    expect(needsReview(s)).toBe(true);
+  });
+
+  it('stores the sum of the sexual classes as the score, clamped to 0–1, a missing class as 0', () => {
+    expect(sexualScore(scores({ Porn: 0.2, Hentai: 0.1, Sexy: 0.3 }))).toBeCloseTo(0.6, 6);
+    expect(sexualScore({ Neutral: 1 })).toBe(0);
+    expect(sexualScore({ Porn: 0.7, Hentai: 0.3, Sexy: 0.3 })).toBe(1);
   });
 });
 

@@ -37,6 +37,32 @@ export function isInappropriate(scores: Record<string, number>): boolean {
   return porn + hentai >= EXPLICIT_THRESHOLD || porn + hentai + sexy >= SEXUAL_THRESHOLD;
 }
 
+/**
+ * Review lines (decision 0007, "Review"): a photo below the refusal thresholds but close to them is
+ * stored with moderation_flag 'flagged' so an admin looks at it in the moderation queue. Explicit
+ * content from 0.4 (Porn + Hentai), or everything sexual from 0.7 (Porn + Hentai + Sexy).
+ */
+export const REVIEW_EXPLICIT_THRESHOLD = 0.4;
+export const REVIEW_SEXUAL_THRESHOLD = 0.7;
+
+/** The score stored with a photo: the sum of the model's sexual classes (Porn + Hentai + Sexy), 0–1. */
+export function sexualScore(scores: Record<string, number>): number {
+  const n = (name: string) => {
+    const v = scores[name];
+    return typeof v === 'number' && Number.isFinite(v) ? v : 0;
+  };
+  return Math.min(1, Math.max(0, n('Porn') + n('Hentai') + n('Sexy')));
+}
+
+/** Pure decision for a photo that passed: does it come close enough to the line for an admin to look? */
+export function needsReview(scores: Record<string, number>): boolean {
+  if (isInappropriate(scores)) return true;
+  const porn = scores.Porn!;
+  const hentai = scores.Hentai!;
+  const sexy = scores.Sexy!;
+  return porn + hentai >= REVIEW_EXPLICIT_THRESHOLD || porn + hentai + sexy >= REVIEW_SEXUAL_THRESHOLD;
+}
+
 /** The model's input: MobileNetV2 reads 224×224 RGB. */
 const INPUT_SIZE = 224;
 

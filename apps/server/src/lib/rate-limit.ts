@@ -40,6 +40,8 @@ export const RATE_LIMITS = {
   twoFactorDisable: { windowMs: 15 * MINUTE, max: 5 },
   /** Account deletion attempts (each checks the password) per member. */
   accountDelete: { windowMs: HOUR, max: 5 },
+  /** Campaign test mails an admin sends to their own address. */
+  campaignTest: { windowMs: HOUR, max: 20 },
 } as const satisfies Record<string, { windowMs: number; max: number }>;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

@@ -34,9 +34,9 @@ describe('security headers', () => {
       expect(csp['script-src-attr']).toEqual(["'none'"]);
       expect(csp['default-src']).toEqual(["'self'"]);
       expect(csp['object-src']).toEqual(["'none'"]);
-      expect(csp['frame-ancestors']).toEqual(["'none'"]);
+      expect(csp['frame-ancestors']).toEqual(["'self'"]);
       expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
       expect(res.headers['referrer-policy']).toBe('no-referrer');
     }
   });

@@ -6,7 +6,7 @@ import type { Config } from '../config';
  * The security headers of every response (helmet). The Content-Security-Policy allows
  * scripts from our own origin only — no inline script, no eval — so an injected <script> or
  * on* attribute does not run. Styles may be inline: Mantine sets CSS variables and positions
- * through style attributes, which cannot run code. Nobody may frame us (clickjacking), MIME
+ * through style attributes, which cannot run code. No other site may frame us (clickjacking), MIME
  * types are not sniffed, no Referer leaves the site (a reset link's token never travels to
  * another site), and HSTS is on when the site is served over https. See
  * docs/decisions/0012-safe-defaults.md.
@@ -31,7 +31,8 @@ export function securityHeaders(config: Pick<Config, 'publicUrl'>): HelmetOption
         'object-src': ["'none'"],
         'base-uri': ["'self'"],
         'form-action': ["'self'"],
-        'frame-ancestors': ["'none'"],
+        // Only our own pages may frame us (the listing preview, /testNewProductPage): no other site can.
+        'frame-ancestors': ["'self'"],
         ...(https ? { 'upgrade-insecure-requests': [] } : {}),
       },
     },
@@ -42,7 +43,7 @@ export function securityHeaders(config: Pick<Config, 'publicUrl'>): HelmetOption
     referrerPolicy: { policy: 'no-referrer' },
     // HSTS only means something over https; on a plain-http local server it would be wrong.
     strictTransportSecurity: https ? { maxAge: 63_072_000, includeSubDomains: true } : false,
-    xFrameOptions: { action: 'deny' },
+    xFrameOptions: { action: 'sameorigin' },
     xContentTypeOptions: true,
   };
 }

@@ -18,7 +18,7 @@ import type { AccessClaims } from './tokens';
  */
 
 export interface AccountState {
-  role: 'user' | 'admin';
+  role: 'user' | 'docs' | 'admin';
   banned: boolean;
   deleted: boolean;
   tokenVersion: number;

@@ -6,7 +6,7 @@ import { posts, subscriptions } from '../db/schema/index';
 /** Who is asking: guests have no id. */
 export interface Viewer {
   userId: string | null;
-  role: 'guest' | 'user' | 'admin';
+  role: 'guest' | 'user' | 'docs' | 'admin';
   /** Has an active subscription (or a cancelled one still inside its paid period). */
   subscriber: boolean;
   /** Banned accounts may sign in but only see the contact-support message. */

@@ -146,7 +146,7 @@ export const ACCESS_CASES: Case[] = [
       url: '/identitytoolkit.googleapis.com/v1/accounts:lookup',
       payload: { idToken: as.headers.authorization?.slice(7) ?? '' },
     }),
-    expect: { anonymous: 400, other: 200, owner: 200, admin: 200, banned: 200, pending: 200 },
+    expect: { anonymous: 400, other: 200, owner: 200, admin: 200, banned: 200, pending: 200, docs: 200 },
   },
   {
     route: 'POST /identitytoolkit.googleapis.com/v1/accounts:update',
@@ -154,7 +154,7 @@ export const ACCESS_CASES: Case[] = [
       url: '/identitytoolkit.googleapis.com/v1/accounts:update',
       payload: { idToken: as.headers.authorization?.slice(7) ?? '', displayName: 'New Name' },
     }),
-    expect: { anonymous: 400, other: 200, owner: 200, admin: 200, banned: 200, pending: 200 },
+    expect: { anonymous: 400, other: 200, owner: 200, admin: 200, banned: 200, pending: 200, docs: 200 },
   },
   {
     route: 'POST /identitytoolkit.googleapis.com/v1/accounts:sendOobCode',

@@ -285,6 +285,11 @@ export const MEMBER_CASES: Case[] = [
   },
   { route: 'GET /api/v1/admin/coupons.csv', request: () => ({ url: '/api/v1/admin/coupons.csv' }), expect: adminOnly(200) },
   {
+    route: 'PUT /api/v1/admin/coupons/:code/disabled',
+    request: async (w) => ({ method: 'PUT', url: `/api/v1/admin/coupons/${await freshCoupon(w)}/disabled`, payload: { disabled: true } }),
+    expect: adminOnly(200),
+  },
+  {
     route: 'POST /api/v1/admin/checkouts/:id/refund',
     request: async (w) => ({ url: `/api/v1/admin/checkouts/${(await ownersPaidCheckout(w)).id}/refund` }),
     expect: adminOnly(200),
@@ -404,7 +409,7 @@ export const MEMBER_CASES: Case[] = [
       url: '/api/v1/offers',
       payload: { postId: (await strangersPost(w)).id, itemIds: [(await ownersPost(w)).id] },
     }),
-    expect: { anonymous: 401, other: 403, owner: 201, admin: 403, banned: 403, pending: 403 },
+    expect: { anonymous: 401, other: 403, owner: 201, admin: 403, banned: 403, pending: 403, docs: 403 },
   },
   { route: 'GET /api/v1/offers', request: () => ({ url: '/api/v1/offers' }), expect: member(200, false) },
   {
@@ -489,7 +494,10 @@ export const MEMBER_CASES: Case[] = [
   },
   {
     route: 'PUT /api/v1/admin/users/:id/ban',
-    request: async (w) => ({ url: `/api/v1/admin/users/${(await createUser(w.t.db)).id}/ban`, payload: { banned: true } }),
+    request: async (w) => ({
+      url: `/api/v1/admin/users/${(await createUser(w.t.db)).id}/ban`,
+      payload: { banned: true, reason: 'Spam listings' },
+    }),
     expect: adminOnly(200),
   },
   { route: 'GET /api/v1/admin/mail', request: () => ({ url: '/api/v1/admin/mail' }), expect: adminOnly(200) },

@@ -50,7 +50,7 @@ export const PUBLIC_AND_LISTING_CASES: Case[] = [
     route: 'GET /api/v1/posts/:id',
     name: 'a draft: its owner and admins only',
     request: async (w) => ({ url: `/api/v1/posts/${(await ownersPost(w, { state: 'draft', publishedAt: null })).id}` }),
-    expect: { anonymous: 404, other: 404, owner: 200, admin: 200, banned: 404, pending: 404 },
+    expect: { anonymous: 404, other: 404, owner: 200, admin: 200, banned: 404, pending: 404, docs: 404 },
   },
   { route: 'GET /api/v1/users/:id', request: (w) => ({ url: `/api/v1/users/${w.actors.owner.id}` }), expect: anyone(200) },
   { route: 'GET /api/v1/users/:id/reviews', request: (w) => ({ url: `/api/v1/users/${w.actors.owner.id}/reviews` }), expect: anyone(200) },

@@ -6,7 +6,8 @@ import { multipartFile } from './multipart';
 
 /** The authorization matrix's actors, expectation shorthands and fixtures (see authorization-matrix.ts). */
 
-export const ACTORS = ['anonymous', 'other', 'owner', 'admin', 'banned', 'pending'] as const;
+/** `docs`: a member an admin gave the docs role (the documentation area, and otherwise a plain member). */
+export const ACTORS = ['anonymous', 'other', 'owner', 'admin', 'banned', 'pending', 'docs'] as const;
 export type ActorName = (typeof ACTORS)[number];
 export type Expect = Record<ActorName, number>;
 
@@ -50,6 +51,7 @@ export const anyone = (status: number): Expect => ({
   admin: status,
   banned: status,
   pending: status,
+  docs: status,
 });
 /** A signed-in member that is not banned; writes also need accepted terms. */
 export const member = (status: number, write = true): Expect => ({
@@ -59,6 +61,7 @@ export const member = (status: number, write = true): Expect => ({
   admin: status,
   banned: 403,
   pending: write ? 403 : status,
+  docs: status,
 });
 /** Any signed-in account, banned ones included (their own account, support). */
 export const account = (status: number): Expect => ({
@@ -68,6 +71,7 @@ export const account = (status: number): Expect => ({
   admin: status,
   banned: status,
   pending: status,
+  docs: status,
 });
 /** The owner (and an admin) of what the route is about; another member gets `others`. */
 export const owned = (status: number, others: number, admin = status, write = true): Expect => ({
@@ -77,9 +81,20 @@ export const owned = (status: number, others: number, admin = status, write = tr
   admin,
   banned: 403,
   pending: write ? 403 : others,
+  docs: others,
 });
 /** Admins only. */
-export const adminOnly = (status: number): Expect => ({ anonymous: 401, other: 403, owner: 403, admin: status, banned: 403, pending: 403 });
+export const adminOnly = (status: number): Expect => ({
+  anonymous: 401,
+  other: 403,
+  owner: 403,
+  admin: status,
+  banned: 403,
+  pending: 403,
+  docs: 403,
+});
+/** The documentation area: admins and the docs role. */
+export const docsReaders = (status: number): Expect => ({ ...adminOnly(status), docs: status });
 
 // Fixtures -----------------------------------------------------------------------------------------
 

@@ -5,6 +5,11 @@ import type { TestApp } from './app';
 import { ACCESS_CASES } from './authorization-cases-access';
 import { MEMBER_CASES } from './authorization-cases-members';
 import { PUBLIC_AND_LISTING_CASES } from './authorization-cases-public';
+import { ADMIN_USERS_CASES } from './authorization-cases-admin-users';
+import { MODERATION_CASES } from './authorization-cases-admin-moderation';
+import { CAMPAIGN_CASES } from './authorization-cases-admin-campaigns';
+import { ADMIN_BLOG_CASES } from './authorization-cases-admin-blog';
+import { DOCS_CASES } from './authorization-cases-docs';
 import type { Actor, ActorName, Case, World } from './authorization-fixtures';
 import { createUser } from './factories';
 
@@ -26,7 +31,16 @@ export const EXEMPT: Record<string, string> = {
   'GET /*': 'the web app shell (served only with a built web app)',
 };
 
-export const CASES: Case[] = [...PUBLIC_AND_LISTING_CASES, ...MEMBER_CASES, ...ACCESS_CASES];
+export const CASES: Case[] = [
+  ...PUBLIC_AND_LISTING_CASES,
+  ...MEMBER_CASES,
+  ...ACCESS_CASES,
+  ...ADMIN_USERS_CASES,
+  ...MODERATION_CASES,
+  ...CAMPAIGN_CASES,
+  ...ADMIN_BLOG_CASES,
+  ...DOCS_CASES,
+];
 
 /** The cast: fresh accounts with access tokens (no password hashing, so the matrix stays fast). */
 export async function createWorld(t: TestApp): Promise<World> {
@@ -44,6 +58,7 @@ export async function createWorld(t: TestApp): Promise<World> {
     admin: await make('admin', { role: 'admin' }),
     banned: await make('banned', { banned: true }),
     pending: await make('pending', { termsAcceptedAt: null, privacyAcceptedAt: null }),
+    docs: await make('docs', { role: 'docs' }),
   };
   const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2f9e5b' } })
     .jpeg()

@@ -30,6 +30,7 @@ export default async function setup(project: TestProject) {
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     await admin.query(`create database ${template}`);
+    await admin.query(`alter database ${template} set synchronous_commit = off`);
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${template}`;

@@ -1,5 +1,6 @@
 import { type ComponentType, lazy, useEffect } from 'react';
-import { matchRoutes, Outlet, type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router';
+import { matchRoutes, Navigate, Outlet, type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router';
+import { DOCS_PAGES, docsPath } from '@swapu/shared/docs';
 import { withChunkTimeout } from '../lib/lazy-page';
 import { GUEST_ID } from '../lib/session';
 import { useSession } from '../lib/use-session';
@@ -35,17 +36,6 @@ function page(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject
   return { element: <Page />, handle };
 }
 
-/** A placeholder page for a screen a later issue builds: its title and one line from the `pages` catalogue. */
-const soonPages = new Map<string, ReturnType<typeof page>>();
-const soon = (key: string) => {
-  let p = soonPages.get(key);
-  if (!p) {
-    p = page(() => import('./routes/coming-soon').then((m) => ({ default: m.comingSoonPage(key) })));
-    soonPages.set(key, p);
-  }
-  return p;
-};
-
 /**
  * Guest-blocked routes (spec sections 2 and 6), listing (/create) among them: a stored user id of
  * guest (or none, or a lapsed session) goes to /, on arrival and whenever the session ends there.
@@ -75,6 +65,7 @@ const reviewSwapPage = page(() => import('./routes/review-swap'));
 const swapStatusPage = page(() => import('./routes/swap-status'));
 const myDeliveryPage = page(() => import('./routes/my-delivery'));
 const adminPage = page(() => import('./routes/admin-section'));
+const docsPage = page(() => import('./routes/docs'));
 
 export const routes: RouteObject[] = [
   {
@@ -88,13 +79,13 @@ export const routes: RouteObject[] = [
           { path: 'all-categories', ...page(() => import('./routes/all-categories')) },
           { path: 'advanced-search', ...advancedSearchPage },
           { path: 'search', ...page(() => import('./routes/search')) },
-          { path: 'demo', ...soon('demo') },
+          { path: 'demo', ...page(() => import('./routes/demo')) },
           { path: 'swap-swipe', ...page(() => import('./routes/swap-swipe')) },
           { path: 'swap-swipe/:currentPage/:counterPage', ...page(() => import('./routes/swap-swipe-pairing')) },
           { path: 'viewPost/:postId', ...page(() => import('./routes/view-post')) },
-          { path: 'testNewProductPage', ...soon('testNewProductPage') },
+          { path: 'testNewProductPage', ...page(() => import('./routes/test-new-product-page')) },
           { path: 'delivery-calculator', ...page(() => import('./routes/delivery-calculator')) },
-          { path: 'carbon-calculator', ...soon('carbonCalculator') },
+          { path: 'carbon-calculator', ...page(() => import('./routes/carbon-calculator')) },
           { path: 'activity', ...page(() => import('./routes/activity')) },
           { path: 'leaderboard', ...page(() => import('./routes/leaderboard')) },
           { path: 'FAQ', ...page(() => import('./routes/faq')) },
@@ -102,7 +93,12 @@ export const routes: RouteObject[] = [
           { path: 'privacy', ...page(() => import('./routes/privacy')) },
           { path: 'swapu-blog', ...page(() => import('./routes/blog-list')) },
           { path: 'swapu-blog/post/:id', ...page(() => import('./routes/blog-post')) },
-          { path: 'docs/*', ...soon('docs') },
+          // The spec's documentation paths (/value-proposition, /risk, …) lead into the area, before
+          // the blog's bare /{urlTitle} lookup below (the slugs are reserved urlTitles).
+          ...DOCS_PAGES.filter((p) => p.slug !== 'index').map((p) => ({
+            path: p.slug,
+            element: <Navigate to={docsPath(p.slug)} replace />,
+          })),
           // The mail outbox viewer: open in development, admins only otherwise (the API decides).
           { path: 'dev/mail', ...page(() => import('./routes/dev-mail')) },
           {
@@ -150,6 +146,9 @@ export const routes: RouteObject[] = [
               { path: 'delivery-swap', ...page(() => import('./routes/delivery-swap')) },
               { path: 'welcome-mail', ...page(() => import('./routes/welcome-mail')) },
               { path: 'user-coupon', ...page(() => import('./routes/user-coupon')) },
+              // The documentation area (admins and the docs role; one page for both).
+              { path: 'docs', ...docsPage },
+              { path: 'docs/:slug', ...docsPage },
               // The console's home and its sections (one page for both).
               { path: 'admin', ...adminPage },
               { path: 'admin/:selectedButton', ...adminPage },
@@ -166,7 +165,7 @@ export const routes: RouteObject[] = [
     element: <BareLayout />,
     children: [
       { path: 'email-subscription', ...page(() => import('./routes/email-subscription')) },
-      { path: 'email-edit', ...soon('emailEdit') },
+      { path: 'email-edit', ...page(() => import('./routes/email-edit')) },
       { path: 'forgot-password', ...page(() => import('./routes/forgot-password')) },
       { path: 'auth', ...authPage },
       { path: 'auth/:signup', ...authPage },

@@ -1,9 +1,10 @@
 import { Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 
+/** The brand, linking home: the link is named by its text, SwapU, the same in every language. */
 export function Logo() {
   return (
-    <Link to="/" style={{ textDecoration: 'none' }} aria-label="SwapU home">
+    <Link to="/" style={{ textDecoration: 'none' }}>
       <Group gap={8} wrap="nowrap">
         <svg width="32" height="32" viewBox="0 0 64 64" aria-hidden="true">
           <rect width="64" height="64" rx="16" fill="var(--mantine-color-swapu-6)" />

@@ -32,7 +32,15 @@ export function PostCard({
   const { t, i18n } = useTranslation(['posts', 'common']);
   const dates = useDates();
   return (
-    <Link to={`/viewPost/${post.id}`} className="swapu-card-link" aria-label={post.title} data-testid="post-card" onClick={onOpen}>
+    <Link
+      to={`/viewPost/${post.id}`}
+      className="swapu-card-link"
+      aria-label={post.title}
+      // The member's own words, in whatever language they wrote them (e2e/pt-PT.spec.ts).
+      data-user-content="aria-label"
+      data-testid="post-card"
+      onClick={onOpen}
+    >
       <Card padding={0} h="100%" style={{ overflow: 'hidden' }}>
         <Box pos="relative">
           <AspectRatio ratio={1}>
@@ -82,7 +90,7 @@ export function PostCard({
           <Text fw={800} fz="lg" c="swapu.8">
             {formatMoney(post.cashValueCents, i18n.language)}
           </Text>
-          <Text fw={600} fz="sm" lineClamp={2} lh={1.3} c="dark.7">
+          <Text fw={600} fz="sm" lineClamp={2} lh={1.3} c="dark.7" data-user-content>
             {post.title}
           </Text>
           <Group gap={4} c="dimmed" wrap="nowrap">

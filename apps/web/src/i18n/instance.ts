@@ -28,8 +28,12 @@ export const i18n = createI18n({
   resources: { 'en-US': { common, categories, posts } },
   async load(lng, ns) {
     if (ns === 'errors') return loadErrors(lng);
-    const load = loaders[`./${lng}/${ns}.json`];
-    return load ? (await load()).default : {};
+    const file = `./${lng}/${ns}.json`;
+    const load = loaders[file];
+    // Spec section 8: a missing locale module gives MODULE_NOT_FOUND (reported below; the texts
+    // then come from the English catalogue, or the default the code gives).
+    if (!load) throw Object.assign(new Error(`Cannot find module '${file}'`), { code: 'MODULE_NOT_FOUND' });
+    return (await load()).default;
   },
   onLoadError: (err) => reportError(err, 'i18n', 'MODULE_NOT_FOUND'),
 });

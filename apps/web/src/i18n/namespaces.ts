@@ -27,6 +27,13 @@ export const NAMESPACES = [
   'faq',
   'legal',
   'admin',
+  'adminUsers',
+  'moderation',
+  'campaigns',
+  'adminBlog',
+  'audit',
+  'docs',
   'pages',
+  'tour',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

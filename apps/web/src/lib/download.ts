@@ -18,6 +18,30 @@ export class DownloadDeniedError extends ApiError {
  * the download itself) with DownloadDeniedError.
  */
 export async function downloadFile(path: string, accept: string, fallbackName: string): Promise<void> {
+  const res = await fetchAuthorized(path, accept);
+  try {
+    const blob = await res.blob();
+    const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = name;
+    a.style.display = 'none';
+    document.body.append(a);
+    a.click();
+    a.remove();
+    // Some browsers read the URL after click() returns.
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  } catch {
+    throw new DownloadDeniedError();
+  }
+}
+
+/**
+ * GET from the API with the bearer token. A refusal by the server rejects with its ApiError (the
+ * catalogue code from its JSON body); a request the browser refused with DownloadDeniedError.
+ */
+async function fetchAuthorized(path: string, accept: string): Promise<Response> {
   const headers = new Headers({ accept });
   const token = getSession().token;
   if (token) headers.set('authorization', `Bearer ${token}`);
@@ -37,20 +61,13 @@ export async function downloadFile(path: string, accept: string, fallbackName: s
     }
     throw new ApiError(res.status, code, 'An error occurred');
   }
-  try {
-    const blob = await res.blob();
-    const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = name;
-    a.style.display = 'none';
-    document.body.append(a);
-    a.click();
-    a.remove();
-    // Some browsers read the URL after click() returns.
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  } catch {
-    throw new DownloadDeniedError();
-  }
+  return res;
+}
+
+/**
+ * A file from the API as a Blob (an image the page shows: the bearer token cannot ride on an
+ * <img> request). Rejects as fetchAuthorized does.
+ */
+export async function fetchBlob(path: string, accept = '*/*'): Promise<Blob> {
+  return (await fetchAuthorized(path, accept)).blob();
 }

@@ -84,15 +84,46 @@ describe('the session lifecycle', () => {
     expect(window.localStorage.getItem('didAutoLogout')).toBe('idle');
   });
 
-  it('counts pointer, key and scroll events as activity', async () => {
+  it.each(['pointermove', 'pointerdown', 'keydown', 'wheel', 'touchstart'])('counts a %s as activity', async (type) => {
     saveSession('u1', grant());
     stop = startSessionLifecycle();
-    for (const type of ['pointermove', 'keydown', 'scroll']) {
-      await advance(14 * MIN);
-      window.dispatchEvent(new Event(type));
-    }
-    await advance(14 * MIN);
-    expect(getSession().userId).toBe('u1'); // 56 minutes in, never 30 idle
+    window.dispatchEvent(new PointerEvent('pointermove', { pointerId: 1, screenX: 10, screenY: 50 })); // where it rests
+    await advance(20 * MIN);
+    window.dispatchEvent(type === 'pointermove' ? new PointerEvent(type, { pointerId: 1, screenX: 12, screenY: 50 }) : new Event(type));
+    await advance(20 * MIN);
+    expect(getSession().userId).toBe('u1'); // 40 minutes in, 20 idle
+  });
+
+  it('does not count the page scrolling itself, or a pointer that did not move, as activity', async () => {
+    saveSession('u1', grant());
+    stop = startSessionLifecycle();
+    const move = (x: number) => new PointerEvent('pointermove', { pointerId: 1, screenX: x, screenY: 50 });
+    window.dispatchEvent(move(10)); // the person, at the start
+    await advance(20 * MIN);
+    window.dispatchEvent(new Event('scroll')); // scroll restoration, scrollIntoView
+    window.dispatchEvent(move(10)); // content shifted under a resting pointer
+    await advance(10 * MIN);
+    expect(getSession()).toMatchObject({ userId: 'guest', autoLogout: 'idle' });
+  });
+
+  it('does not count the first pointermove it sees: a pointer resting where the person clicked on the page before', async () => {
+    saveSession('u1', grant());
+    stop = startSessionLifecycle(); // a new layout after sign-in starts a new watch
+    await advance(29 * MIN);
+    // The page changes under the resting pointer (a refetch): the browser sends a pointermove.
+    window.dispatchEvent(new PointerEvent('pointermove', { pointerId: 1, screenX: 300, screenY: 420 }));
+    await advance(1 * MIN + 1000);
+    expect(getSession()).toMatchObject({ userId: 'guest', autoLogout: 'idle' });
+  });
+
+  it('counts the second pointermove when the pointer moved', async () => {
+    saveSession('u1', grant());
+    stop = startSessionLifecycle();
+    await advance(29 * MIN);
+    window.dispatchEvent(new PointerEvent('pointermove', { pointerId: 1, screenX: 300, screenY: 420 }));
+    window.dispatchEvent(new PointerEvent('pointermove', { pointerId: 1, screenX: 305, screenY: 421 }));
+    await advance(20 * MIN);
+    expect(getSession().userId).toBe('u1');
   });
 
   it('takes activity in another tab into account', async () => {

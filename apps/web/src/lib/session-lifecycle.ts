@@ -25,7 +25,12 @@ export const REFRESH_RETRY_MS = 30_000;
 const MAX_WAIT_MS = 60_000;
 /** Activity is shared with other tabs through storage at most this often. */
 const ACTIVITY_WRITE_MS = 10_000;
-const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'scroll', 'wheel', 'touchstart'] as const;
+/**
+ * What counts as the person being there. Not 'scroll': the page scrolls itself (scroll restoration,
+ * scrollIntoView, a list growing above the fold), and a person's own scrolling comes with a wheel,
+ * touch, key or pointer event anyway.
+ */
+const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart'] as const;
 
 export type SessionStep =
   { type: 'none' } | { type: 'wait'; until: number } | { type: 'refresh' } | { type: 'logout'; reason: AutoLogoutReason };
@@ -128,7 +133,22 @@ export function startSessionLifecycle(): () => void {
     }
   }
 
-  const onActivity = () => noteActivity();
+  // The browser sends a pointermove when the page moves under a resting pointer (content loaded,
+  // a layout shift, a new page drawn under the button just clicked): only a pointer that moved on
+  // the screen is someone there. The first one this watch sees only says where the pointer is: the
+  // watch starts afresh with each layout (sign-in lands on another one), so a pointer resting where
+  // the person clicked on the last page would otherwise count, whenever the page next changes
+  // under it (minutes later, when data is refetched).
+  let pointerAt: string | null = null;
+  const onActivity = (e: Event) => {
+    if (e.type === 'pointermove' && e instanceof PointerEvent) {
+      const at = `${e.pointerId}:${e.screenX}:${e.screenY}`;
+      const known = pointerAt;
+      pointerAt = at;
+      if (known === null || known === at) return;
+    }
+    noteActivity();
+  };
   const onVisibility = () => {
     if (document.visibilityState !== 'visible') return;
     // Judge the time away first; only then does coming back count as activity.

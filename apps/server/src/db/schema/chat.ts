@@ -101,6 +101,10 @@ export const userReports = pgTable('user_reports', {
   reason: text('reason').notNull(),
   status: text('status').notNull().default('open'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  /** How an admin closed it (dismissed, warned, banned…), who and when. */
+  resolution: text('resolution'),
+  resolvedBy: text('resolved_by'),
+  resolvedAt: timestamp('resolved_at', { withTimezone: true }),
 });
 
 /** Support threads (spec messages2): one per member, keyed by their account; the team answers. */

@@ -36,8 +36,12 @@ export const blogPosts = pgTable(
     body: text('body').notNull(),
     authorId: text('author_id').references(() => users.id, { onDelete: 'set null' }),
     authorName: text('author_name').notNull(),
-    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Null while a draft (or unpublished); a future time schedules it. */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** The cover image's storage key (uploaded through the blog editor), if any. */
+    coverKey: text('cover_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('blog_posts_url_title_idx').on(t.urlTitle), index('blog_posts_published_idx').on(t.publishedAt)],
 );

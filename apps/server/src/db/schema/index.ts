@@ -14,3 +14,4 @@ export * from './money';
 export * from './delivery';
 export * from './engagement';
 export * from './chains';
+export * from './admin';

@@ -102,6 +102,10 @@ export const postReports = pgTable(
     details: text('details').notNull().default(''),
     status: text('status').notNull().default('open'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** How an admin closed it (dismissed, hidden, warned, banned…), who and when. */
+    resolution: text('resolution'),
+    resolvedBy: text('resolved_by'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('post_reports_post_reporter_uq').on(t.postId, t.reporterId),

@@ -125,6 +125,8 @@ export const coupons = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** Set when an admin disabled the code: it redeems no more (uses already made stand). */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
   },
   (t) => [
     index('coupons_created_idx').on(t.createdAt),

@@ -54,6 +54,12 @@ export const posts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    /**
+     * Set when an admin hid the listing (moderation): it is archived, the owner is told this reason,
+     * and it cannot be published again while it is set.
+     */
+    hiddenReason: text('hidden_reason'),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
   },
   (t) => [
     // The feed: newest published first, keyset-paged on (published_at, id).
@@ -65,6 +71,8 @@ export const posts = pgTable(
     check('posts_state_check', sql`${t.state} in ('draft', 'published', 'reserved', 'swapped', 'sold', 'archived')`),
     check('posts_condition_check', sql`${t.condition} in ('used-fair', 'used-good', 'used-like-new', 'new')`),
     check('posts_delivery_check', sql`${t.deliveryOption} in ('sendle', 'person-to-person')`),
+    // A listing an admin hid stays archived until the hiding is lifted.
+    check('posts_hidden_check', sql`${t.hiddenReason} is null or ${t.state} = 'archived'`),
     check('posts_cash_value_check', sql`${t.cashValueCents} is null or ${t.cashValueCents} >= 0`),
     // A published post has every required field (spec section 5), whatever the code does.
     check(
@@ -87,7 +95,19 @@ export const postImages = pgTable(
     storageKey: text('storage_key').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
+    /**
+     * The NSFW check's sum of its sexual classes, and 'flagged' when it came close to the refusal line
+     * (decision 0007) so an admin should look; reviewedAt once one did.
+     */
+    moderationScore: doublePrecision('moderation_score'),
+    moderationFlag: text('moderation_flag'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('post_images_post_idx').on(t.postId, t.position)],
+  (t) => [
+    index('post_images_post_idx').on(t.postId, t.position),
+    index('post_images_flagged_idx')
+      .on(t.createdAt)
+      .where(sql`${t.moderationFlag} is not null and ${t.reviewedAt} is null`),
+  ],
 );

@@ -16,6 +16,9 @@ export const users = pgTable(
     lng: doublePrecision('lng'),
     role: text('role').notNull().default('user'),
     banned: boolean('banned').notNull().default(false),
+    /** Why and when an admin suspended the account (shown to the member in their support thread). */
+    bannedReason: text('banned_reason'),
+    bannedAt: timestamp('banned_at', { withTimezone: true }),
     language: text('language').notNull().default('en-US'),
     interests: text('interests')
       .array()
@@ -53,6 +56,6 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     index('users_created_at_idx').on(t.createdAt),
-    check('users_role_check', sql`${t.role} in ('user', 'admin')`),
+    check('users_role_check', sql`${t.role} in ('user', 'docs', 'admin')`),
   ],
 );

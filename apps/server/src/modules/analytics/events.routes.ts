@@ -5,6 +5,7 @@ import { requireAdmin } from '../../lib/auth';
 import { errors } from '../../lib/errors';
 import { overLimit } from '../../lib/rate-limit';
 import { ingestBatch, memberHash } from './events.service';
+import { businessReport } from './business';
 import { analyticsReport } from './rollups';
 
 /** Batches per browser session per minute: a page sends one every 10 s, more on busy pages. */
@@ -63,7 +64,12 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       requireAdmin(req);
-      return analyticsReport(app.ctx.database.db, req.query.from, req.query.to);
+      const db = app.ctx.database.db;
+      const [report, business] = await Promise.all([
+        analyticsReport(db, req.query.from, req.query.to),
+        businessReport(db, req.query.from, req.query.to, req.query.bucket),
+      ]);
+      return { ...report, business };
     },
   );
 };

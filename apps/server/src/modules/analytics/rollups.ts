@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client';
 import type { App } from '../../lib/context';
 import { attachPeriodic } from '../../lib/periodic';
 import { rowsOf } from '../../lib/sql-rows';
+import { refreshBusiness } from './business';
 
 /**
  * Daily rollups of the analytics events (decision 0029): the admin dashboard reads these, never the
@@ -115,7 +116,7 @@ export function medianOfBuckets(buckets: Map<number, number>): number | null {
 }
 
 /** The dashboard's analytics for the days from..to (inclusive), read from the rollups only. */
-export async function analyticsReport(db: Tx, from: string, to: string): Promise<AnalyticsReport> {
+export async function analyticsReport(db: Tx, from: string, to: string): Promise<Omit<AnalyticsReport, 'business'>> {
   const rows = await rowsOf<{ metric: string; key: string; value: string | number }>(
     db,
     sql`select metric, key, sum(value)::bigint as value from analytics_daily where day between ${from}::date and ${to}::date group by 1, 2`,
@@ -164,9 +165,11 @@ export async function analyticsReport(db: Tx, from: string, to: string): Promise
 
 const EVERY_MS = 5 * 60_000;
 
-/** While the server runs: the rollups at start and every 5 minutes. */
+/** While the server runs: the event and business rollups at start and every 5 minutes. */
 export function attachRollups(app: App) {
   attachPeriodic(app, EVERY_MS, 'analytics rollups failed', async () => {
-    await refreshRollups(app.ctx.database.db, app.ctx.clock.now());
+    const now = app.ctx.clock.now();
+    await refreshRollups(app.ctx.database.db, now);
+    await refreshBusiness(app.ctx.database.db, now);
   });
 }

@@ -3,6 +3,7 @@ import type { BlogPost, BlogPostSummary } from '@swapu/shared/api';
 import type { Tx } from '../../db/client';
 import { blogPosts } from '../../db/schema/index';
 import { errors } from '../../lib/errors';
+import { blogCoverUrl } from '../admin/blog.service';
 
 type Row = typeof blogPosts.$inferSelect;
 const summary = (r: Row): BlogPostSummary => ({
@@ -11,7 +12,9 @@ const summary = (r: Row): BlogPostSummary => ({
   title: r.title,
   summary: r.summary,
   author: r.authorName,
-  publishedAt: r.publishedAt.toISOString(),
+  // Only published rows reach here (the queries below keep drafts out).
+  publishedAt: (r.publishedAt ?? r.createdAt).toISOString(),
+  coverUrl: blogCoverUrl(r.coverKey),
 });
 
 export async function listBlogPosts(db: Tx, now: Date): Promise<BlogPostSummary[]> {
@@ -21,7 +24,7 @@ export async function listBlogPosts(db: Tx, now: Date): Promise<BlogPostSummary[
 
 async function one(db: Tx, now: Date, where: ReturnType<typeof eq>): Promise<BlogPost> {
   const [row] = await db.select().from(blogPosts).where(where).limit(1);
-  if (!row || row.publishedAt > now) throw errors.notFound();
+  if (!row || !row.publishedAt || row.publishedAt > now) throw errors.notFound();
   return { ...summary(row), body: row.body };
 }
 

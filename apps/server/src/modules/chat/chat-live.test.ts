@@ -93,7 +93,7 @@ describe('a live connection stops acting for an account', () => {
       method: 'PUT',
       url: `/api/v1/admin/users/${banned.id}/ban`,
       headers: admin.headers,
-      payload: { banned: true },
+      payload: { banned: true, reason: 'Spam listings' },
     });
     expect(await codes).toEqual([4001, 4001]);
     // Its old token cannot open a new one either.
@@ -157,7 +157,7 @@ describe('support', () => {
           method: 'PUT',
           url: `/api/v1/admin/users/${member.id}/ban`,
           headers: member.headers,
-          payload: { banned: true },
+          payload: { banned: true, reason: 'Spam listings' },
         })
       ).statusCode,
     ).toBe(403);
@@ -165,7 +165,7 @@ describe('support', () => {
       method: 'PUT',
       url: `/api/v1/admin/users/${member.id}/ban`,
       headers: admin.headers,
-      payload: { banned: true },
+      payload: { banned: true, reason: 'Spam listings' },
     });
     expect(ban.json()).toEqual({ id: member.id, banned: true });
     // The ban ended every session: the old token opens nothing; signing in again works.
@@ -196,7 +196,12 @@ describe('support', () => {
       message: { fromTeam: true, authorName: 'SwapU team', body: 'We are looking into it.' },
     });
     const thread = (await env.t.app.inject({ url: '/api/v1/support/messages', headers: member.headers })).json();
-    expect(thread.items.map((m: { body: string }) => m.body)).toEqual(['Why was I suspended?', 'We are looking into it.']);
+    // The thread opens with the team's note of the suspension and its reason.
+    expect(thread.items.map((m: { body: string }) => m.body)).toEqual([
+      'Your account has been suspended by the SwapU team.\nReason: Spam listings',
+      'Why was I suspended?',
+      'We are looking into it.',
+    ]);
     ws.close();
   });
 });

@@ -19,6 +19,7 @@ import { requireAccount, requireAdmin, requireUser } from '../../lib/auth';
 import { getRoom, listMessages, listRooms, markSeen, openRoom, reportUser, sendMessage, setBlock } from './chat.service';
 import { enforce } from '../../lib/rate-limit';
 import { postSupport, supportThread, supportThreads } from './support.service';
+import { recordAudit } from '../admin/audit';
 
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
@@ -194,7 +195,24 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const admin = requireAdmin(req);
-      return reply.status(201).send(await postSupport(db(), app.ctx.hub, req.params.userId, admin, true, req.body.body, now()));
+      // The answer and its audit row commit together; both sides hear of it after the commit.
+      const message = await db().transaction(async (tx) => {
+        const m = await postSupport(tx, null, req.params.userId, admin, true, req.body.body, now());
+        await recordAudit(
+          tx,
+          {
+            actorId: admin,
+            action: 'support.reply',
+            targetType: 'support',
+            targetId: req.params.userId,
+            after: { messageId: m.id, body: m.body },
+          },
+          now(),
+        );
+        return m;
+      });
+      await app.ctx.hub?.publish({ users: [req.params.userId], kind: 'support', id: message.id, admins: true });
+      return reply.status(201).send(message);
     },
   );
 };

@@ -1,4 +1,4 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { count, desc, eq, ilike } from 'drizzle-orm';
 import type { MailDetail, MailListQuery, MailList, MailStatus, MailSummary } from '@swapu/shared/mail';
 import type { Tx } from '../../db/client';
 import { mailDeliveries, mailOutbox } from '../../db/schema/index';
@@ -121,9 +121,12 @@ const toSummary = (row: SummaryRow): MailSummary => ({
   status: statusOf(row),
 });
 
-/** A page of the outbox, newest first (the admin and development mail viewer). */
+/**
+ * A page of the outbox, newest first (the admin and development mail viewer); `to` finds the
+ * addresses containing it, in any case.
+ */
 export async function listMail(db: Tx, query: MailListQuery): Promise<MailList> {
-  const where = query.to ? eq(mailOutbox.to, query.to) : undefined;
+  const where = query.to ? ilike(mailOutbox.to, `%${query.to.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined;
   const [rows, [total]] = await Promise.all([
     db
       .select(summaryColumns)

@@ -10,7 +10,12 @@ export interface MailContent {
  * unsubscribe link (see `marketing()` and newsletter's `unsubscribeUrl()`); the delivery worker
  * also adds a List-Unsubscribe header to them. Later templates of this kind add their name here.
  */
-export const NON_TRANSACTIONAL_TEMPLATES: ReadonlySet<string> = new Set(['newsletter-welcome', 'assist-matches']);
+export const NON_TRANSACTIONAL_TEMPLATES: ReadonlySet<string> = new Set([
+  'newsletter-welcome',
+  'assist-matches',
+  'campaign',
+  'campaign-test',
+]);
 
 type Action = { label: string; url: string };
 type Footer = { unsubscribe?: { label: string; url: string } };
@@ -26,16 +31,37 @@ function layout(lang: string, title: string, paragraphs: string[], action?: Acti
   const button = action
     ? `<p style="margin:24px 0"><a href="${escape(action.url)}" style="background:#2f9e5b;color:#fff;padding:12px 20px;border-radius:24px;text-decoration:none;font-weight:600">${escape(action.label)}</a></p>`
     : '';
+  return frame(lang, `<h1 style="font-size:20px;margin:0 0 16px">${escape(title)}</h1>${body}${button}`, footer);
+}
+
+/** SwapU's mail frame around content that is already HTML (escaped or sanitised by the caller). */
+function frame(lang: string, content: string, footer: Footer = {}) {
   const unsubscribe = footer.unsubscribe
     ? `<br><a href="${escape(footer.unsubscribe.url)}" style="color:#888">${escape(footer.unsubscribe.label)}</a>`
     : '';
   return `<!doctype html><html lang="${isPt(lang) ? 'pt-PT' : 'en-AU'}"><body style="margin:0;background:#faf8f5;font-family:Arial,Helvetica,sans-serif;color:#222">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
-<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#fff;border-radius:16px;padding:32px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="width:100%;max-width:560px;background:#fff;border-radius:16px;padding:32px">
 <tr><td><p style="font-size:22px;font-weight:800;color:#1b7a43;margin:0 0 24px">SwapU</p>
-<h1 style="font-size:20px;margin:0 0 16px">${escape(title)}</h1>${body}${button}
+${content}
 <p style="font-size:12px;color:#888;margin-top:32px">${escape(isPt(lang) ? TAGLINE.pt : TAGLINE.en)}${unsubscribe}</p>
 </td></tr></table></td></tr></table></body></html>`;
+}
+
+/**
+ * A campaign (issue 20): the admin's design — HTML already sanitised (modules/admin/campaign-html.ts)
+ * and its plain-text part — in SwapU's frame, with the unsubscribe link every campaign mail carries.
+ * The frame is 560 px wide on a desktop and shrinks with the screen on a phone.
+ */
+export function campaignMail(lang: string, p: { subject: string; html: string; text: string; unsubscribeUrl: string }): MailContent {
+  const label = isPt(lang) ? 'Cancelar a subscrição' : 'Unsubscribe';
+  return {
+    subject: p.subject,
+    html: frame(lang, `<div style="line-height:1.6;word-wrap:break-word">${p.html}</div>`, {
+      unsubscribe: { label, url: p.unsubscribeUrl },
+    }),
+    text: [p.text.trim(), '', '— SwapU', '', `${label}: ${p.unsubscribeUrl}`].join('\n'),
+  };
 }
 
 const text = (title: string, paragraphs: string[], action?: Action, footer: Footer = {}) =>

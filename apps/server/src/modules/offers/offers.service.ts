@@ -100,7 +100,7 @@ async function insertOffer(
   return id;
 }
 
-async function recordEvent(
+export async function recordEvent(
   tx: Tx,
   offerId: string,
   actorId: string | null,
@@ -114,7 +114,7 @@ async function recordEvent(
 }
 
 /** Tells one party about something the other did: an in-app notification and an email. */
-async function notifyParty(
+export async function notifyParty(
   tx: Tx,
   notices: Notices,
   publicUrl: string,
@@ -215,7 +215,7 @@ async function expireOne(tx: Tx, notices: Notices, publicUrl: string, o: OfferRo
 }
 
 /** Every post an offer moves: the target and the offered items. */
-async function offerPostIds(tx: Tx, o: OfferRow) {
+export async function offerPostIds(tx: Tx, o: OfferRow) {
   const items = await tx
     .select({ postId: offerItems.postId })
     .from(offerItems)
@@ -368,8 +368,8 @@ export async function transitionOffer(deps: OfferDeps, viewer: Viewer, offerId: 
   return result.showId;
 }
 
-/** Both have their items: every item is swapped, the carbon saving is fixed, points are awarded, goals move. Resolves to the items. */
-async function complete(tx: Tx, o: OfferRow, now: Date, notices: Notices): Promise<string[]> {
+/** Both have their items (or an admin resolved a dispute as complete): every item is swapped, the carbon saving is fixed, points are awarded, goals move. Resolves to the items. */
+export async function complete(tx: Tx, o: OfferRow, now: Date, notices: Notices): Promise<string[]> {
   const ids = await offerPostIds(tx, o);
   const rows = await tx
     .select({ weightKg: posts.weightKg, materials: posts.materials, categories: posts.categories })

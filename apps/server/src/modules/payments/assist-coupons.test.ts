@@ -2,7 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { couponFitsItem, couponGrant, couponUsable, normaliseCouponCode } from '@swapu/shared/coupons';
 import { swipeDay } from '@swapu/shared/purchases';
-import { coupons, couponRedemptions, mailOutbox, memberAssist, newsletterSubscribers, posts, receipts, users } from '../../db/schema/index';
+import {
+  adminAudit,
+  coupons,
+  couponRedemptions,
+  mailOutbox,
+  memberAssist,
+  newsletterSubscribers,
+  posts,
+  receipts,
+  users,
+} from '../../db/schema/index';
 import { createPost } from '../../test/factories';
 import { signUpMember, type TestMember } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
@@ -21,7 +31,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const inject = (m: TestMember | null, method: 'GET' | 'POST', url: string, payload?: unknown) =>
+const inject = (m: TestMember | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
   t.app.inject({ method, url, headers: m?.headers ?? {}, ...(payload === undefined ? {} : { payload: payload as object }) });
 const buy = async (m: TestMember, purchase: object) => {
   const res = await inject(m, 'POST', '/api/v1/checkouts', { purchase });
@@ -218,7 +228,7 @@ describe('coupons', () => {
     const csv = await inject(admin, 'GET', '/api/v1/admin/coupons.csv');
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body.trim().split('\r\n');
-    expect(lines[0]).toBe('code,type,used_times,max_uses,expires_at,created_on');
+    expect(lines[0]).toBe('code,type,used_times,max_uses,expires_at,created_on,disabled_at');
     expect(lines).toHaveLength(list.total + 1);
     expect(lines.some((l) => l.startsWith('SPRINGSWAP26,months_6,0,10,,'))).toBe(true);
   });
@@ -247,6 +257,36 @@ describe('coupons', () => {
     const [row] = await t.db.select().from(coupons).where(eq(coupons.code, code!));
     expect(row!.usedTimes).toBe(2);
     expect(await t.db.select().from(memberAssist).where(eq(memberAssist.userId, c.id))).toHaveLength(0);
+  });
+
+  it('a disabled code redeems no more (the uses made stand), shows as disabled, is audited, and can be enabled again', async () => {
+    const [code] = await makeCoupons({ type: 'months_3', count: 1, maxUses: 5 });
+    const [a, b] = [await signUpMember(t.app), await signUpMember(t.app)];
+    expect((await redeem(a, code!)).statusCode).toBe(200);
+    const member = await inject(b, 'PUT', `/api/v1/admin/coupons/${code}/disabled`, { disabled: true });
+    expect(member.statusCode).toBe(403);
+    const off = await inject(admin, 'PUT', `/api/v1/admin/coupons/${code!.toLowerCase()}/disabled`, { disabled: true });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toMatchObject({ code, usedTimes: 1, disabledAt: NOW.toISOString() });
+    const refused = await redeem(b, code!);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.code).toBe('coupon_invalid');
+    const list = (await inject(admin, 'GET', '/api/v1/admin/coupons?limit=500')).json() as {
+      items: Array<{ code: string; disabledAt: string | null }>;
+    };
+    expect(list.items.find((c) => c.code === code)!.disabledAt).toBe(NOW.toISOString());
+    const csv = (await inject(admin, 'GET', '/api/v1/admin/coupons.csv')).body;
+    expect(csv.split('\r\n').find((l) => l.startsWith(`${code},`))).toMatch(/,2026-11-20T00:00:00.000Z$/);
+    expect((await inject(admin, 'PUT', '/api/v1/admin/coupons/NOSUCHCODE1/disabled', { disabled: true })).statusCode).toBe(404);
+    const on = await inject(admin, 'PUT', `/api/v1/admin/coupons/${code}/disabled`, { disabled: false });
+    expect(on.json()).toMatchObject({ disabledAt: null });
+    expect((await redeem(b, code!)).statusCode).toBe(200);
+    const audit = await t.db.select().from(adminAudit).where(eq(adminAudit.targetId, code!)).orderBy(adminAudit.id);
+    expect(audit.map((r) => [r.action, r.actorId, r.before, r.after])).toEqual([
+      ['coupon.create', admin.id, null, expect.objectContaining({ type: 'months_3' })],
+      ['coupon.disable', admin.id, { disabledAt: null }, { disabledAt: NOW.toISOString() }],
+      ['coupon.enable', admin.id, { disabledAt: NOW.toISOString() }, { disabledAt: null }],
+    ]);
   });
 
   it('a one-item coupon needs one of my items, and a normal-category one an item outside the special categories', async () => {

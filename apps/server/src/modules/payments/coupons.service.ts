@@ -1,10 +1,11 @@
 import { randomInt } from 'node:crypto';
-import { count, desc, sql } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import { COUPON_CODE_PATTERN, type CouponType, couponFitsItem, couponGrant, normaliseCouponCode } from '@swapu/shared/coupons';
 import type { Coupon, CouponCreateBody, CouponList, CouponRedeemBody, CouponRedeemed } from '@swapu/shared/money-api';
 import type { Db, Tx } from '../../db/client';
 import { couponRedemptions, coupons } from '../../db/schema/index';
 import { errors } from '../../lib/errors';
+import { recordAudit } from '../admin/audit';
 import { grantItemAssist, grantMemberAssist, ownPublishedItem } from '../assist/assist.service';
 
 /** Coupons (PRODUCT.md "Money features"; decision 0024). */
@@ -22,6 +23,7 @@ const view = (c: Row): Coupon => ({
   maxUses: c.maxUses,
   expiresAt: c.expiresAt?.toISOString() ?? null,
   createdAt: c.createdAt.toISOString(),
+  disabledAt: c.disabledAt?.toISOString() ?? null,
 });
 
 /**
@@ -78,16 +80,24 @@ export async function couponsCsv(db: Tx): Promise<string> {
     const s = v === null ? '' : String(v);
     return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
   };
-  const lines = [['code', 'type', 'used_times', 'max_uses', 'expires_at', 'created_on']];
+  const lines = [['code', 'type', 'used_times', 'max_uses', 'expires_at', 'created_on', 'disabled_at']];
   for (const c of rows) {
-    lines.push([c.code, c.type, String(c.usedTimes), String(c.maxUses), c.expiresAt?.toISOString() ?? '', c.createdAt.toISOString()]);
+    lines.push([
+      c.code,
+      c.type,
+      String(c.usedTimes),
+      String(c.maxUses),
+      c.expiresAt?.toISOString() ?? '',
+      c.createdAt.toISOString(),
+      c.disabledAt?.toISOString() ?? '',
+    ]);
   }
   return lines.map((l) => l.map(field).join(',')).join('\r\n') + '\r\n';
 }
 
 /**
  * A member redeems a code, in one transaction: the coupon's use is counted by a conditional
- * update (only while it is unexpired and not used up, so "used times" is exact however many
+ * update (only while it is unexpired, not disabled and not used up, so "used times" is exact however many
  * redeem at once), the member's one use is recorded (the primary key refuses a second), and the
  * Swap Assist is granted. An unknown, expired, used-up or already-used code is 'Code is Invalid or
  * Has been used'; a one-item coupon needs one of the member's published items that it fits. Any
@@ -104,6 +114,7 @@ export async function redeemCoupon(db: Db, userId: string, body: CouponRedeemBod
       .where(
         sql`${coupons.code} = ${code} and ${coupons.usedTimes} < ${coupons.maxUses}
           and (${coupons.expiresAt} is null or ${coupons.expiresAt} > ${now.toISOString()}::timestamptz)
+          and ${coupons.disabledAt} is null
           and not exists (select 1 from coupon_redemptions r where r.code = ${code} and r.user_id = ${userId})`,
       )
       .returning({ type: coupons.type });
@@ -126,5 +137,35 @@ export async function redeemCoupon(db: Db, userId: string, body: CouponRedeemBod
     if (!couponFitsItem(type, post.special)) throw errors.badRequest('coupon_item_special', { postId: 'coupon_item_special' });
     const { until } = await grantItemAssist(tx, body.postId, grant.months, now);
     return { type, postId: body.postId, until: until.toISOString() };
+  });
+}
+
+/**
+ * An admin disables a code (it redeems no more; the uses already made stand) or enables it again,
+ * with its audit row in the same transaction. Disabling a disabled code keeps its first date.
+ */
+export async function setCouponDisabled(db: Db, adminId: string, rawCode: string, disabled: boolean, now: Date): Promise<Coupon> {
+  const code = normaliseCouponCode(rawCode);
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(coupons).where(eq(coupons.code, code)).for('update');
+    if (!before) throw errors.notFound();
+    const [after] = await tx
+      .update(coupons)
+      .set({ disabledAt: disabled ? (before.disabledAt ?? now) : null })
+      .where(eq(coupons.code, code))
+      .returning();
+    await recordAudit(
+      tx,
+      {
+        actorId: adminId,
+        action: disabled ? 'coupon.disable' : 'coupon.enable',
+        targetType: 'coupon',
+        targetId: code,
+        before: { disabledAt: before.disabledAt?.toISOString() ?? null },
+        after: { disabledAt: after!.disabledAt?.toISOString() ?? null },
+      },
+      now,
+    );
+    return view(after!);
   });
 }

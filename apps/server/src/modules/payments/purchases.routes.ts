@@ -6,6 +6,7 @@ import {
   AssistResultSchema,
   CheckoutIdParamsSchema,
   CouponCreateBodySchema,
+  CouponDisableBodySchema,
   CouponListQuerySchema,
   CouponListSchema,
   CouponRedeemBodySchema,
@@ -20,9 +21,10 @@ import { requireAdmin, requireUser } from '../../lib/auth';
 import { enforce } from '../../lib/rate-limit';
 import { accountsChanged, postChanged } from '../../lib/viewer-cache';
 import { assistAccount, assistWithTokens } from '../assist/assist.service';
-import { couponsCsv, createCoupons, listCoupons, redeemCoupon } from './coupons.service';
+import { couponsCsv, createCoupons, listCoupons, redeemCoupon, setCouponDisabled } from './coupons.service';
 import { getReceipt, listReceipts } from './receipts.service';
 import { refundCheckout } from './refunds.service';
+import { recordAudit } from '../admin/audit';
 import { buyExtraSwipes, extraSwipesOf } from './tokens.service';
 
 /**
@@ -160,7 +162,29 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const adminId = requireAdmin(req);
-      return reply.status(201).send({ items: await createCoupons(db(), adminId, req.body, now()) });
+      // The codes and their audit row commit together.
+      const items = await db().transaction(async (tx) => {
+        const made = await createCoupons(tx, adminId, req.body, now());
+        await recordAudit(
+          tx,
+          {
+            actorId: adminId,
+            action: 'coupon.create',
+            targetType: 'coupon',
+            targetId: made.length === 1 ? made[0]!.code : null,
+            after: {
+              type: req.body.type,
+              count: made.length,
+              maxUses: req.body.maxUses,
+              expiresAt: req.body.expiresAt ?? null,
+              codes: made.map((c) => c.code),
+            },
+          },
+          now(),
+        );
+        return made;
+      });
+      return reply.status(201).send({ items });
     },
   );
 
@@ -202,6 +226,21 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.put(
+    '/api/v1/admin/coupons/:code/disabled',
+    {
+      schema: {
+        tags: ['admin'],
+        security,
+        summary: 'Disable a coupon code (it redeems no more) or enable it again',
+        params: z.object({ code: z.string().min(1).max(64) }),
+        body: CouponDisableBodySchema,
+        response: { 200: CouponSchema, ...errorsOf },
+      },
+    },
+    async (req) => setCouponDisabled(db(), requireAdmin(req), req.params.code, req.body.disabled, now()),
+  );
+
   app.post(
     '/api/v1/admin/checkouts/:id/refund',
     {
@@ -214,8 +253,24 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      requireAdmin(req);
-      const { userId } = await refundCheckout(db(), app.ctx.payments, deps(), req.params.id, now());
+      const adminId = requireAdmin(req);
+      // The refund runs in its own (nested) transaction; its audit row commits with it.
+      const { userId } = await db().transaction(async (tx) => {
+        const refunded = await refundCheckout(tx, app.ctx.payments, deps(), req.params.id, now());
+        await recordAudit(
+          tx,
+          {
+            actorId: adminId,
+            action: 'checkout.refund',
+            targetType: 'checkout',
+            targetId: req.params.id,
+            before: { status: 'paid' },
+            after: { status: 'refunded', userId: refunded.userId },
+          },
+          now(),
+        );
+        return refunded;
+      });
       // A refunded subscription ends early access at once.
       accountsChanged(app.ctx, [userId]);
       return { status: 'refunded' as const };

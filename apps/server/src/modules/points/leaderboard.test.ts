@@ -130,7 +130,7 @@ describe('the leaderboard', () => {
         method: 'PUT',
         url: `/api/v1/admin/users/${a.id}/ban`,
         headers: await headersOf(admin),
-        payload: { banned },
+        payload: { banned, reason: 'Points gained by fake swaps' },
       });
       expect(res.statusCode, res.body).toBe(200);
     };

@@ -205,7 +205,7 @@ describe('the remembered account', () => {
       method: 'PUT',
       url: `/api/v1/admin/users/${member.id}/ban`,
       headers: { authorization: `Bearer ${await tokenOf(admin.id)}` },
-      payload: { banned: true },
+      payload: { banned: true, reason: 'Spam listings' },
     });
     expect(ban.statusCode).toBe(200);
     // The ban ended every session: the old token opens nothing from the very next request.

@@ -5,7 +5,7 @@ import { postImages, posts } from '../../db/schema/index';
 import { AppError, errors } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { toWebVariants, type Variant } from '../../lib/images';
-import type { Moderator } from '../../lib/moderation';
+import { needsReview, sexualScore, type Moderator } from '../../lib/moderation';
 import type { Storage } from '../../lib/storage';
 import { imageVariantKeys } from '../../lib/storage';
 import type { Viewer } from '../../lib/viewer';
@@ -65,6 +65,8 @@ export async function addPostImage(deps: UploadDeps, viewer: Viewer, postId: str
   // Judge what we would publish (upright, decoded), not the raw bytes.
   const verdict = await deps.moderator.check(variants.get('lg')!);
   if (verdict.inappropriate) throw new AppError(400, 'image_inappropriate');
+  // Close to the line but under it: stored, and queued for an admin to look at (decision 0007).
+  const moderation = { moderationScore: sexualScore(verdict.scores), moderationFlag: needsReview(verdict.scores) ? 'flagged' : null };
 
   const id = newId();
   const storageKey = `posts/${postId}/${id}`;
@@ -80,7 +82,9 @@ export async function addPostImage(deps: UploadDeps, viewer: Viewer, postId: str
         .from(postImages)
         .where(eq(postImages.postId, postId));
       if ((r?.n ?? 0) >= POST_IMAGES_MAX) throw new AppError(400, 'images_limit');
-      await tx.insert(postImages).values({ id, postId, position: (r?.last ?? -1) + 1, storageKey, width, height, createdAt: now });
+      await tx
+        .insert(postImages)
+        .values({ id, postId, position: (r?.last ?? -1) + 1, storageKey, width, height, ...moderation, createdAt: now });
       await tx.update(posts).set({ updatedAt: now }).where(eq(posts.id, postId));
     });
   } catch (e) {

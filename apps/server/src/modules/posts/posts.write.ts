@@ -1,5 +1,5 @@
 import { effectiveAssistUntilSql } from '../assist/assist.service';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { MyPost } from '@swapu/shared/api';
 import type { ErrorCode } from '@swapu/shared/errors';
 import type { PostFields } from '@swapu/shared/listing';
@@ -133,10 +133,18 @@ export async function updatePost(db: Tx, viewer: Viewer, id: string, fields: Pos
 export async function publishPost(db: Tx, viewer: Viewer, id: string, now: Date): Promise<void> {
   const row = await ownPost(db, viewer, id);
   if (row.state === 'published') return;
+  // A listing the team hid stays archived until an admin lifts it (modules/admin/moderation.service.ts).
+  if (row.hiddenReason !== null) throw new AppError(409, 'listing_hidden');
   if (row.state !== 'draft' && row.state !== 'archived') throw new AppError(409, 'form_issue');
   const error = firstPublishError(row);
   if (error) throw error;
-  await db.update(posts).set({ state: 'published', publishedAt: now, updatedAt: now }).where(eq(posts.id, id));
+  // Conditional: an admin hiding it meanwhile wins, and the publish is refused.
+  const [published] = await db
+    .update(posts)
+    .set({ state: 'published', publishedAt: now, updatedAt: now })
+    .where(and(eq(posts.id, id), isNull(posts.hiddenReason)))
+    .returning({ id: posts.id });
+  if (!published) throw new AppError(409, 'listing_hidden');
   // Points for listing (PRODUCT.md), once per listing however often it is republished.
   await awardPoints(db, { userId: row.ownerId, points: POINTS.listing, reason: 'listing', sourceId: id, now });
 }

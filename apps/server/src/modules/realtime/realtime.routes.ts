@@ -25,7 +25,11 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
     }
   };
 
+  let open = 0;
+  app.ctx.realtimeConnections = () => open;
   app.get('/api/v1/ws', { websocket: true, schema: { hide: true } }, (socket, req) => {
+    open++;
+    socket.on('close', () => open--);
     if (!allowedOrigin(req.headers.origin, req.headers.host)) {
       socket.close(1008, 'origin not allowed');
       return;

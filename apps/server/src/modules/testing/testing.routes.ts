@@ -7,6 +7,7 @@ import { errors } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { accountsChanged } from '../../lib/viewer-cache';
 import { refreshRollups } from '../analytics/rollups';
+import { refreshBusiness } from '../analytics/business';
 
 const AccountParams = z.object({ id: z.string().min(1).max(64) });
 const DAY = 86_400_000;
@@ -54,6 +55,7 @@ export const testingRoutes: FastifyPluginAsyncZod = async (app) => {
   // The analytics rollups now, not at the job's next 5-minute turn (the dashboard's journey).
   app.post('/api/test/analytics/rollups', { schema: { hide: true, response: { 204: z.null() } } }, async (_req, reply) => {
     await refreshRollups(app.ctx.database.db, app.ctx.clock.now());
+    await refreshBusiness(app.ctx.database.db, app.ctx.clock.now());
     return reply.status(204).send(null);
   });
 };

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountsChanged } from '../../lib/viewer-cache';
-import { returnPoints, withdrawPoints } from '../points/award';
 import { z } from 'zod';
 import {
   AccountDeleteSchema,
@@ -17,10 +16,13 @@ import { WelcomeMailSchema } from '@swapu/shared/mail';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index';
 import { requireAccount, requireAdmin, requireUser } from '../../lib/auth';
-import { AppError, errors } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from '../auth/two-factor';
 import { queueVerificationMail } from '../auth/identity.service';
 import { announceSessionsEnded, endSessions } from '../auth/sessions';
+import { BanBodySchema, BanResultSchema } from '@swapu/shared/admin-users';
+import { adminBan } from '../admin/users.service';
+import { announceBan } from './ban';
 import { enforce } from '../../lib/rate-limit';
 import { deleteAccount } from './account-deletion';
 import { clearProfileImage, setProfileImage, type ProfileImageKind } from './users.media';
@@ -216,7 +218,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** Admin moderation of accounts: suspend or lift a suspension (the admin console builds on this). */
+/**
+ * Admin moderation of accounts: suspend (a reason of 1 to 500 characters, which the member reads in
+ * their support thread) or lift a suspension. The admin console's users section calls it; the rules
+ * are in admin/users.service.ts and users/ban.ts.
+ */
 export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/v1/admin/users/:id/ban',
@@ -224,11 +230,11 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         security: [{ bearerAuth: [] }],
-        summary: 'Suspend an account (banned: true) or lift the suspension',
+        summary: 'Suspend an account (banned: true, with a reason) or lift the suspension',
         params: z.object({ id: z.string().min(1).max(64) }),
-        body: z.object({ banned: z.boolean() }),
+        body: BanBodySchema,
         response: {
-          200: z.object({ id: z.string(), banned: z.boolean() }),
+          200: BanResultSchema,
           400: ErrorBodySchema,
           401: ErrorBodySchema,
           403: ErrorBodySchema,
@@ -238,25 +244,16 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const adminId = requireAdmin(req);
-      if (req.params.id === adminId) throw errors.badRequest('data_invalid', { id: 'You cannot suspend yourself.' });
-      const now = app.ctx.clock.now();
-      const row = await app.ctx.database.db.transaction(async (tx) => {
-        const [changed] = await tx
-          .update(users)
-          .set({ banned: req.body.banned, updatedAt: now })
-          .where(eq(users.id, req.params.id))
-          .returning({ id: users.id, banned: users.banned });
-        // A ban takes effect at once: every token and open connection of the account stops working
-        // (signing in again shows the contact-support message).
-        if (changed?.banned) await endSessions(tx, changed.id, now);
-        // A suspended member leaves the leaderboards; lifting the suspension brings them back.
-        if (changed) await (changed.banned ? withdrawPoints(tx, changed.id) : returnPoints(tx, changed.id));
-        return changed;
-      });
-      if (!row) throw errors.notFound();
-      if (row.banned) await announceSessionsEnded(app.ctx.hub, row.id);
-      else accountsChanged(app.ctx, [row.id]);
-      return row;
+      const reason = (req.body.reason ?? '').trim();
+      const outcome = await adminBan(
+        app.ctx.database.db,
+        { actorId: adminId, userId: req.params.id, banned: req.body.banned, reason },
+        app.ctx.clock.now(),
+      );
+      // A ban takes effect at once: every token and open connection of the account stops working
+      // (signing in again shows the contact-support message); the support thread hears.
+      await announceBan(app.ctx, outcome);
+      return { id: outcome.id, banned: outcome.banned };
     },
   );
 };

@@ -19,7 +19,7 @@ const toMe = (u: UserRow, subscriber: boolean): Me => ({
   auState: u.auState,
   interests: u.interests,
   language: u.language === 'pt-PT' ? 'pt-PT' : 'en-US',
-  role: u.role === 'admin' ? 'admin' : 'user',
+  role: u.role === 'admin' || u.role === 'docs' ? u.role : 'user',
   banned: u.banned,
   subscriber,
   hideOnboarding: u.hideOnboarding,

@@ -1,6 +1,6 @@
 import { Box, Center, Container, Stack } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useMatch } from 'react-router';
 import { LanguageSwitch } from '../../components/language-switch';
 import { Logo } from '../../components/logo';
 import { PageSkeleton } from '../../components/page-skeleton';
@@ -13,9 +13,11 @@ const AutoLogoutAlert = lazy(() => import('./signed-in-ui').then((m) => ({ defau
 /** Screens outside the main layout (sign-in, password reset, email preferences). */
 export function BareLayout() {
   const { autoLogout } = useSessionLifecycle();
+  // The email editor shows its preview at phone and desktop widths side by side: it needs the room.
+  const wide = useMatch('/email-edit') !== null;
   return (
     <Box mih="100vh" bg="var(--swapu-bg)">
-      <Container size="xs" pt={{ base: 'lg', sm: 48 }} pb="xl">
+      <Container size={wide ? 'xl' : 'xs'} pt={{ base: 'lg', sm: 48 }} pb="xl">
         <Stack gap="lg">
           <Center style={{ justifyContent: 'space-between' }}>
             <Logo />

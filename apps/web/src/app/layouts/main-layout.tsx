@@ -12,6 +12,7 @@ import { MarkReady } from '../mark-ready';
 import { RouteErrorBoundary } from '../route-error';
 import { useSessionLifecycle } from './use-session-lifecycle';
 import { useDates } from '../../lib/clock';
+import { TourHost } from '../../features/tour/tour-host';
 
 // Only signed-in people see these: their code stays out of the home page's first load.
 const signedInUi = () => import('./signed-in-ui');
@@ -41,7 +42,7 @@ function Header({ signedIn }: { signedIn: boolean }) {
       <Container size="xl" py={10}>
         <Group justify="space-between" wrap="nowrap" gap="md">
           <Logo />
-          <Box visibleFrom="md" style={{ flex: 1, maxWidth: 760 }}>
+          <Box visibleFrom="md" style={{ flex: 1, maxWidth: 760 }} data-tour="search">
             <SearchBox />
           </Box>
           <Group gap="xs" wrap="nowrap">
@@ -78,7 +79,7 @@ function Header({ signedIn }: { signedIn: boolean }) {
             )}
           </Group>
         </Group>
-        <Box hiddenFrom="md" mt={8}>
+        <Box hiddenFrom="md" mt={8} data-tour="search">
           <SearchBox compact />
         </Box>
       </Container>
@@ -167,6 +168,7 @@ function Footer() {
               {t('footer.help')}
             </Text>
             {link('/FAQ', t('footer.faq'))}
+            {link('/demo', t('footer.tour'))}
             {link('/terms-and-conditions', t('footer.terms'))}
             {link('/privacy', t('footer.privacy'))}
             {link('/swapu-blog', t('footer.blog'))}
@@ -221,6 +223,7 @@ export function MainLayout() {
       <Footer />
       <BottomNav signedIn={session.token !== null} />
       <ScrollReset />
+      <TourHost />
     </>
   );
 }

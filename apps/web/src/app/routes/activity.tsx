@@ -75,7 +75,7 @@ function FeedItem({ item }: { item: Activity['items'][number] }) {
         <Text fz="xs" c="dimmed">
           {t('activity.newListing', { place: [p.suburb, p.auState].filter(Boolean).join(', ') || t('activity.australia') })}
         </Text>
-        <Anchor component={Link} to={paths.viewPost(p.id)} fz="sm" fw={600} c="dark.7" lineClamp={1}>
+        <Anchor component={Link} to={paths.viewPost(p.id)} fz="sm" fw={600} c="dark.7" lineClamp={1} data-user-content>
           {p.title}
         </Anchor>
         <Text fz="xs" c="swapu.8" fw={700}>

@@ -37,15 +37,22 @@ afterEach(() => {
 });
 
 describe('/admin', () => {
-  it('lists the sections that exist as cards linking to them', async () => {
+  it("lists the console's sections as cards linking to them", async () => {
     role = 'admin';
     renderPage();
     const cards = await screen.findAllByTestId('admin-section-card');
     expect(screen.getByRole('heading', { level: 1, name: 'Admin console' })).toBeTruthy();
     expect(cards.map((c) => [c.querySelector('h2')?.textContent, c.getAttribute('href')])).toEqual([
-      ['Analytics', '/admin/analytics'],
+      ['Dashboard', '/admin/analytics'],
+      ['Users', '/admin/users'],
+      ['Moderation', '/admin/moderation'],
       ['Coupons', '/admin/coupons'],
+      ['Campaigns', '/admin/campaigns'],
+      ['Blog', '/admin/blog'],
       ['Support', '/admin/support'],
+      ['Mail outbox', '/admin/mail'],
+      ['Audit log', '/admin/audit'],
+      ['Documentation', '/docs'],
     ]);
   });
 

@@ -1,5 +1,17 @@
 import { Alert, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconChartBar, IconChevronRight, IconMessages, IconTicket } from '@tabler/icons-react';
+import {
+  IconBook2,
+  IconChartBar,
+  IconChevronRight,
+  IconFlag,
+  IconHistory,
+  IconMail,
+  IconMailForward,
+  IconMessages,
+  IconNews,
+  IconTicket,
+  IconUsers,
+} from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@swapu/shared/paths';
@@ -9,14 +21,22 @@ import { usePageMeta } from '../../lib/use-page-meta';
 import { useMe } from '../../features/auth/use-me';
 
 /** The console's sections that are built, in the order the console lists them. */
-const SECTIONS: Array<{ key: 'analytics' | 'coupons' | 'support'; to: string; icon: ComponentType<{ size?: number }> }> = [
+type SectionKey = 'analytics' | 'users' | 'moderation' | 'coupons' | 'campaigns' | 'blog' | 'support' | 'mail' | 'audit' | 'docs';
+const SECTIONS: Array<{ key: SectionKey; to: string; icon: ComponentType<{ size?: number }> }> = [
   { key: 'analytics', to: `${paths.admin}/analytics`, icon: IconChartBar },
+  { key: 'users', to: `${paths.admin}/users`, icon: IconUsers },
+  { key: 'moderation', to: `${paths.admin}/moderation`, icon: IconFlag },
   { key: 'coupons', to: paths.adminCoupons, icon: IconTicket },
+  { key: 'campaigns', to: `${paths.admin}/campaigns`, icon: IconMailForward },
+  { key: 'blog', to: `${paths.admin}/blog`, icon: IconNews },
   { key: 'support', to: `${paths.admin}/support`, icon: IconMessages },
+  { key: 'mail', to: `${paths.admin}/mail`, icon: IconMail },
+  { key: 'audit', to: `${paths.admin}/audit`, icon: IconHistory },
+  { key: 'docs', to: '/docs', icon: IconBook2 },
 ];
 
 /**
- * /admin: the console's home, a card for each section that exists (analytics, coupons, support).
+ * /admin: the console's home, a card for each section.
  * Members who are not admins see 'Permission Denied' (each section's API refuses them anyway).
  */
 export default function AdminHomePage() {
@@ -63,9 +83,6 @@ export default function AdminHomePage() {
                 </li>
               ))}
             </SimpleGrid>
-            <Text fz="sm" c="dimmed">
-              {t('home.soon')}
-            </Text>
           </>
         )}
       </Stack>

@@ -8,17 +8,43 @@ const AdminSoon = comingSoonPage('admin');
 const AdminHome = lazy(() => import('./admin-home'));
 const AdminCoupons = lazy(() => import('../../features/admin/admin-coupons').then((m) => ({ default: m.AdminCoupons })));
 const AdminAnalytics = lazy(() => import('../../features/admin/admin-analytics').then((m) => ({ default: m.AdminAnalytics })));
+const AdminUsers = lazy(() => import('../../features/admin/admin-users').then((m) => ({ default: m.AdminUsers })));
+const AdminModeration = lazy(() => import('../../features/admin/admin-moderation').then((m) => ({ default: m.AdminModeration })));
+const AdminCampaigns = lazy(() => import('../../features/admin/admin-campaigns').then((m) => ({ default: m.AdminCampaigns })));
+const AdminBlog = lazy(() => import('../../features/admin/admin-blog').then((m) => ({ default: m.AdminBlog })));
+const AdminAudit = lazy(() => import('../../features/admin/admin-audit').then((m) => ({ default: m.AdminAudit })));
+const AdminMail = lazy(() => import('../../features/admin/admin-mail').then((m) => ({ default: m.AdminMail })));
 
 /**
- * /admin and /admin/{selectedButton}: the console's home (a card per built section), the support
- * inbox (issue 7), coupons (issue 16) and analytics (issue 20); the other admin sections are still
- * placeholders. Who may use them is the API's decision (admins only).
+ * /admin and /admin/{selectedButton}: the console's home (a card per section) and its sections —
+ * the dashboard (analytics), users, moderation, coupons, campaigns, blog, support, the mail outbox
+ * and the audit log. Who may use them is the API's decision (admins only); each page also shows
+ * 'Permission Denied' to anyone else.
  */
 export default function AdminSectionPage() {
   const { selectedButton } = useParams();
-  if (selectedButton === undefined) return <AdminHome />;
-  if (selectedButton === 'support') return <AdminSupport />;
-  if (selectedButton === 'coupons') return <AdminCoupons />;
-  if (selectedButton === 'analytics') return <AdminAnalytics />;
-  return <AdminSoon />;
+  switch (selectedButton) {
+    case undefined:
+      return <AdminHome />;
+    case 'analytics':
+      return <AdminAnalytics />;
+    case 'users':
+      return <AdminUsers />;
+    case 'moderation':
+      return <AdminModeration />;
+    case 'coupons':
+      return <AdminCoupons />;
+    case 'campaigns':
+      return <AdminCampaigns />;
+    case 'blog':
+      return <AdminBlog />;
+    case 'support':
+      return <AdminSupport />;
+    case 'mail':
+      return <AdminMail />;
+    case 'audit':
+      return <AdminAudit />;
+    default:
+      return <AdminSoon />;
+  }
 }

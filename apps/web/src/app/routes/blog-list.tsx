@@ -1,4 +1,4 @@
-import { Alert, Card, Container, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, Container, Image, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from '../../i18n/react';
 import { Link } from 'react-router';
 import { useBlogPosts } from '../../features/blog/use-blog';
@@ -28,14 +28,19 @@ export default function BlogListPage() {
             : posts.data?.map((p) => (
                 <Link key={p.id} to={`/swapu-blog/post/${p.id}`} className="swapu-card-link">
                   <Card padding="lg" h="100%">
+                    {p.coverUrl && (
+                      <Card.Section mb="sm">
+                        <Image src={p.coverUrl.replace(/\/lg\.webp$/, '/sm.webp')} alt="" h="auto" style={{ aspectRatio: '1200 / 630' }} />
+                      </Card.Section>
+                    )}
                     <Stack gap={6}>
                       <Text fz="xs" c="dimmed">
-                        {dates.dateTime(p.publishedAt)} · {p.author}
+                        {dates.dateTime(p.publishedAt)} · <span data-user-content>{p.author}</span>
                       </Text>
-                      <Title order={2} fz="lg" c="dark.7">
+                      <Title order={2} fz="lg" c="dark.7" data-user-content>
                         {p.title}
                       </Title>
-                      <Text fz="sm" c="dimmed">
+                      <Text fz="sm" c="dimmed" data-user-content>
                         {p.summary}
                       </Text>
                     </Stack>

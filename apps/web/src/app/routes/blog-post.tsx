@@ -1,8 +1,8 @@
-import { Alert, Anchor, Container, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Container, Image, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from '../../i18n/react';
 import { Link, useParams } from 'react-router';
 import { NotFound } from '../../components/not-found';
-import { SimpleMarkdown } from '../../components/simple-markdown';
+import { BlogMarkdown } from '../../components/blog-markdown';
 import { useBlogPost } from '../../features/blog/use-blog';
 import { ApiError } from '../../lib/api';
 import { useDates } from '../../lib/clock';
@@ -41,16 +41,20 @@ export default function BlogPostPage() {
         <Anchor component={Link} to="/swapu-blog" fz="sm">
           ← {t('back')}
         </Anchor>
-        <Title order={1} lh={1.2}>
+        {p.coverUrl && <Image src={p.coverUrl} alt="" radius="lg" h="auto" style={{ aspectRatio: '1200 / 630' }} />}
+        {/* What the team wrote, as written (data-user-content: e2e/pt-PT.spec.ts). */}
+        <Title order={1} lh={1.2} data-user-content>
           {p.title}
         </Title>
         <Text c="dimmed" fz="sm">
-          {dates.dateTime(p.publishedAt)} · {p.author}
+          {dates.dateTime(p.publishedAt)} · <span data-user-content>{p.author}</span>
         </Text>
-        <Text fz="lg" c="dark.5">
+        <Text fz="lg" c="dark.5" data-user-content>
           {p.summary}
         </Text>
-        <SimpleMarkdown source={p.body} />
+        <div data-user-content>
+          <BlogMarkdown source={p.body} testId="blog-post-body" />
+        </div>
       </Stack>
     </Container>
   );

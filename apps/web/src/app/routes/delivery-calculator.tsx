@@ -132,7 +132,7 @@ export default function DeliveryCalculatorPage() {
           <Title order={1}>{t('calculator.title')}</Title>
         </Group>
         <Text c="dimmed">{t('calculator.intro')}</Text>
-        <Card padding="lg" component="form" onSubmit={submit} noValidate>
+        <Card padding="lg" component="form" onSubmit={submit} noValidate data-tour="delivery">
           <Stack gap="md">
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <LocalityInput

@@ -33,7 +33,13 @@ function MyPostRow({ post }: { post: MyPost }) {
   return (
     <Card padding="sm" data-testid="my-post">
       <Group wrap="nowrap" align="flex-start" gap="sm">
-        <Link to={link} aria-label={post.title || t('mine.untitled')} style={{ flexShrink: 0 }}>
+        <Link
+          to={link}
+          aria-label={post.title || t('mine.untitled')}
+          // The member's own title (e2e/pt-PT.spec.ts), or the placeholder when there is none.
+          data-user-content={post.title ? 'aria-label' : undefined}
+          style={{ flexShrink: 0 }}
+        >
           {post.thumbUrl ? (
             <Image src={post.thumbUrl} alt="" w={72} h={72} radius="md" />
           ) : (
@@ -44,7 +50,7 @@ function MyPostRow({ post }: { post: MyPost }) {
         </Link>
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
           <Group gap={6} wrap="nowrap" justify="space-between" align="flex-start">
-            <Anchor component={Link} to={link} fw={700} c="dark.7" lineClamp={2} lh={1.3}>
+            <Anchor component={Link} to={link} fw={700} c="dark.7" lineClamp={2} lh={1.3} data-user-content={!!post.title || undefined}>
               {post.title || t('mine.untitled')}
             </Anchor>
             <OwnerMenu id={post.id} state={post.state} />

@@ -8,6 +8,7 @@ import {
   IconTrophy,
   IconLink,
   IconTruckDelivery,
+  IconShieldCheck,
 } from '@tabler/icons-react';
 import { useTranslation } from '../../i18n/react';
 import type { TFunction } from '../../i18n/core';
@@ -23,6 +24,9 @@ const DELIVERY_EVENTS = new Set(['label_created', 'shipped', 'in_transit', 'deli
 /** The swap-chain events a notification has words for (data.event). */
 const CHAIN_EVENTS = new Set(['found', 'unlocked', 'committed', 'dissolved']);
 
+/** The moderation events a notification has words for (data.event): the team's actions, with their reason. */
+const MODERATION_EVENTS = new Set(['hidden', 'unhidden', 'image_removed', 'warned', 'dispute_completed', 'dispute_cancelled']);
+
 /** One notification as a sentence, from its kind and data. */
 export function notificationText(t: TFunction, n: AppNotification): string {
   if (n.kind === 'match') return t('match', { other: n.data.otherName, theirs: n.data.theirTitle, mine: n.data.myTitle });
@@ -37,6 +41,8 @@ export function notificationText(t: TFunction, n: AppNotification): string {
     return t(`chain.${n.data.event}`, { other: n.data.otherName, size: Number(n.data.size ?? '3') });
   if (n.kind === 'saved_search')
     return t('savedSearch', { name: n.data.name, count: Number(n.data.count ?? '1'), title: n.data.postTitle });
+  if (n.kind === 'moderation' && n.data.event && MODERATION_EVENTS.has(n.data.event))
+    return t(`moderation.${n.data.event}`, { title: n.data.postTitle, reason: n.data.reason });
   return t('generic');
 }
 
@@ -60,7 +66,9 @@ function Row({ n }: { n: AppNotification }) {
                 ? IconTrophy
                 : n.kind === 'chain'
                   ? IconLink
-                  : IconBell;
+                  : n.kind === 'moderation'
+                    ? IconShieldCheck
+                    : IconBell;
   const open = () => {
     if (unread) read.mutate([n.id]);
     if (n.link) navigate(n.link);

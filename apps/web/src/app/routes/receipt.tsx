@@ -90,7 +90,9 @@ export default function ReceiptPage() {
                   <Text fz="xs" c="dimmed" tt="uppercase" fw={700}>
                     {t('invoice.seller')}
                   </Text>
-                  <Text fw={700}>{r.sellerName}</Text>
+                  <Text fw={700} data-user-content>
+                    {r.sellerName}
+                  </Text>
                   <Text fz="sm" data-testid="receipt-abn">
                     {r.sellerAbn ? t('invoice.abn', { abn: r.sellerAbn }) : t('invoice.abnMissing')}
                   </Text>
@@ -99,7 +101,9 @@ export default function ReceiptPage() {
                   <Text fz="xs" c="dimmed" tt="uppercase" fw={700}>
                     {t('invoice.buyer')}
                   </Text>
-                  <Text fw={700}>{r.buyerName}</Text>
+                  <Text fw={700} data-user-content>
+                    {r.buyerName}
+                  </Text>
                   {r.buyerEmail && (
                     <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
                       {r.buyerEmail}

@@ -1,4 +1,5 @@
-import { Alert, Anchor, Badge, Button, Card, Container, Group, List, Modal, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Container, Group, List, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Dialog } from '../../components/dialog';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCrown } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -105,7 +106,7 @@ export default function SubscriptionPage() {
           </List>
         </Card>
       </Stack>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('cancelTitle')} centered>
+      <Dialog opened={confirming} onClose={() => setConfirming(false)} fixed title={t('cancelTitle')} centered>
         <Stack>
           <Text fz="sm">{t('cancelBody', { date })}</Text>
           <Group justify="flex-end">
@@ -135,7 +136,7 @@ export default function SubscriptionPage() {
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </Dialog>
     </Container>
   );
 }

@@ -1,5 +1,7 @@
-import { Box, Container, Grid, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCards, IconHandClick, IconHeartHandshake, IconPackage } from '@tabler/icons-react';
+import { Anchor, Box, Container, Grid, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCards, IconHandClick, IconHeartHandshake, IconPackage, IconRecycle } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { paths } from '@swapu/shared/paths';
 import { SWIPES_FREE_PER_DAY } from '@swapu/shared/constants';
 import { pageMeta } from '@swapu/shared/page-meta';
 import { LoadError } from '../../components/load-error';
@@ -47,6 +49,34 @@ function HowItWorks() {
   );
 }
 
+/**
+ * Swap chains, which the likes made here also feed (decision 0028): what they are, and where a
+ * member finds theirs (a guest, where to read more). The guided tour stops here (decision 0031).
+ */
+function ChainsNote({ signedIn }: { signedIn: boolean }) {
+  const { t } = useTranslation('swapSwipe');
+  return (
+    <Paper withBorder radius="lg" p="md" data-tour="swap-chains">
+      <Group gap="md" wrap="nowrap" align="flex-start">
+        <ThemeIcon size={44} radius="xl" variant="light" color="orange" style={{ flexShrink: 0 }}>
+          <IconRecycle size={22} aria-hidden="true" />
+        </ThemeIcon>
+        <Stack gap={4}>
+          <Title order={2} fz="md">
+            {t('chains.title')}
+          </Title>
+          <Text fz="sm" c="dimmed">
+            {t('chains.text')}
+          </Text>
+          <Anchor component={Link} to={signedIn ? paths.swapChainLiked : paths.faq} fz="sm" fw={600}>
+            {t(signedIn ? 'chains.mine' : 'chains.learnMore')}
+          </Anchor>
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}
+
 /** A member chooses which of their published items to swipe for. */
 function MemberStart() {
   const { t } = useTranslation('swapSwipe');
@@ -54,7 +84,7 @@ function MemberStart() {
   const allowance = useSwipeAllowance();
   const published = mine.data?.filter((p) => p.state === 'published');
   return (
-    <Stack gap="md">
+    <Stack gap="md" data-tour="swap-swipe">
       <Group justify="space-between" align="flex-end" gap="sm">
         <Stack gap={2}>
           <Title order={2} fz="xl">
@@ -116,19 +146,21 @@ export default function SwapSwipePage() {
             <>
               <MemberStart />
               <HowItWorks />
+              <ChainsNote signedIn />
             </>
           ) : (
             <Grid gap={{ base: 'xl', md: 48 }}>
               <Grid.Col span={{ base: 12, md: 6 }} order={{ base: 2, md: 1 }}>
                 <Stack gap="xl">
                   <HowItWorks />
+                  <ChainsNote signedIn={false} />
                   <Stack gap="xs">
                     <Text fw={700}>{t('intro.ready')}</Text>
                     <SignInButtons />
                   </Stack>
                 </Stack>
               </Grid.Col>
-              <Grid.Col span={{ base: 12, md: 6 }} order={{ base: 1, md: 2 }}>
+              <Grid.Col span={{ base: 12, md: 6 }} order={{ base: 1, md: 2 }} data-tour="swap-swipe">
                 <SampleDeck />
               </Grid.Col>
             </Grid>

@@ -88,7 +88,7 @@ export default function UserDetailPage() {
           />
           <Stack gap={2} pb={8} style={{ minWidth: 0 }}>
             <Group gap="xs" wrap="nowrap">
-              <Title order={1} fz={{ base: 24, sm: 30 }}>
+              <Title order={1} fz={{ base: 24, sm: 30 }} data-user-content>
                 {p.displayName}
               </Title>
               {p.subscriber && (
@@ -119,7 +119,7 @@ export default function UserDetailPage() {
           </Group>
         )}
         {own && me.data && editing && <EditForm me={me.data} onDone={() => setEditing(false)} />}
-        <SimpleGrid cols={{ base: 1, xs: 3 }}>
+        <SimpleGrid cols={{ base: 2, sm: 4 }}>
           <Stat
             label={t('profile.rating')}
             value={p.rating === null ? t('profile.noRating') : t('profile.ratingValue', { value: formatNumber(p.rating, i18n.language) })}
@@ -127,6 +127,11 @@ export default function UserDetailPage() {
           />
           <Stat label={t('profile.reviews')} value={String(p.reviewsCount)} testId="profile-reviews" />
           <Stat label={t('profile.swaps')} value={String(p.swapsCompleted)} testId="profile-swaps" />
+          <Stat
+            label={t('profile.carbon')}
+            value={t('profile.carbonValue', { kg: formatNumber(p.carbonKg, i18n.language, 1) })}
+            testId="profile-carbon"
+          />
         </SimpleGrid>
         <MemberPointsCard userId={p.id} />
         <SimpleGrid cols={{ base: 1, md: 2 }}>
@@ -134,7 +139,12 @@ export default function UserDetailPage() {
             <Title order={2} fz="lg" mb="xs">
               {t('profile.bio')}
             </Title>
-            <Text c={p.bio ? undefined : 'dimmed'} style={{ whiteSpace: 'pre-line' }} data-testid="profile-bio">
+            <Text
+              c={p.bio ? undefined : 'dimmed'}
+              style={{ whiteSpace: 'pre-line' }}
+              data-testid="profile-bio"
+              data-user-content={!!p.bio || undefined}
+            >
               {p.bio || t('profile.noBio')}
             </Text>
           </Card>

@@ -1,7 +1,8 @@
+import { ChatRoomButton } from '../../components/chat-room-button';
 import { Alert, Avatar, Badge, Button, Card, Container, Grid, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { IconLeaf, IconMapPin, IconMessageCircle, IconPencil, IconStarFilled } from '@tabler/icons-react';
+import { IconLeaf, IconMapPin, IconPencil, IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from '../../i18n/react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '@swapu/shared/paths';
 import { carbonSavedKg } from '@swapu/shared/carbon';
 import { NotFound } from '../../components/not-found';
@@ -26,6 +27,8 @@ export default function ViewPostPage() {
     post.data ? pageMeta.post(asLocale(i18n.language), post.data) : post.isError ? pageMeta.postUnavailable(asLocale(i18n.language)) : null,
   );
   const session = useSession();
+  const [search] = useSearchParams();
+  const preview = search.get('preview') === '1';
   const navigate = useNavigate();
   const lang = i18n.language;
 
@@ -59,7 +62,8 @@ export default function ViewPostPage() {
     );
   }
   const p = post.data;
-  const isOwner = !!session.userId && session.userId === p.owner.id;
+  // /testNewProductPage frames the page with ?preview=1: the owner sees it as a buyer would.
+  const isOwner = !preview && !!session.userId && session.userId === p.owner.id;
   const yesNo = (v: boolean) => (v ? t('detail.yes') : t('detail.no'));
   const list = (xs: string[], render: (x: string) => string = (x) => x) => (xs.length ? xs.map(render).join(', ') : t('detail.nothing'));
   const carbon = carbonSavedKg(p.weightKg, p.materials, p.categories);
@@ -91,13 +95,14 @@ export default function ViewPostPage() {
   return (
     <Container size="lg" py="lg">
       <Grid gap="xl">
-        <Grid.Col span={{ base: 12, md: 7 }}>
+        <Grid.Col span={{ base: 12, md: 7 }} data-tour="listing">
           <PostGallery images={p.images} title={p.title} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="md">
             {p.state !== 'published' && <Alert color="yellow">{t('detail.statusBanner', { state: t(`state.${p.state}`) })}</Alert>}
-            <Title order={1} fz={{ base: 24, sm: 30 }} lh={1.2}>
+            {/* The owner's words, in whatever language they wrote them (data-user-content: e2e/pt-PT.spec.ts). */}
+            <Title order={1} fz={{ base: 24, sm: 30 }} lh={1.2} data-user-content>
               {p.title}
             </Title>
             <Group gap="xs">
@@ -124,19 +129,13 @@ export default function ViewPostPage() {
                 <OwnerMenu id={p.id} state={p.state} onDeleted={() => navigate(paths.mySwapU)} />
               </Group>
             ) : (
-              <Group gap="sm" grow>
+              <Group gap="sm" grow data-tour="make-offer">
                 <Button component={Link} to={paths.offerItem(p.id)} size="md" disabled={p.state !== 'published'}>
                   {t('detail.makeOffer')}
                 </Button>
-                <Button
-                  component={Link}
-                  to={paths.chatWith(p.owner.id, p.id)}
-                  size="md"
-                  variant="default"
-                  leftSection={<IconMessageCircle size={18} />}
-                >
+                <ChatRoomButton to={paths.chatWith(p.owner.id, p.id)} size="md" variant="default">
                   {t('actions.message')}
-                </Button>
+                </ChatRoomButton>
               </Group>
             )}
             {isOwner && <PaidFeatureOutcome />}
@@ -166,7 +165,7 @@ export default function ViewPostPage() {
                   <Text fz="xs" c="dimmed">
                     {t('detail.owner')}
                   </Text>
-                  <Text fw={700} data-testid="post-owner">
+                  <Text fw={700} data-testid="post-owner" data-user-content>
                     {p.owner.displayName}
                   </Text>
                   <Text fz="sm" c="dimmed">
@@ -197,7 +196,7 @@ export default function ViewPostPage() {
               <Title order={2} fz="lg" mb="xs">
                 {t('detail.description')}
               </Title>
-              <Text style={{ whiteSpace: 'pre-line' }} lh={1.7}>
+              <Text style={{ whiteSpace: 'pre-line' }} lh={1.7} data-user-content>
                 {p.description}
               </Text>
             </div>

@@ -15,6 +15,47 @@ const asked = () =>
     .map(([input]) => new URL(String(input), 'http://x'))
     .filter((u) => u.pathname === '/api/v1/admin/analytics')
     .map((u) => `${u.searchParams.get('from')}..${u.searchParams.get('to')}`);
+const askedBuckets = () =>
+  fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), 'http://x'))
+    .filter((u) => u.pathname === '/api/v1/admin/analytics')
+    .map((u) => u.searchParams.get('bucket'));
+
+const METRICS = [
+  'members',
+  'listings',
+  'offers',
+  'swaps',
+  'revenue_cents',
+  'subscriptions_new',
+  'subscriptions_active',
+  'tokens_sold',
+  'co2e_kg',
+  'sessions',
+] as const;
+const aBusiness = (bucket: 'day' | 'week' | 'month' = 'day'): AnalyticsReport['business'] => {
+  const periods = bucket === 'day' ? ['2026-03-01', '2026-03-02', '2026-03-03'] : ['2026-02-23', '2026-03-02'];
+  const totals = {
+    members: 12,
+    listings: 30,
+    offers: 45,
+    swaps: 7,
+    revenue_cents: 123456,
+    subscriptions_new: 3,
+    subscriptions_active: 9,
+    tokens_sold: 250,
+    co2e_kg: 84.25,
+    sessions: 1234,
+  };
+  return {
+    bucket,
+    periods,
+    totals,
+    series: Object.fromEntries(
+      METRICS.map((m) => [m, periods.map((_, i) => (i === 0 ? totals[m] : 0))]),
+    ) as AnalyticsReport['business']['series'],
+  };
+};
 
 const steps = (names: string[], sessions: number[], patch: Partial<AnalyticsReport['funnels'][number]['steps'][number]>[] = []) =>
   names.map((step, i) => ({
@@ -49,10 +90,11 @@ const aReport = (patch: Partial<AnalyticsReport> = {}): AnalyticsReport => ({
     { query: 'tent', count: 3 },
   ],
   noResultSearches: [{ query: 'unicorn', count: 2 }],
+  business: aBusiness(),
   ...patch,
 });
 
-let answer: (from: string, to: string) => Response;
+let answer: (from: string, to: string, bucket: string | null) => Response;
 const renderPage = () => renderRoutes([{ path: '/admin/analytics', Component: AdminAnalytics }], '/admin/analytics');
 
 beforeAll(async () => {
@@ -63,7 +105,8 @@ beforeEach(() => {
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (input) => {
     const url = new URL(String(input), 'http://x');
-    if (url.pathname === '/api/v1/admin/analytics') return answer(url.searchParams.get('from')!, url.searchParams.get('to')!);
+    if (url.pathname === '/api/v1/admin/analytics')
+      return answer(url.searchParams.get('from')!, url.searchParams.get('to')!, url.searchParams.get('bucket'));
     return json(404, { error: { code: 'not_found' } });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -78,7 +121,7 @@ describe('/admin/analytics', () => {
     answer = () => json(200, aReport());
     renderPage();
     const listing = await screen.findByTestId('funnel-listing_creation');
-    expect(screen.getByRole('heading', { level: 1, name: 'Analytics' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
 
     const { from, to } = lastDays();
     expect(asked()).toEqual([`${from}..${to}`]);
@@ -127,6 +170,40 @@ describe('/admin/analytics', () => {
     const top = within(screen.getByTestId('top-searches')).getAllByRole('row');
     expect(top.map((r) => r.textContent)).toEqual(['SearchTimes', 'bike12', 'tent3']);
     expect(within(screen.getByTestId('no-result-searches')).getAllByRole('row')[1]!.textContent).toBe('unicorn2');
+  });
+
+  it('shows each business figure’s total (A$ for revenue, kg for CO2e, a stock at the end of the range) and asks again per week or month', async () => {
+    answer = (_from, _to, bucket) => json(200, aReport({ business: aBusiness((bucket ?? 'day') as 'day') }));
+    renderPage();
+    const charts = await screen.findByTestId('business-charts');
+    const total = (m: string) => within(within(charts).getByTestId(`metric-${m}`)).getByTestId('metric-total').textContent;
+    expect(total('members')).toBe('12');
+    expect(total('revenue_cents')).toBe('A$1,234.56');
+    expect(total('co2e_kg')).toBe('84.3 kg');
+    expect(total('tokens_sold')).toBe('250');
+    expect(within(charts).getByTestId('metric-subscriptions_active').textContent).toContain('at the end');
+    expect(
+      within(charts)
+        .getAllByRole('region')
+        .map((r) => r.getAttribute('aria-label')),
+    ).toEqual([
+      'New members',
+      'Listings published',
+      'Offers made',
+      'Swaps completed',
+      'Revenue (incl. GST, less refunds)',
+      'Active subscriptions',
+      'New subscriptions',
+      'Tokens sold',
+      'CO2e saved',
+      'Sessions',
+    ]);
+    expect(askedBuckets()).toEqual(['day']);
+    await act(async () => fireEvent.click(screen.getByRole('radio', { name: 'Week' })));
+    await screen.findByTestId('business-charts');
+    expect(askedBuckets().at(-1)).toBe('week');
+    await act(async () => fireEvent.click(screen.getByRole('radio', { name: 'Month' })));
+    expect(askedBuckets().at(-1)).toBe('month');
   });
 
   it('shows the empty state when nobody came in the range', async () => {

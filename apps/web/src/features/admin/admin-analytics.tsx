@@ -4,6 +4,7 @@ import {
   Container,
   Group,
   Progress,
+  SegmentedControl,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -16,12 +17,14 @@ import {
 import { IconChartBar } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { AnalyticsReport, FunnelName } from '@swapu/shared/analytics';
+import { DASHBOARD_BUCKETS, type DashboardBucket } from '@swapu/shared/analytics-events';
 import { LoadError } from '../../components/load-error';
 import type { TFunction } from '../../i18n/core';
 import { useTranslation } from '../../i18n/react';
 import { ApiError } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
 import { usePageMeta } from '../../lib/use-page-meta';
+import { BusinessCharts } from './business-charts';
 import { lastDays, useAdminAnalytics } from './use-admin-analytics';
 
 type Funnel = AnalyticsReport['funnels'][number];
@@ -142,7 +145,9 @@ function SearchTable({ title, rows, testId }: { title: string; rows: AnalyticsRe
             <Table.Tbody>
               {rows.map((r) => (
                 <Table.Tr key={r.query}>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{r.query}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }} data-user-content>
+                    {r.query}
+                  </Table.Td>
                   <Table.Td ta="right">{formatNumber(r.count, i18n.language, 0)}</Table.Td>
                 </Table.Tr>
               ))}
@@ -209,6 +214,11 @@ function Report({ report }: { report: AnalyticsReport }) {
 function ReportSkeleton() {
   return (
     <Stack gap="lg" data-testid="analytics-loading">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="sm">
+        {Array.from({ length: 6 }, (_, i) => (
+          <Skeleton key={i} h={220} radius="md" />
+        ))}
+      </SimpleGrid>
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" verticalSpacing="sm">
         {Array.from({ length: 6 }, (_, i) => (
           <Skeleton key={i} h={80} radius="md" />
@@ -227,16 +237,19 @@ function ReportSkeleton() {
 }
 
 /**
- * /admin/analytics (issue 20): sessions, page views and searches over a range of UTC days, the
- * listing, offer and onboarding funnels step by step, and what people search for (with and without
- * results), from the server's daily rollups. The API decides who is an admin: anyone else sees
+ * /admin/analytics, the console's dashboard (issue 20): over a range of UTC days, the business
+ * figures (members, listings, offers, swaps, revenue, subscriptions, tokens, CO2e) as totals and
+ * charts per day, week or month; sessions, page views and searches; the listing, offer and
+ * onboarding funnels step by step; and what people search for (with and without results) — all
+ * from the server's daily rollups. The API decides who is an admin: anyone else sees
  * 'Permission Denied'.
  */
 export function AdminAnalytics() {
   const { t } = useTranslation(['admin', 'errors']);
   usePageMeta({ title: `${t('analytics.title')} | SwapU`, description: t('analytics.intro') });
   const [range, setRange] = useState(lastDays);
-  const report = useAdminAnalytics(range.from, range.to);
+  const [bucket, setBucket] = useState<DashboardBucket>('day');
+  const report = useAdminAnalytics(range.from, range.to, bucket);
   const error = report.error;
   const denied = error instanceof ApiError && error.status === 403;
   // The server's 400 (end before start, more than a year) shows under the field it names.
@@ -285,6 +298,18 @@ export function AdminAnalytics() {
                   error={invalidField === 'to' ? invalidText : undefined}
                   w={{ base: 'calc(50% - var(--mantine-spacing-sm) / 2)', xs: 180 }}
                 />
+                <Stack gap={4}>
+                  <Text component="span" fz="sm" fw={500} id="dashboard-bucket-label">
+                    {t('dashboard.bucket')}
+                  </Text>
+                  <SegmentedControl
+                    aria-labelledby="dashboard-bucket-label"
+                    value={bucket}
+                    onChange={(v) => setBucket(v as DashboardBucket)}
+                    data={DASHBOARD_BUCKETS.map((b) => ({ value: b, label: t(`dashboard.buckets.${b}`) }))}
+                    data-testid="dashboard-bucket"
+                  />
+                </Stack>
               </Group>
               <Text fz="xs" c="dimmed" mt="xs" aria-live="polite">
                 {t('analytics.rangeHint')}
@@ -293,6 +318,17 @@ export function AdminAnalytics() {
             </Card>
             {report.isError && !invalid && <LoadError onRetry={() => void report.refetch()} />}
             {report.isPending && report.fetchStatus === 'fetching' && <ReportSkeleton />}
+            {data && (
+              <>
+                <Title order={2} fz="xl">
+                  {t('dashboard.business')}
+                </Title>
+                <BusinessCharts report={data.business} />
+                <Title order={2} fz="xl">
+                  {t('dashboard.usage')}
+                </Title>
+              </>
+            )}
             {data && data.sessions === 0 && (
               <Card padding="xl" data-testid="analytics-empty">
                 <Stack gap="xs" align="center" ta="center">

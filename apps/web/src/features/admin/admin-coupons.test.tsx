@@ -20,6 +20,7 @@ const aCoupon = (patch: Partial<Coupon> = {}): Coupon => ({
   maxUses: 5,
   expiresAt: null,
   createdAt: '2026-03-04T05:06:07.000Z',
+  disabledAt: null,
   ...patch,
 });
 
@@ -36,6 +37,10 @@ beforeEach(() => {
     const url = String(input);
     if (url.startsWith('/api/v1/admin/coupons?')) return list();
     if (url === '/api/v1/admin/coupons' && init?.method === 'POST') return json(201, { items: [aCoupon({ code: 'NEWCODE234' })] });
+    if (url === '/api/v1/admin/coupons/AB23CD45EF/disabled' && init?.method === 'PUT') {
+      const { disabled } = JSON.parse(String(init.body)) as { disabled: boolean };
+      return json(200, aCoupon({ disabledAt: disabled ? '2026-03-05T00:00:00.000Z' : null }));
+    }
     return json(404, { error: { code: 'not_found' } });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -59,6 +64,29 @@ describe('/admin/coupons', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Generate' })));
     expect((await screen.findByTestId('generated-code')).textContent).toBe('NEWCODE234');
     expect(posted()).toEqual([{ url: '/api/v1/admin/coupons', body: { type: 'month_normal', count: 1, maxUses: 3 } }]);
+  });
+
+  it('disables a code after a confirmation, shows it as disabled, and enables it again', async () => {
+    let disabledAt: string | null = null;
+    list = () => json(200, { items: [aCoupon({ disabledAt })], total: 1 });
+    renderPage();
+    await screen.findByTestId('coupon-row');
+    expect(screen.queryByTestId('coupon-disabled')).toBeNull();
+    fireEvent.click(screen.getByTestId('coupon-disable'));
+    expect(
+      await screen.findByText(
+        'Members will no longer be able to redeem this code. The Swap Assist already granted with it stays. You can enable it again later.',
+      ),
+    ).toBeTruthy();
+    disabledAt = '2026-03-05T00:00:00.000Z';
+    await act(async () => fireEvent.click(screen.getByTestId('coupon-disable-confirm')));
+    expect((await screen.findByTestId('coupon-disabled')).textContent).toBe('Disabled');
+    const puts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT').map(([u, init]) => [String(u), String(init!.body)]);
+    expect(puts).toEqual([['/api/v1/admin/coupons/AB23CD45EF/disabled', '{"disabled":true}']]);
+    disabledAt = null;
+    await act(async () => fireEvent.click(screen.getByTestId('coupon-enable')));
+    await screen.findByTestId('coupon-disable');
+    expect(screen.queryByTestId('coupon-disabled')).toBeNull();
   });
 
   it("shows 'Permission Denied' to a member who is not an admin", async () => {

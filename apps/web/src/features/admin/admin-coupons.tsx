@@ -20,7 +20,10 @@ import {
   ThemeIcon,
   Title,
   Tooltip,
+  VisuallyHidden,
 } from '@mantine/core';
+import { Dialog } from '../../components/dialog';
+import { notifications } from '@mantine/notifications';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck, IconCopy, IconDownload, IconTicket } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
@@ -38,7 +41,7 @@ import { useTranslation } from '../../i18n/react';
 import { ApiError } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { usePageMeta } from '../../lib/use-page-meta';
-import { downloadCouponsCsv, useAdminCoupons, useCreateCoupons } from './use-admin-coupons';
+import { downloadCouponsCsv, useAdminCoupons, useCreateCoupons, useSetCouponDisabled } from './use-admin-coupons';
 
 const PAGE_SIZE = 20;
 
@@ -246,6 +249,70 @@ function GenerateForm() {
 }
 
 /** On a phone, each coupon is a small card: the table's four columns do not fit side by side. */
+/** Disable a code (after a confirmation: members can no longer redeem it) or enable it again. */
+function DisableButton({ coupon }: { coupon: Coupon }) {
+  const { t } = useTranslation(['coupons', 'errors']);
+  const toggle = useSetCouponDisabled();
+  const [confirming, setConfirming] = useState(false);
+  const disabled = coupon.disabledAt !== null;
+  const run = () =>
+    toggle.mutate(
+      { code: coupon.code, disabled: !disabled },
+      {
+        onSuccess: () => {
+          setConfirming(false);
+          notifications.show({
+            color: 'green',
+            message: t(disabled ? 'admin.enabledNotice' : 'admin.disabledNotice', { code: coupon.code }),
+          });
+        },
+        onError: (err) => notifications.show({ color: 'red', message: t(`errors:${errorCode(err)}`) }),
+      },
+    );
+  if (disabled)
+    return (
+      <Button size="compact-sm" variant="default" loading={toggle.isPending} onClick={run} data-testid="coupon-enable">
+        {t('admin.enable')}
+      </Button>
+    );
+  return (
+    <>
+      <Button size="compact-sm" variant="light" color="red" onClick={() => setConfirming(true)} data-testid="coupon-disable">
+        {t('admin.disable')}
+      </Button>
+      <Dialog
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        fixed
+        title={t('admin.disableTitle', { code: coupon.code })}
+        centered
+      >
+        <Stack gap="md">
+          <Text fz="sm">{t('admin.disableText')}</Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              {t('admin.cancel')}
+            </Button>
+            <Button color="red" loading={toggle.isPending} onClick={run} data-testid="coupon-disable-confirm">
+              {t('admin.disable')}
+            </Button>
+          </Group>
+        </Stack>
+      </Dialog>
+    </>
+  );
+}
+
+/** A disabled code's badge. */
+const DisabledBadge = ({ coupon }: { coupon: Coupon }) => {
+  const { t } = useTranslation('coupons');
+  return coupon.disabledAt ? (
+    <Badge color="gray" variant="light" size="sm" data-testid="coupon-disabled">
+      {t('admin.disabled')}
+    </Badge>
+  ) : null;
+};
+
 function CouponCards({ items }: { items: Coupon[] }) {
   const { t, i18n } = useTranslation('coupons');
   const lang = i18n.language;
@@ -275,6 +342,10 @@ function CouponCards({ items }: { items: Coupon[] }) {
             {t('admin.columns.createdOn')}: {formatDateTime(c.createdAt, lang)}
             {c.expiresAt && ` · ${t('admin.expiresOn', { date: formatDateTime(c.expiresAt, lang) })}`}
           </Text>
+          <Group justify="space-between" mt={6} gap="sm">
+            <DisabledBadge coupon={c} />
+            <DisableButton coupon={c} />
+          </Group>
         </li>
       ))}
     </Stack>
@@ -293,6 +364,9 @@ function CouponTable({ items }: { items: Coupon[] }) {
             <Table.Th>{t('admin.columns.type')}</Table.Th>
             <Table.Th>{t('admin.columns.usedTimes')}</Table.Th>
             <Table.Th>{t('admin.columns.createdOn')}</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>{t('admin.columns.actions')}</VisuallyHidden>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -311,6 +385,12 @@ function CouponTable({ items }: { items: Coupon[] }) {
                 {t('admin.used', { used: c.usedTimes, max: c.maxUses })}
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(c.createdAt, lang)}</Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                <Group gap="xs" justify="flex-end" wrap="nowrap">
+                  <DisabledBadge coupon={c} />
+                  <DisableButton coupon={c} />
+                </Group>
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -321,8 +401,8 @@ function CouponTable({ items }: { items: Coupon[] }) {
 
 /**
  * /admin/coupons: admins generate Swap Assist coupon codes (one, their own, or a batch) and see
- * every code with the spec's fields (code, type, used times, created on), newest first, and
- * download them as CSV. The API decides who is an admin: anyone else sees 'Permission Denied'.
+ * every code with the spec's fields (code, type, used times, created on), newest first, disable a
+ * code (or enable it again), and download them as CSV. The API decides who is an admin: anyone else sees 'Permission Denied'.
  */
 export function AdminCoupons() {
   const { t } = useTranslation(['coupons', 'errors']);

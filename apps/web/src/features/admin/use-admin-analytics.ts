@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { endpoints } from '@swapu/shared/endpoints';
+import type { DashboardBucket } from '@swapu/shared/analytics-events';
 import { call } from '../../lib/api';
 
 /** The analytics query key: one entry per range of days. */
@@ -17,15 +18,15 @@ export function lastDays(days = 30, now = Date.now()) {
 const isDay = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s);
 
 /**
- * Admins: sessions, events, the three funnels and searches for the UTC days from..to (inclusive),
- * from the server's daily rollups. Idle while a date field is empty; the previous range's report
+ * Admins: the business figures per day, week or month, sessions, events, the three funnels and
+ * searches for the UTC days from..to (inclusive), from the server's daily rollups. Idle while a date field is empty; the previous range's report
  * stays on screen while the next one loads. The server refuses (400) an end before the start or
  * more than a year.
  */
-export const useAdminAnalytics = (from: string, to: string) =>
+export const useAdminAnalytics = (from: string, to: string, bucket: DashboardBucket = 'day') =>
   useQuery({
-    queryKey: [...adminAnalyticsKey, from, to],
-    queryFn: ({ signal }) => call(endpoints.adminAnalytics, { query: { from, to }, signal }),
+    queryKey: [...adminAnalyticsKey, from, to, bucket],
+    queryFn: ({ signal }) => call(endpoints.adminAnalytics, { query: { from, to, bucket }, signal }),
     enabled: isDay(from) && isDay(to),
     placeholderData: keepPreviousData,
     // The rollups are refreshed every 5 minutes: nothing newer to fetch before that.

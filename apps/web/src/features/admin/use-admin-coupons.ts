@@ -24,5 +24,15 @@ export function useCreateCoupons() {
   });
 }
 
+/** Admins: disables a code (it redeems no more) or enables it again. */
+export function useSetCouponDisabled() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ code, disabled }: { code: string; disabled: boolean }) =>
+      call(endpoints.adminDisableCoupon, { params: { code }, body: { disabled } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: adminCouponsKey }),
+  });
+}
+
 /** Admins: every coupon as a CSV file. */
 export const downloadCouponsCsv = () => downloadFile(pathOf(endpoints.adminCouponsCsv), 'text/csv', 'swapu-coupons.csv');

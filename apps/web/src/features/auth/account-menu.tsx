@@ -66,6 +66,11 @@ export default function AccountMenu() {
           <Menu.Item component={Link} to={paths.notification} leftSection={<IconBell size={18} aria-hidden="true" />}>
             {t('nav.notifications')}
           </Menu.Item>
+          {(me.data?.role === 'admin' || me.data?.role === 'docs') && (
+            <Menu.Item component={Link} to="/docs">
+              {t('nav.docs')}
+            </Menu.Item>
+          )}
           <Menu.Divider />
           <Menu.Item color="red" leftSection={<IconLogout size={18} aria-hidden="true" />} onClick={logout}>
             {t('nav.logout')}

@@ -1,4 +1,5 @@
-import { Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Dialog } from '../../components/dialog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Trans, useTranslation } from '../../i18n/react';
 import { ApiError } from '../../lib/api';
@@ -26,11 +27,12 @@ export function TermsGate() {
   const link = (href: string) => <Anchor href={href} target="_blank" rel="noopener" fw={600} />;
   const code = accept.error instanceof ApiError ? accept.error.code : accept.error ? 'generic' : null;
   return (
-    <Modal
+    <Dialog
       opened
       onClose={() => undefined}
+      fixed
       withCloseButton={false}
-      closeOnClickOutside={false}
+
       closeOnEscape={false}
       centered
       title={t('terms.title')}
@@ -54,6 +56,6 @@ export function TermsGate() {
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

@@ -29,14 +29,14 @@ function ThreadRow({ thread, active, onOpen }: { thread: SupportThreadSummary; a
         </Avatar>
         <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
           <Group justify="space-between" wrap="nowrap" gap={6}>
-            <Text fw={thread.awaitingTeam ? 800 : 600} fz="sm" truncate>
+            <Text fw={thread.awaitingTeam ? 800 : 600} fz="sm" truncate data-user-content>
               {thread.user.displayName}
             </Text>
             <Text fz={11} c="dimmed" style={{ flexShrink: 0 }}>
               {formatRelative(thread.timestamp, i18n.language)}
             </Text>
           </Group>
-          <Text fz="sm" c="dimmed" truncate>
+          <Text fz="sm" c="dimmed" truncate data-user-content>
             {thread.lastMessage}
           </Text>
           {thread.awaitingTeam && (
@@ -60,7 +60,9 @@ function AnswerPane({ thread }: { thread: SupportThreadSummary }) {
       <Avatar src={thread.user.avatarUrl} alt="" radius="xl" color="swapu">
         {initials(thread.user.displayName)}
       </Avatar>
-      <Text fw={700}>{thread.user.displayName}</Text>
+      <Text fw={700} data-user-content>
+        {thread.user.displayName}
+      </Text>
     </PaneHeader>
   );
   return (
@@ -82,7 +84,17 @@ export function AdminSupport() {
   const threads = useSupportThreads();
   const [params, setParams] = useSearchParams();
   const selected = params.get('user');
-  const open = threads.data?.items.find((x) => x.user.id === selected) ?? null;
+  // A member without a thread yet (opened from the users table, ?user=…&name=…) gets an empty one to write in.
+  const open =
+    threads.data?.items.find((x) => x.user.id === selected) ??
+    (selected && threads.data
+      ? {
+          user: { id: selected, displayName: params.get('name') ?? '', avatarUrl: null },
+          lastMessage: '',
+          timestamp: '',
+          awaitingTeam: false,
+        }
+      : null);
   const list = (
     <Stack gap={2} p={6}>
       <Title order={1} fz={20} px="sm" pt="sm">

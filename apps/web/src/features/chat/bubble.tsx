@@ -52,7 +52,8 @@ export function Bubble({
           opacity: muted ? 0.6 : 1,
         }}
       >
-        <Text fz="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="message-body">
+        {/* What someone wrote, as written (data-user-content: e2e/pt-PT.spec.ts). */}
+        <Text fz="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="message-body" data-user-content>
           {body}
         </Text>
       </Box>

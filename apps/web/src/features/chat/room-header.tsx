@@ -1,4 +1,5 @@
-import { ActionIcon, Anchor, Avatar, Button, Card, Group, Image, Menu, Modal, Stack, Text, Textarea, ThemeIcon } from '@mantine/core';
+import { ActionIcon, Anchor, Avatar, Button, Card, Group, Image, Menu, Stack, Text, Textarea, ThemeIcon } from '@mantine/core';
+import { Dialog } from '../../components/dialog';
 import { notifications } from '@mantine/notifications';
 import { IconBan, IconDotsVertical, IconFlag, IconLockOpen, IconPhotoOff, IconUser } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -29,7 +30,7 @@ function ReportModal({ room, opened, onClose }: { room: Room; opened: boolean; o
       },
     });
   return (
-    <Modal opened={opened} onClose={onClose} title={t('report.title', { name })} centered>
+    <Dialog opened={opened} onClose={onClose} title={t('report.title', { name })} centered>
       <Stack>
         <Text fz="sm" c="dimmed">
           {t('report.intro', { name })}
@@ -58,7 +59,7 @@ function ReportModal({ room, opened, onClose }: { room: Room; opened: boolean; o
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -90,7 +91,7 @@ export function RoomHeader({ room }: { room: Room }) {
           {name}
         </Anchor>
         {room.title && room.title !== ROOM_TITLE_DEFAULT && (
-          <Text fz="xs" c="dimmed" truncate>
+          <Text fz="xs" c="dimmed" truncate data-user-content>
             {room.title}
           </Text>
         )}
@@ -128,7 +129,7 @@ export function RoomHeader({ room }: { room: Room }) {
         </Menu.Dropdown>
       </Menu>
       <ReportModal room={room} opened={reporting} onClose={() => setReporting(false)} />
-      <Modal opened={confirmBlock} onClose={() => setConfirmBlock(false)} title={t('block.title', { name })} centered>
+      <Dialog opened={confirmBlock} onClose={() => setConfirmBlock(false)} fixed title={t('block.title', { name })} centered>
         <Text fz="sm">{t('block.body')}</Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={() => setConfirmBlock(false)}>
@@ -138,7 +139,7 @@ export function RoomHeader({ room }: { room: Room }) {
             {t('block.confirm')}
           </Button>
         </Group>
-      </Modal>
+      </Dialog>
     </PaneHeader>
   );
 }
@@ -169,7 +170,7 @@ export function PostContext({ post }: { post: NonNullable<Room['post']> }) {
           <Text fz={11} c="dimmed" tt="uppercase" fw={600}>
             {t('post.about')}
           </Text>
-          <Text fw={600} fz="sm" truncate>
+          <Text fw={600} fz="sm" truncate data-user-content>
             {post.title}
           </Text>
           <Text fz="sm" c="swapu.8" fw={700}>

@@ -35,7 +35,7 @@ function RoomRow({ room, active }: { room: RoomSummary; active: boolean }) {
         </Avatar>
         <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
           <Group justify="space-between" wrap="nowrap" gap={6}>
-            <Text fw={unread ? 800 : 600} fz="sm" truncate>
+            <Text fw={unread ? 800 : 600} fz="sm" truncate data-user-content>
               {room.other.displayName}
             </Text>
             <Text
@@ -48,11 +48,19 @@ function RoomRow({ room, active }: { room: RoomSummary; active: boolean }) {
               {formatRelative(room.timestamp, i18n.language)}
             </Text>
           </Group>
-          <Text fz="xs" c="dimmed" truncate data-testid="room-title">
+          <Text fz="xs" c="dimmed" truncate data-testid="room-title" data-user-content={roomTitle(t, room) === room.title || undefined}>
             {roomTitle(t, room)}
           </Text>
           <Group justify="space-between" wrap="nowrap" gap={6}>
-            <Text fz="sm" c={unread ? 'dark' : 'dimmed'} fw={unread ? 600 : 400} truncate data-testid="room-last">
+            <Text
+              fz="sm"
+              c={unread ? 'dark' : 'dimmed'}
+              fw={unread ? 600 : 400}
+              truncate
+              data-testid="room-last"
+              // The last message as written, unless the placeholder stands in for it.
+              data-user-content={lastMessageText(t, room.lastMessage) === room.lastMessage || undefined}
+            >
               {lastMessageText(t, room.lastMessage)}
             </Text>
             {unread ? (

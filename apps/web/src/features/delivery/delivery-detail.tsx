@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Group, Loader, Modal, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Timeline, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Timeline, Title } from '@mantine/core';
+import { Dialog } from '../../components/dialog';
 import {
   IconAlertTriangle,
   IconCreditCard,
@@ -70,11 +71,15 @@ function Facts({ d }: { d: Delivery }) {
     <Card padding="lg">
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="lg" verticalSpacing="md">
         <Fact label={t('detail.from')} testId="delivery-from">
-          <Text fw={600}>{d.sender.name}</Text>
+          <Text fw={600} data-user-content>
+            {d.sender.name}
+          </Text>
           <Text fz="sm">{place(d.sender)}</Text>
         </Fact>
         <Fact label={t('detail.to')} testId="delivery-to">
-          <Text fw={600}>{d.receiver.name}</Text>
+          <Text fw={600} data-user-content>
+            {d.receiver.name}
+          </Text>
           <Text fz="sm">{place(d.receiver)}</Text>
         </Fact>
         <Fact label={t('detail.parcel')}>
@@ -367,7 +372,7 @@ export function DeliveryDetail({
       <Facts d={d} />
       <Events d={d} />
 
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('detail.cancelTitle')} centered>
+      <Dialog opened={confirming} onClose={() => setConfirming(false)} fixed title={t('detail.cancelTitle')} centered>
         <Stack>
           <Text fz="sm">{paid ? t('detail.cancelBody', { amount }) : t('detail.cancelQuoteBody')}</Text>
           <Group justify="flex-end">
@@ -379,7 +384,7 @@ export function DeliveryDetail({
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </Dialog>
     </Stack>
   );
 }

@@ -142,7 +142,7 @@ export function GoalCard({ goal, mine }: { goal: Goal; mine: readonly MyPost[] }
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Stack gap={2} style={{ minWidth: 0 }}>
-            <Title order={3} fz="lg" lineClamp={2}>
+            <Title order={3} fz="lg" lineClamp={2} data-user-content>
               {goal.name}
             </Title>
             <Text fz="sm" c="dimmed">

@@ -23,7 +23,7 @@ function PublicGoal({ goal }: { goal: Goal }) {
           ) : (
             <IconTarget size={18} color="var(--mantine-color-swapu-6)" aria-hidden="true" />
           )}
-          <Text fw={700} lineClamp={1}>
+          <Text fw={700} lineClamp={1} data-user-content>
             {goal.name}
           </Text>
         </Group>

@@ -1,4 +1,5 @@
-import { Alert, Box, Button, Center, Group, Loader, Modal, Stack } from '@mantine/core';
+import { Alert, Box, Button, Center, Group, Loader, Stack } from '@mantine/core';
+import { Dialog } from '../../components/dialog';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 
@@ -67,7 +68,7 @@ export function CameraModal({ opened, onClose, onCapture }: { opened: boolean; o
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('camera.title')} size="lg" centered>
+    <Dialog opened={opened} onClose={onClose} title={t('camera.title')} size="lg" centered>
       <Stack>
         {failed ? (
           <Alert color="red" role="alert">
@@ -100,6 +101,6 @@ export function CameraModal({ opened, onClose, onCapture }: { opened: boolean; o
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

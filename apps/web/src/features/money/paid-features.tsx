@@ -1,4 +1,5 @@
-import { Alert, Anchor, Badge, Button, Divider, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Divider, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Dialog } from '../../components/dialog';
 import { notifications } from '@mantine/notifications';
 import { IconCoins, IconCreditCard, IconRocket, IconSparkles, IconTicket } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -117,7 +118,7 @@ export function PaidFeatureButtons({ post }: { post: PaidFeatureItem }) {
       <Button size="compact-sm" variant="light" color="grape" leftSection={<IconSparkles size={14} />} onClick={() => setOpen('assist')}>
         {t('mine.swapAssist')}
       </Button>
-      <Modal opened={open === 'boost'} onClose={close} title={t('tokens:boost.title')} centered>
+      <Dialog opened={open === 'boost'} onClose={close} fixed title={t('tokens:boost.title')} centered>
         <Stack>
           <Text fz="sm">{t('tokens:boost.about')}</Text>
           {running(post.boostedUntil) && (
@@ -139,8 +140,8 @@ export function PaidFeatureButtons({ post }: { post: PaidFeatureItem }) {
             )}
           </Group>
         </Stack>
-      </Modal>
-      <Modal opened={open === 'assist'} onClose={close} title={t('mine.swapAssist')} centered size="lg">
+      </Dialog>
+      <Dialog opened={open === 'assist'} onClose={close} fixed title={t('mine.swapAssist')} centered size="lg">
         <Stack>
           <Text fz="sm">{t('mine.swapAssistAbout')}</Text>
           {running(post.swapAssistUntil) && (
@@ -202,7 +203,7 @@ export function PaidFeatureButtons({ post }: { post: PaidFeatureItem }) {
             </Group>
           </Anchor>
         </Stack>
-      </Modal>
+      </Dialog>
     </>
   );
 }

@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Dialog } from '../../components/dialog';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconArrowBackUp, IconCheck, IconFlag, IconMessageCircle, IconPackageImport, IconRepeat, IconX } from '@tabler/icons-react';
@@ -128,9 +129,10 @@ export function OfferActions({ offer, viewerId }: { offer: Offer; viewerId: stri
         </Button>
       ))}
 
-      <Modal
+      <Dialog
         opened={dialog !== null && dialog !== 'counter'}
         onClose={() => setDialog(null)}
+        fixed
         title={dialog && dialog !== 'counter' ? t(`dialog.${dialog}.title`) : ''}
         centered
       >
@@ -168,15 +170,15 @@ export function OfferActions({ offer, viewerId }: { offer: Offer; viewerId: stri
             </Group>
           </Stack>
         )}
-      </Modal>
+      </Dialog>
 
-      <Modal
+      <Dialog
         opened={dialog === 'counter'}
         onClose={() => setDialog(null)}
+        fixed
         title={t('dialog.counter.title')}
         size="xl"
         fullScreen={phone}
-        closeOnClickOutside={false}
       >
         {dialog === 'counter' && (
           <OfferEditor
@@ -206,7 +208,7 @@ export function OfferActions({ offer, viewerId }: { offer: Offer; viewerId: stri
             onSubmit={(terms) => send({ transition: 'counter', terms })}
           />
         )}
-      </Modal>
+      </Dialog>
     </Stack>
   );
 }

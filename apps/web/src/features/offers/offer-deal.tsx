@@ -1,4 +1,5 @@
 /** An offer's page parts: the deal (what each side gives), its chain of counter-offers and its status. */
+import { ChatRoomButton } from '../../components/chat-room-button';
 import {
   Alert,
   Anchor,
@@ -15,7 +16,7 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { IconArrowsExchange, IconCash, IconCircleCheck, IconClock, IconMessageCircle, IconPhotoOff, IconStar } from '@tabler/icons-react';
+import { IconArrowsExchange, IconCash, IconCircleCheck, IconClock, IconPhotoOff, IconStar } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { Link } from 'react-router';
@@ -112,7 +113,9 @@ export function Deal({ offer: o, viewerId }: { offer: Offer; viewerId: string | 
       </Group>
       {o.message && (
         <Blockquote color="swapu" mt="md" p="sm" cite={`— ${proposer.displayName}`} data-testid="offer-message">
-          <Text style={{ whiteSpace: 'pre-line' }}>{o.message}</Text>
+          <Text style={{ whiteSpace: 'pre-line' }} data-user-content>
+            {o.message}
+          </Text>
         </Blockquote>
       )}
     </Card>
@@ -204,15 +207,9 @@ export function Status({ offer: o, viewerId }: { offer: Offer; viewerId: string 
             </Button>
           ))}
         {party && (
-          <Button
-            component={Link}
-            to={paths.chatWith(other.id, o.post.id)}
-            variant="default"
-            leftSection={<IconMessageCircle size={18} />}
-            fullWidth
-          >
+          <ChatRoomButton to={paths.chatWith(other.id, o.post.id)} variant="default" fullWidth>
             {t('detail.chat', { name: other.displayName })}
-          </Button>
+          </ChatRoomButton>
         )}
         <Anchor component={Link} to={paths.userDetail(other.id)} fz="sm">
           {t('detail.seeProfile', { name: other.displayName })}

@@ -59,7 +59,7 @@ export function OfferHistory({ offer }: { offer: Offer }) {
         >
           {e.message && (
             <Text fz="sm" style={{ whiteSpace: 'pre-line' }} mt={2}>
-              “{e.message}”
+              “<span data-user-content>{e.message}</span>”
             </Text>
           )}
           <Text fz="xs" c="dimmed" mt={2} title={formatDateTime(e.at, i18n.language)}>

@@ -53,11 +53,11 @@ function Row({ row, mine, linked, testId }: { row: LeaderboardRow; mine: boolean
       <Avatar src={row.avatarUrl} alt="" name={row.displayName} color="swapu" size={36} radius="xl" />
       <Group gap={6} wrap="nowrap" preventGrowOverflow={false} style={{ flex: 1, minWidth: 0 }}>
         {linked ? (
-          <Anchor component={Link} to={paths.userDetail(row.userId)} fw={600} c="dark.7" fz="sm" lineClamp={1}>
+          <Anchor component={Link} to={paths.userDetail(row.userId)} fw={600} c="dark.7" fz="sm" lineClamp={1} data-user-content>
             {row.displayName}
           </Anchor>
         ) : (
-          <Text fw={600} fz="sm" lineClamp={1}>
+          <Text fw={600} fz="sm" lineClamp={1} data-user-content>
             {row.displayName}
           </Text>
         )}

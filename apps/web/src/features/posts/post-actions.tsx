@@ -1,4 +1,5 @@
-import { ActionIcon, Button, Group, Menu, Modal, Radio, Stack, Text, Textarea, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, Radio, Stack, Text, Textarea, Tooltip } from '@mantine/core';
+import { Dialog } from '../../components/dialog';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconDotsVertical, IconFlag, IconPencil, IconShare, IconTrash, IconArchive, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -69,7 +70,7 @@ export function ReportButton({ post }: { post: PostDetail }) {
           <IconFlag size={18} />
         </ActionIcon>
       </Tooltip>
-      <Modal opened={open} onClose={() => setOpen(false)} title={t('actions.reportTitle')} centered>
+      <Dialog opened={open} onClose={() => setOpen(false)} title={t('actions.reportTitle')} centered>
         <Stack>
           <Text fz="sm" c="dimmed">
             {t('actions.reportIntro')}
@@ -103,7 +104,7 @@ export function ReportButton({ post }: { post: PostDetail }) {
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </Dialog>
     </>
   );
 }
@@ -183,7 +184,7 @@ export function OwnerMenu({ id, state, onDeleted }: { id: string; state: PostSta
           })}
         </Menu.Dropdown>
       </Menu>
-      <Modal opened={confirmDelete} onClose={() => setConfirmDelete(false)} title={t('mine.deleteTitle')} centered>
+      <Dialog opened={confirmDelete} onClose={() => setConfirmDelete(false)} fixed title={t('mine.deleteTitle')} centered>
         <Text fz="sm">{t('mine.deleteBody')}</Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={() => setConfirmDelete(false)}>
@@ -200,7 +201,7 @@ export function OwnerMenu({ id, state, onDeleted }: { id: string; state: PostSta
             {t('mine.actions.delete')}
           </Button>
         </Group>
-      </Modal>
+      </Dialog>
     </>
   );
 }

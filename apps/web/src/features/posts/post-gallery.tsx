@@ -1,4 +1,5 @@
-import { ActionIcon, AspectRatio, Box, Group, Image, Modal, Stack, UnstyledButton } from '@mantine/core';
+import { ActionIcon, AspectRatio, Box, Group, Image, Stack, UnstyledButton } from '@mantine/core';
+import { Dialog } from '../../components/dialog';
 import { IconChevronLeft, IconChevronRight, IconZoomIn } from '@tabler/icons-react';
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from '../../i18n/react';
@@ -90,7 +91,7 @@ export function PostGallery({ images, title }: { images: PostImage[]; title: str
           ))}
         </Group>
       )}
-      <Modal
+      <Dialog
         opened={zoomed}
         onClose={() => {
           setZoomed(false);
@@ -122,7 +123,7 @@ export function PostGallery({ images, title }: { images: PostImage[]; title: str
           </UnstyledButton>
           {many && <Arrows onPrev={() => go(-1)} onNext={() => go(1)} size={44} />}
         </Box>
-      </Modal>
+      </Dialog>
     </Stack>
   );
 }

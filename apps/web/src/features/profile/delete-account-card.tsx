@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Group, Modal, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Dialog } from '../../components/dialog';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -35,7 +36,7 @@ export function DeleteAccountCard() {
           {t('deleteAccount.button')}
         </Button>
       </Stack>
-      <Modal opened={open} onClose={() => setOpen(false)} title={t('deleteAccount.confirmTitle')} closeOnClickOutside={false} centered>
+      <Dialog opened={open} onClose={() => setOpen(false)} fixed title={t('deleteAccount.confirmTitle')} centered>
         <form
           onSubmit={(e) => {
             e.preventDefault();
@@ -66,7 +67,7 @@ export function DeleteAccountCard() {
             </Group>
           </Stack>
         </form>
-      </Modal>
+      </Dialog>
     </Card>
   );
 }

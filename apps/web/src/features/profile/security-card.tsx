@@ -1,4 +1,5 @@
-import { Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Dialog } from '../../components/dialog';
 import { notifications } from '@mantine/notifications';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -60,7 +61,7 @@ export function SecurityCard({ emailVerified }: { emailVerified: boolean }) {
           </Button>
         </Group>
       </Stack>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('security.everywhere')} centered>
+      <Dialog opened={confirming} onClose={() => setConfirming(false)} fixed title={t('security.everywhere')} centered>
         <Text fz="sm">{t('security.everywhereConfirm')}</Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={() => setConfirming(false)}>
@@ -70,7 +71,7 @@ export function SecurityCard({ emailVerified }: { emailVerified: boolean }) {
             {t('security.everywhere')}
           </Button>
         </Group>
-      </Modal>
+      </Dialog>
     </Card>
   );
 }

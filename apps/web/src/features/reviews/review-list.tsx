@@ -30,7 +30,7 @@ export function ReviewList({ userId }: { userId: string }) {
           <Avatar src={r.reviewer.avatarUrl} name={r.reviewer.displayName} color="swapu" radius="xl" alt="" />
           <Stack gap={2} style={{ minWidth: 0 }}>
             <Group gap="xs">
-              <Anchor component={Link} to={paths.userDetail(r.reviewer.id)} fw={700} fz="sm" c="dark.7">
+              <Anchor component={Link} to={paths.userDetail(r.reviewer.id)} fw={700} fz="sm" c="dark.7" data-user-content>
                 {r.reviewer.displayName}
               </Anchor>
               <Rating value={r.stars} readOnly size="sm" aria-label={t('reviews.stars', { count: r.stars })} />
@@ -38,7 +38,7 @@ export function ReviewList({ userId }: { userId: string }) {
                 {formatRelative(r.createdAt, i18n.language)}
               </Text>
             </Group>
-            <Text fz="sm" style={{ whiteSpace: 'pre-line' }}>
+            <Text fz="sm" style={{ whiteSpace: 'pre-line' }} data-user-content>
               {r.text}
             </Text>
           </Stack>

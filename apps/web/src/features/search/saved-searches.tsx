@@ -1,19 +1,5 @@
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Drawer,
-  Group,
-  Modal,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Badge, Button, Card, Drawer, Group, Skeleton, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { Dialog } from '../../components/dialog';
 import { notifications } from '@mantine/notifications';
 import { IconBookmark, IconBookmarkPlus, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
@@ -58,7 +44,7 @@ export function SaveSearchButton({ state }: { state: SearchUrlState }) {
       <Button variant="light" leftSection={<IconBookmarkPlus size={18} />} onClick={start}>
         {t('save.button')}
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={t('save.title')} centered>
+      <Dialog opened={open} onClose={() => setOpen(false)} title={t('save.title')} centered>
         <form onSubmit={submit} aria-label={t('save.title')}>
           <Stack gap="sm">
             <Text fz="sm" c="dimmed">
@@ -92,7 +78,7 @@ export function SaveSearchButton({ state }: { state: SearchUrlState }) {
             </Group>
           </Stack>
         </form>
-      </Modal>
+      </Dialog>
     </>
   );
 }
@@ -105,7 +91,14 @@ function SavedRow({ item, onOpen }: { item: SavedSearch; onOpen: () => void }) {
     <Card padding="sm" withBorder data-testid="saved-search">
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <Stack gap={2} style={{ minWidth: 0 }}>
-          <Anchor component={Link} to={`${paths.search}${searchUrlQuery(filters)}`} onClick={onOpen} fw={700} lineClamp={1}>
+          <Anchor
+            component={Link}
+            to={`${paths.search}${searchUrlQuery(filters)}`}
+            onClick={onOpen}
+            fw={700}
+            lineClamp={1}
+            data-user-content
+          >
             {item.name}
           </Anchor>
           <Text fz="xs" c="dimmed" lineClamp={2}>

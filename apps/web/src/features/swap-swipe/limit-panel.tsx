@@ -1,4 +1,5 @@
-import { Alert, Anchor, Button, Card, Group, Modal, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Dialog } from '../../components/dialog';
 import { notifications } from '@mantine/notifications';
 import { IconCoin, IconCrown, IconHandStop } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -46,7 +47,7 @@ export function LimitPanel({
   const balance = extra.data?.balance;
 
   return (
-    <Modal
+    <Dialog
       opened={opened}
       onClose={close}
       centered
@@ -142,6 +143,6 @@ export function LimitPanel({
           {t('limit.later')}
         </Button>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,5 +1,7 @@
-import { Avatar, Button, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconArrowsExchange, IconHeartHandshake, IconMessageCircle } from '@tabler/icons-react';
+import { ChatRoomButton } from '../../components/chat-room-button';
+import { Avatar, Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Dialog } from '../../components/dialog';
+import { IconArrowsExchange, IconHeartHandshake } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { PostCard } from '@swapu/shared/api';
 import type { DeckCard } from '@swapu/shared/engagement';
@@ -10,7 +12,7 @@ import { useTranslation } from '../../i18n/react';
 export function MatchModal({ mine, theirs, onClose }: { mine: PostCard; theirs: DeckCard | null; onClose: () => void }) {
   const { t } = useTranslation('swapSwipe');
   return (
-    <Modal
+    <Dialog
       opened={!!theirs}
       onClose={onClose}
       centered
@@ -36,20 +38,15 @@ export function MatchModal({ mine, theirs, onClose }: { mine: PostCard; theirs: 
             <Button component={Link} to={paths.offerItem(theirs.id)} leftSection={<IconHeartHandshake size={18} />}>
               {t('match.offer')}
             </Button>
-            <Button
-              component={Link}
-              to={paths.chatWith(theirs.ownerId, theirs.id)}
-              variant="light"
-              leftSection={<IconMessageCircle size={18} />}
-            >
+            <ChatRoomButton to={paths.chatWith(theirs.ownerId, theirs.id)} variant="light">
               {t('match.message', { name: theirs.ownerName })}
-            </Button>
+            </ChatRoomButton>
             <Button variant="default" onClick={onClose}>
               {t('match.keepSwiping')}
             </Button>
           </Group>
         </Stack>
       )}
-    </Modal>
+    </Dialog>
   );
 }

@@ -84,7 +84,7 @@ export function SwipeCard({
       </div>
       <Stack gap={8} className={classes.body}>
         <Stack gap={2}>
-          <Text component="h2" fw={700} fz="lg" lh={1.25} lineClamp={2} c="dark.7" m={0} data-testid="swipe-card-title">
+          <Text component="h2" fw={700} fz="lg" lh={1.25} lineClamp={2} c="dark.7" m={0} data-testid="swipe-card-title" data-user-content>
             {card.title}
           </Text>
           <Group gap={12} c="dimmed" style={{ rowGap: 2 }}>
@@ -99,7 +99,7 @@ export function SwipeCard({
             {card.ownerName && (
               <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
                 <IconUser size={14} aria-hidden="true" style={{ flexShrink: 0 }} />
-                <Text fz="sm" truncate>
+                <Text fz="sm" truncate data-user-content>
                   {card.ownerName}
                 </Text>
               </Group>

@@ -218,6 +218,8 @@ export function SwipeDeck({
               role="group"
               aria-roledescription={t('deck.cardRole')}
               aria-label={top.title}
+              // Named after the item's title, the member's own words (e2e/pt-PT.spec.ts).
+              data-user-content="aria-label"
               data-testid="swipe-card"
               data-post-id={top.id}
               onPointerDown={onPointerDown}

@@ -1,0 +1,212 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBodySchema } from '@swapu/shared/api';
+import {
+  AudienceCountSchema,
+  AudienceQuerySchema,
+  audienceOf,
+  CampaignCreateBodySchema,
+  CampaignListSchema,
+  CampaignSchema,
+  DesignBodySchema,
+  DesignIdParamsSchema,
+  DesignListSchema,
+  DesignPreviewBodySchema,
+  DesignPreviewSchema,
+  DesignSchema,
+  DesignTestResultSchema,
+} from '@swapu/shared/campaigns';
+import { requireAdmin } from '../../lib/auth';
+import { errors } from '../../lib/errors';
+import { enforce } from '../../lib/rate-limit';
+import {
+  countAudience,
+  createCampaign,
+  createDesign,
+  deleteDesign,
+  getDesign,
+  listCampaigns,
+  listDesigns,
+  previewDesign,
+  sendDesignTest,
+  updateDesign,
+} from './campaigns.service';
+
+/**
+ * The admin console's campaigns (issue 20): email designs (/email-edit) saved, previewed and
+ * test-sent to oneself, and campaigns that send a design to an audience through the outbox at a
+ * throttled rate (campaign-sender.ts). Admins only; every change is in the audit log.
+ */
+export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = () => app.ctx.database.db;
+  const now = () => app.ctx.clock.now();
+  const tags = ['admin'];
+  const security = [{ bearerAuth: [] }];
+  const errorsOf = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
+
+  app.get(
+    '/api/v1/admin/mail-designs',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Saved email designs, the most recently edited first',
+        response: { 200: DesignListSchema, ...errorsOf },
+      },
+    },
+    async (req) => {
+      requireAdmin(req);
+      return { items: await listDesigns(db()) };
+    },
+  );
+
+  app.post(
+    '/api/v1/admin/mail-designs',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Save a new email design (design name, mail subject and user mail cannot be empty); its HTML is sanitised',
+        body: DesignBodySchema,
+        response: { 201: DesignSchema, ...errorsOf },
+      },
+    },
+    async (req, reply) => {
+      const adminId = requireAdmin(req);
+      return reply.status(201).send(await createDesign(db(), adminId, req.body, now()));
+    },
+  );
+
+  app.post(
+    '/api/v1/admin/mail-designs/preview',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The mail as a recipient would get it (sanitised, in SwapU’s layout); nothing is saved',
+        body: DesignPreviewBodySchema,
+        response: { 200: DesignPreviewSchema, ...errorsOf },
+      },
+    },
+    async (req) => {
+      requireAdmin(req);
+      const language = req.headers['accept-language']?.toLowerCase().startsWith('pt') ? 'pt-PT' : 'en-US';
+      return previewDesign(req.body, language, app.ctx.config.publicUrl);
+    },
+  );
+
+  app.get(
+    '/api/v1/admin/mail-designs/:id',
+    { schema: { tags, security, summary: 'One email design', params: DesignIdParamsSchema, response: { 200: DesignSchema, ...errorsOf } } },
+    async (req) => {
+      requireAdmin(req);
+      return getDesign(db(), req.params.id);
+    },
+  );
+
+  app.put(
+    '/api/v1/admin/mail-designs/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Save an email design’s new name, subject and body',
+        params: DesignIdParamsSchema,
+        body: DesignBodySchema,
+        response: { 200: DesignSchema, ...errorsOf },
+      },
+    },
+    async (req) => {
+      const adminId = requireAdmin(req);
+      return updateDesign(db(), adminId, req.params.id, req.body, now());
+    },
+  );
+
+  app.delete(
+    '/api/v1/admin/mail-designs/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete an email design (campaigns sent with it keep their copy)',
+        params: DesignIdParamsSchema,
+        response: { 204: z.null(), ...errorsOf },
+      },
+    },
+    async (req, reply) => {
+      const adminId = requireAdmin(req);
+      await deleteDesign(db(), adminId, req.params.id, now());
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/v1/admin/mail-designs/:id/test',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Send a saved design to my own address, as a recipient would get it',
+        params: DesignIdParamsSchema,
+        response: { 202: DesignTestResultSchema, ...errorsOf, 429: ErrorBodySchema },
+      },
+    },
+    async (req, reply) => {
+      const adminId = requireAdmin(req);
+      await enforce(db(), 'campaignTest', adminId, now());
+      return reply.status(202).send(await sendDesignTest(db(), adminId, req.params.id, now(), app.ctx.config.publicUrl));
+    },
+  );
+
+  app.get(
+    '/api/v1/admin/campaigns/audience',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'How many addresses an audience has now (unsubscribed ones never count)',
+        querystring: AudienceQuerySchema,
+        response: { 200: AudienceCountSchema, ...errorsOf },
+      },
+    },
+    async (req) => {
+      requireAdmin(req);
+      const audience = audienceOf(req.query);
+      if (!audience) throw errors.badRequest('data_invalid', { value: 'invalid' });
+      return { count: await countAudience(db(), audience, now()) };
+    },
+  );
+
+  app.get(
+    '/api/v1/admin/campaigns',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Campaigns, newest first, with their recipients pending, queued, sent, failed and skipped',
+        response: { 200: CampaignListSchema, ...errorsOf },
+      },
+    },
+    async (req) => {
+      requireAdmin(req);
+      return { items: await listCampaigns(db()) };
+    },
+  );
+
+  app.post(
+    '/api/v1/admin/campaigns',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Send a saved design to an audience: its recipients go into the outbox at CAMPAIGN_RATE_PER_MINUTE',
+        body: CampaignCreateBodySchema,
+        response: { 201: CampaignSchema, ...errorsOf, 409: ErrorBodySchema },
+      },
+    },
+    async (req, reply) => {
+      const adminId = requireAdmin(req);
+      return reply.status(201).send(await createCampaign(db(), adminId, req.body, now()));
+    },
+  );
+};

@@ -1,0 +1,127 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  DisputeResolutionSchema,
+  ModerationIdParamsSchema,
+  ModerationNoteSchema,
+  ModerationQuerySchema,
+  ModerationQueueSchema,
+  ModerationReasonSchema,
+  ModerationResultSchema,
+} from '@swapu/shared/admin-moderation';
+import { ErrorBodySchema } from '@swapu/shared/api';
+import { requireAdmin } from '../../lib/auth';
+import {
+  approveImage,
+  banFromQueue,
+  dismissPostReports,
+  dismissUserReports,
+  hidePost,
+  moderationQueue,
+  removeImage,
+  resolveDispute,
+  unhidePost,
+  warnUser,
+} from './moderation.service';
+
+const errorsOf = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
+
+/**
+ * The admin console's moderation (issue 20): the queue of reported listings, reported members,
+ * flagged photos and disputed swaps, and what an admin does about each. Admins only; every change
+ * is written to the audit log in its own transaction (moderation.service.ts).
+ */
+export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = () => app.ctx;
+  const now = () => app.ctx.clock.now();
+  const security = [{ bearerAuth: [] }];
+  const action = <B extends typeof ModerationNoteSchema | typeof ModerationReasonSchema>(summary: string, body: B) => ({
+    schema: {
+      tags: ['admin'],
+      security,
+      summary,
+      params: ModerationIdParamsSchema,
+      body,
+      response: { 200: ModerationResultSchema, ...errorsOf },
+    },
+  });
+
+  app.get(
+    '/api/v1/admin/moderation',
+    {
+      schema: {
+        tags: ['admin'],
+        security,
+        summary: 'The moderation queue: counts of every tab and the cards of one (listings, members, photos, disputes)',
+        querystring: ModerationQuerySchema,
+        response: { 200: ModerationQueueSchema, ...errorsOf },
+      },
+    },
+    async (req) => {
+      requireAdmin(req);
+      return moderationQueue(app.ctx.database.db, req.query.kind);
+    },
+  );
+
+  app.post(
+    '/api/v1/admin/moderation/posts/:id/dismiss',
+    action("Dismiss a listing's open reports (nothing else changes)", ModerationNoteSchema),
+    async (req) => dismissPostReports(deps(), requireAdmin(req), req.params.id, req.body.reason, now()),
+  );
+
+  app.post(
+    '/api/v1/admin/moderation/posts/:id/hide',
+    action('Hide a listing with a reason the owner is shown (archived; cannot be republished while hidden)', ModerationReasonSchema),
+    async (req) => hidePost(deps(), requireAdmin(req), req.params.id, req.body.reason, now()),
+  );
+
+  app.post(
+    '/api/v1/admin/moderation/posts/:id/unhide',
+    action('Lift the hiding of a listing (it returns to the state it had)', ModerationNoteSchema),
+    async (req) => unhidePost(deps(), requireAdmin(req), req.params.id, req.body.reason, now()),
+  );
+
+  app.post(
+    '/api/v1/admin/moderation/images/:id/remove',
+    action('Remove a listing photo (row and files); the owner is told why', ModerationReasonSchema),
+    async (req) => removeImage(deps(), requireAdmin(req), req.params.id, req.body.reason, now()),
+  );
+
+  app.post(
+    '/api/v1/admin/moderation/images/:id/approve',
+    action('Approve a flagged photo: it stays and leaves the queue', ModerationNoteSchema),
+    async (req) => approveImage(deps(), requireAdmin(req), req.params.id, req.body.reason, now()),
+  );
+
+  app.post(
+    '/api/v1/admin/moderation/users/:id/dismiss',
+    action('Dismiss the open reports about a member', ModerationNoteSchema),
+    async (req) => dismissUserReports(deps(), requireAdmin(req), req.params.id, req.body.reason, now()),
+  );
+
+  app.post(
+    '/api/v1/admin/moderation/users/:id/warn',
+    action('Warn a member: a team message in their support thread and a notification', ModerationReasonSchema),
+    async (req) => warnUser(deps(), requireAdmin(req), req.params.id, req.body.reason, req.body.postId, now()),
+  );
+
+  app.post(
+    '/api/v1/admin/moderation/users/:id/ban',
+    action('Suspend a member from the queue (the same ban as the users table), with a reason', ModerationReasonSchema),
+    async (req) => banFromQueue(deps(), requireAdmin(req), req.params.id, req.body.reason, req.body.postId, now()),
+  );
+
+  app.post(
+    '/api/v1/admin/moderation/disputes/:id/resolve',
+    {
+      schema: {
+        tags: ['admin'],
+        security,
+        summary: 'Resolve a disputed swap once: complete it (as if both confirmed) or cancel it (reservations released)',
+        params: ModerationIdParamsSchema,
+        body: DisputeResolutionSchema,
+        response: { 200: ModerationResultSchema, ...errorsOf },
+      },
+    },
+    async (req) => resolveDispute(deps(), requireAdmin(req), req.params.id, req.body.outcome, req.body.reason, now()),
+  );
+};

@@ -1,0 +1,475 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { ModerationQueue } from '@swapu/shared/admin-moderation';
+import {
+  adminAudit,
+  notifications,
+  offerEvents,
+  offers,
+  pointsLedger,
+  postImages,
+  postReports,
+  postReservations,
+  posts,
+  supportMessages,
+  userReports,
+  users,
+} from '../../db/schema/index';
+import { signUpMember, type TestMember } from '../../test/accounts';
+import { createTestApp, type TestApp } from '../../test/app';
+import { createPost } from '../../test/factories';
+import { multipartFile } from '../../test/multipart';
+
+let t: TestApp;
+const NOW = new Date('2026-11-20T00:00:00.000Z');
+let admin: TestMember;
+let other: TestMember;
+beforeAll(async () => {
+  t = await createTestApp({ now: NOW.toISOString() });
+  admin = await signUpMember(t.app);
+  other = await signUpMember(t.app);
+  await t.db.update(users).set({ role: 'admin', displayName: 'Avery Admin' }).where(eq(users.id, admin.id));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Headers = Record<string, string>;
+const post = (url: string, payload: object = {}, headers: Headers = admin.headers) =>
+  t.app.inject({ method: 'POST', url: `/api/v1/admin/moderation${url}`, headers, payload });
+const queue = async (kind: string) => {
+  const res = await t.app.inject({ url: `/api/v1/admin/moderation?kind=${kind}`, headers: admin.headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as ModerationQueue;
+};
+const auditOf = (targetId: string) => t.db.select().from(adminAudit).where(eq(adminAudit.targetId, targetId)).orderBy(adminAudit.id);
+const noticesOf = (userId: string) =>
+  t.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.kind, 'moderation')));
+const postRow = async (id: string) => (await t.db.select().from(posts).where(eq(posts.id, id)))[0]!;
+const listing = (m: TestMember, title: string, extra: Parameters<typeof createPost>[1] = {}) =>
+  createPost(t.db, { ownerId: m.id, title, now: NOW, ...extra });
+const report = (m: TestMember, postId: string, reason: string, details = '') =>
+  t.app.inject({ method: 'POST', url: `/api/v1/posts/${postId}/report`, headers: m.headers, payload: { reason, details } });
+const photo = (colour: string) =>
+  sharp({ create: { width: 400, height: 300, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
+const upload = async (m: TestMember, postId: string, colour: string) => {
+  const body = multipartFile('file', 'photo.jpg', await photo(colour), 'image/jpeg');
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v1/posts/${postId}/images`,
+    payload: body.payload,
+    headers: { ...body.headers, ...m.headers },
+  });
+};
+const scores = (s: Record<string, number>) => ({ Drawing: 0, Hentai: 0, Porn: 0, Sexy: 0, Neutral: 1, ...s });
+
+describe('who may moderate', () => {
+  it('answers 401 to guests and 403 to members on the queue and on actions, changing nothing', async () => {
+    expect((await t.app.inject({ url: '/api/v1/admin/moderation' })).statusCode).toBe(401);
+    const res = await t.app.inject({ url: '/api/v1/admin/moderation', headers: other.headers });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toBe('Permission Denied');
+    const owner = await signUpMember(t.app);
+    const p = await listing(owner, 'Members may not hide this');
+    expect((await post(`/posts/${p.id}/hide`, { reason: 'x' }, other.headers)).statusCode).toBe(403);
+    expect((await postRow(p.id)).state).toBe('published');
+  });
+});
+
+describe('reported listings', () => {
+  it('groups open reports per listing with the count, each reason and details, the cover and the owner; dismiss closes them and nothing else', async () => {
+    const owner = await signUpMember(t.app);
+    const [r1, r2] = [await signUpMember(t.app), await signUpMember(t.app)];
+    const p = await listing(owner, 'Suspicious designer bag');
+    expect((await report(r1, p.id, 'scam', 'Looks fake')).statusCode).toBeLessThan(300);
+    expect((await report(r2, p.id, 'prohibited')).statusCode).toBeLessThan(300);
+
+    const q = await queue('listings');
+    const card = q.listings.find((l) => l.post.id === p.id)!;
+    expect(card).toMatchObject({
+      count: 2,
+      post: { title: 'Suspicious designer bag', state: 'published', hiddenReason: null },
+      owner: { id: owner.id },
+    });
+    expect(card.reports.map((r) => [r.reason, r.details])).toEqual([
+      ['scam', 'Looks fake'],
+      ['prohibited', ''],
+    ]);
+    expect(q.counts.listings).toBeGreaterThanOrEqual(1);
+    expect(q.members).toEqual([]);
+
+    const res = await post(`/posts/${p.id}/dismiss`, { reason: 'Checked: genuine.' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ resolvedReports: 2 });
+    const rows = await t.db.select().from(postReports).where(eq(postReports.postId, p.id));
+    expect(rows.every((r) => r.status === 'resolved' && r.resolution === 'dismissed' && r.resolvedBy === admin.id)).toBe(true);
+    expect(rows.every((r) => r.resolvedAt?.getTime() === NOW.getTime())).toBe(true);
+    expect((await postRow(p.id)).state).toBe('published');
+    expect((await queue('listings')).listings.some((l) => l.post.id === p.id)).toBe(false);
+    const audit = await auditOf(p.id);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ action: 'report.dismiss', actorId: admin.id, actorName: 'Avery Admin', reason: 'Checked: genuine.' });
+    expect((await post('/posts/no-such-post/dismiss')).statusCode).toBe(404);
+  });
+
+  it('hides a listing with a reason: archived, pending offers end, reports close, the owner is told why and cannot republish it; unhide brings it back', async () => {
+    const owner = await signUpMember(t.app);
+    const [buyer, reporter] = [await signUpMember(t.app), await signUpMember(t.app)];
+    const p = await listing(owner, 'Replica watch');
+    const buyersTent = await listing(buyer, 'Buyer tent');
+    const ownersOther = await listing(owner, 'Owner kayak');
+    await report(reporter, p.id, 'prohibited', 'Counterfeit');
+    // An offer for the listing, and one that gives it as an item.
+    const forIt = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/offers',
+      headers: buyer.headers,
+      payload: { postId: p.id, itemIds: [buyersTent.id] },
+    });
+    expect(forIt.statusCode, forIt.body).toBe(201);
+    const buyersBike = await listing(buyer, 'Buyer bike');
+    const givingIt = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/offers',
+      headers: owner.headers,
+      payload: { postId: buyersBike.id, itemIds: [p.id, ownersOther.id] },
+    });
+    expect(givingIt.statusCode, givingIt.body).toBe(201);
+
+    // Refusals change nothing.
+    const empty = await post(`/posts/${p.id}/hide`, { reason: '   ' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error).toMatchObject({
+      code: 'moderation_reason_required',
+      message: 'Please write a reason: the member is shown it.',
+    });
+    expect((await post('/posts/no-such-post/hide', { reason: 'x' })).statusCode).toBe(404);
+    expect((await postRow(p.id)).state).toBe('published');
+    expect(await auditOf(p.id)).toHaveLength(0);
+
+    const res = await post(`/posts/${p.id}/hide`, { reason: 'Counterfeit goods are not allowed.' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ resolvedReports: 1 });
+    const row = await postRow(p.id);
+    expect(row).toMatchObject({ state: 'archived', hiddenReason: 'Counterfeit goods are not allowed.', hiddenAt: NOW });
+    const [o1] = await t.db.select().from(offers).where(eq(offers.id, forIt.json().id));
+    const [o2] = await t.db.select().from(offers).where(eq(offers.id, givingIt.json().id));
+    expect([o1!.state, o2!.state]).toEqual(['declined', 'withdrawn']);
+    const events = await t.db
+      .select()
+      .from(offerEvents)
+      .where(inArray(offerEvents.offerId, [o1!.id, o2!.id]));
+    expect(events.filter((e) => e.transition === 'moderation_hide').map((e) => e.actorId)).toEqual([admin.id, admin.id]);
+    expect((await t.db.select().from(postReports).where(eq(postReports.postId, p.id)))[0]).toMatchObject({
+      status: 'resolved',
+      resolution: 'hidden',
+    });
+    const told = await noticesOf(owner.id);
+    expect(told.map((n) => n.data)).toEqual([
+      { event: 'hidden', postTitle: 'Replica watch', reason: 'Counterfeit goods are not allowed.' },
+    ]);
+    expect(told[0]!.link).toBe(`/viewPost/${p.id}`);
+    const audit = await auditOf(p.id);
+    expect(audit.map((a) => a.action)).toEqual(['post.hide']);
+    expect(audit[0]).toMatchObject({ before: { state: 'published', hiddenReason: null }, reason: 'Counterfeit goods are not allowed.' });
+    expect(audit[0]!.after).toMatchObject({ state: 'archived', endedOffers: 2 });
+
+    // The owner cannot publish it again while it is hidden.
+    const republish = await t.app.inject({ method: 'POST', url: `/api/v1/posts/${p.id}/publish`, headers: owner.headers });
+    expect(republish.statusCode).toBe(409);
+    expect(republish.json().error).toMatchObject({
+      code: 'listing_hidden',
+      message: 'The SwapU team has hidden this listing, so it cannot be published again. Please contact support.',
+    });
+    expect((await postRow(p.id)).state).toBe('archived');
+    expect((await post(`/posts/${p.id}/hide`, { reason: 'again' })).json().error.code).toBe('listing_already_hidden');
+
+    // Lifting it: back to published, told, audited; a second lift is refused.
+    const lift = await post(`/posts/${p.id}/unhide`, { reason: 'Owner showed the receipt.' });
+    expect(lift.statusCode, lift.body).toBe(200);
+    expect(await postRow(p.id)).toMatchObject({ state: 'published', hiddenReason: null, hiddenAt: null });
+    expect((await noticesOf(owner.id)).map((n) => n.data.event).sort()).toEqual(['hidden', 'unhidden']);
+    expect((await auditOf(p.id)).map((a) => a.action)).toEqual(['post.hide', 'post.unhide']);
+    expect((await post(`/posts/${p.id}/unhide`)).json().error.code).toBe('listing_not_hidden');
+  });
+
+  it('refuses to hide a listing reserved in an accepted swap, and a draft', async () => {
+    const [owner, buyer] = [await signUpMember(t.app), await signUpMember(t.app)];
+    const p = await listing(owner, 'Reserved canoe');
+    const tent = await listing(buyer, 'Tent for canoe');
+    const o = (
+      await t.app.inject({ method: 'POST', url: '/api/v1/offers', headers: buyer.headers, payload: { postId: p.id, itemIds: [tent.id] } })
+    ).json();
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/offers/${o.id}/transitions`,
+      headers: owner.headers,
+      payload: { transition: 'accept' },
+    });
+    expect((await postRow(p.id)).state).toBe('reserved');
+    const res = await post(`/posts/${p.id}/hide`, { reason: 'Nope' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe('This listing is reserved in an accepted swap and cannot be hidden now. Resolve the swap first.');
+    expect(await postRow(p.id)).toMatchObject({ state: 'reserved', hiddenReason: null });
+    expect(await auditOf(p.id)).toHaveLength(0);
+
+    const draft = await listing(owner, 'Draft', { state: 'draft' });
+    expect((await post(`/posts/${draft.id}/hide`, { reason: 'x' })).json().error.code).toBe('listing_draft');
+  });
+});
+
+describe('flagged photos', () => {
+  it('stores a photo close to the line as flagged with its score, refuses one above it, leaves an ordinary one alone', async () => {
+    const owner = await signUpMember(t.app);
+    const p = await listing(owner, 'Swimwear set');
+    try {
+      t.moderator.useScores(scores({ Sexy: 0.5, Porn: 0.25, Neutral: 0.25 }));
+      expect((await upload(owner, p.id, '#aa3355')).statusCode).toBe(201);
+      t.moderator.useScores(scores({ Porn: 0.75, Neutral: 0.25 }));
+      const refused = await upload(owner, p.id, '#aa3356');
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.code).toBe('image_inappropriate');
+      t.moderator.useScores(scores({ Sexy: 0.1, Neutral: 0.9 }));
+      expect((await upload(owner, p.id, '#aa3357')).statusCode).toBe(201);
+    } finally {
+      t.moderator.useScores(null);
+    }
+    const rows = await t.db.select().from(postImages).where(eq(postImages.postId, p.id)).orderBy(postImages.position);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatchObject({ moderationFlag: 'flagged', reviewedAt: null });
+    expect(rows[0]!.moderationScore).toBeCloseTo(0.75, 6);
+    expect(rows[1]).toMatchObject({ moderationFlag: null });
+    expect(rows[1]!.moderationScore).toBeCloseTo(0.1, 6);
+
+    const card = (await queue('photos')).photos.find((ph) => ph.id === rows[0]!.id)!;
+    expect(card).toMatchObject({ flag: 'flagged', post: { id: p.id, title: 'Swimwear set' }, owner: { id: owner.id }, photoCount: 2 });
+    expect(card.score).toBeCloseTo(0.75, 6);
+    expect(card.imageUrl).toBe(`/media/${rows[0]!.storageKey}/g640.webp`);
+
+    // Approving: it stays, leaves the queue, audited once.
+    const ok = await post(`/images/${rows[0]!.id}/approve`);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await t.db.select().from(postImages).where(eq(postImages.id, rows[0]!.id)))[0]!.reviewedAt).toEqual(NOW);
+    expect((await queue('photos')).photos.some((ph) => ph.id === rows[0]!.id)).toBe(false);
+    expect((await auditOf(rows[0]!.id)).map((a) => a.action)).toEqual(['image.approve']);
+    expect((await post('/images/no-such-image/approve')).statusCode).toBe(404);
+  });
+
+  it('removes a photo with its files and tells the owner; the only photo of a live listing is refused', async () => {
+    const owner = await signUpMember(t.app);
+    const p = await listing(owner, 'Poster');
+    try {
+      t.moderator.useScores(scores({ Porn: 0.45, Neutral: 0.55 }));
+      expect((await upload(owner, p.id, '#113355')).statusCode).toBe(201);
+    } finally {
+      t.moderator.useScores(null);
+    }
+    const [only] = await t.db.select().from(postImages).where(eq(postImages.postId, p.id));
+    const last = await post(`/images/${only!.id}/remove`, { reason: 'Nudity' });
+    expect(last.statusCode).toBe(409);
+    expect(last.json().error.message).toBe('This is the only photo of a live listing. Hide the listing instead.');
+    expect(await t.db.select().from(postImages).where(eq(postImages.postId, p.id))).toHaveLength(1);
+
+    expect((await upload(owner, p.id, '#335511')).statusCode).toBe(201);
+    expect((await post(`/images/${only!.id}/remove`, { reason: '' })).json().error.code).toBe('moderation_reason_required');
+    const file = path.join(t.config.uploadsDir, only!.storageKey, 'lg.webp');
+    expect(fs.existsSync(file)).toBe(true);
+    const res = await post(`/images/${only!.id}/remove`, { reason: 'Nudity is not allowed.' });
+    expect(res.statusCode, res.body).toBe(200);
+    const left = await t.db.select().from(postImages).where(eq(postImages.postId, p.id));
+    expect(left.map((i) => i.position)).toEqual([0]);
+    expect(fs.existsSync(file)).toBe(false);
+    expect((await noticesOf(owner.id)).map((n) => n.data)).toEqual([
+      { event: 'image_removed', postTitle: 'Poster', reason: 'Nudity is not allowed.' },
+    ]);
+    const audit = await auditOf(only!.id);
+    expect(audit).toMatchObject([{ action: 'image.remove', targetType: 'image', reason: 'Nudity is not allowed.' }]);
+    expect(audit[0]!.before).toMatchObject({ postId: p.id, moderationFlag: 'flagged' });
+    expect((await post('/images/no-such-image/remove', { reason: 'x' })).statusCode).toBe(404);
+  });
+});
+
+describe('reported members', () => {
+  async function reportedMember() {
+    const [bad, r1, r2] = [await signUpMember(t.app), await signUpMember(t.app), await signUpMember(t.app)];
+    for (const [r, reason] of [
+      [r1, 'Rude messages'],
+      [r2, 'Asked for payment outside the app'],
+    ] as const) {
+      const room = await t.app.inject({ method: 'POST', url: '/api/v1/rooms', headers: r.headers, payload: { userId: bad.id } });
+      const rep = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/rooms/${room.json().id}/report`,
+        headers: r.headers,
+        payload: { reason },
+      });
+      expect(rep.statusCode, rep.body).toBeLessThan(300);
+    }
+    return bad;
+  }
+
+  it('groups open reports per member; warn writes a team message in their support thread and a notification', async () => {
+    const bad = await reportedMember();
+    const card = (await queue('members')).members.find((m) => m.member.id === bad.id)!;
+    expect(card.count).toBe(2);
+    expect(card.reports.map((r) => r.reason)).toEqual(['Rude messages', 'Asked for payment outside the app']);
+
+    expect((await post(`/users/${bad.id}/warn`, { reason: '' })).json().error.code).toBe('moderation_reason_required');
+    expect(await t.db.select().from(supportMessages).where(eq(supportMessages.threadUserId, bad.id))).toHaveLength(0);
+    expect((await post(`/users/${admin.id}/warn`, { reason: 'x' })).statusCode).toBe(400);
+    expect((await post('/users/no-such-member/warn', { reason: 'x' })).statusCode).toBe(404);
+
+    const res = await post(`/users/${bad.id}/warn`, { reason: 'Please keep chats polite.' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ resolvedReports: 2 });
+    const thread = await t.db.select().from(supportMessages).where(eq(supportMessages.threadUserId, bad.id));
+    expect(thread).toHaveLength(1);
+    expect(thread[0]).toMatchObject({ fromTeam: true, authorId: admin.id });
+    expect(thread[0]!.body).toContain('Please keep chats polite.');
+    expect((await noticesOf(bad.id)).map((n) => [n.data, n.link])).toEqual([
+      [{ event: 'warned', reason: 'Please keep chats polite.' }, '/discuss?support=1'],
+    ]);
+    expect((await t.db.select().from(userReports).where(eq(userReports.reportedId, bad.id))).map((r) => r.resolution)).toEqual([
+      'warned',
+      'warned',
+    ]);
+    expect((await auditOf(bad.id)).map((a) => a.action)).toEqual(['user.warn']);
+    expect((await queue('members')).members.some((m) => m.member.id === bad.id)).toBe(false);
+  });
+
+  it('bans through the one ban path: suspended with the reason, sessions ended, reports closed, audited', async () => {
+    const bad = await reportedMember();
+    expect((await post(`/users/${bad.id}/ban`, { reason: ' ' })).statusCode).toBe(400);
+    expect((await t.db.select().from(users).where(eq(users.id, bad.id)))[0]!.banned).toBe(false);
+    const res = await post(`/users/${bad.id}/ban`, { reason: 'Repeated scams.' });
+    expect(res.statusCode, res.body).toBe(200);
+    const [u] = await t.db.select().from(users).where(eq(users.id, bad.id));
+    expect(u).toMatchObject({ banned: true, bannedReason: 'Repeated scams.', bannedAt: NOW });
+    // The old token opens nothing any more.
+    expect((await t.app.inject({ url: '/api/v1/me', headers: bad.headers })).statusCode).toBe(401);
+    expect((await t.db.select().from(userReports).where(eq(userReports.reportedId, bad.id))).map((r) => r.resolution)).toEqual([
+      'banned',
+      'banned',
+    ]);
+    expect((await auditOf(bad.id)).map((a) => [a.action, a.reason])).toEqual([['user.ban', 'Repeated scams.']]);
+    const thread = await t.db.select().from(supportMessages).where(eq(supportMessages.threadUserId, bad.id));
+    expect(thread.map((m) => m.body).join('\n')).toContain('Repeated scams.');
+    // A later report about someone already suspended: banning again closes it, audited, and changes nothing else.
+    await t.db
+      .insert(userReports)
+      .values({ id: `late-${bad.id}`, reporterId: other.id, reportedId: bad.id, reason: 'Spam', createdAt: NOW });
+    expect((await post(`/users/${bad.id}/ban`, { reason: 'Still scamming.' })).json()).toEqual({ resolvedReports: 1 });
+    expect((await t.db.select().from(users).where(eq(users.id, bad.id)))[0]!.bannedReason).toBe('Repeated scams.');
+    expect((await auditOf(bad.id)).map((a) => a.after)).toEqual([
+      { banned: true, bannedReason: 'Repeated scams.' },
+      { alreadyBanned: true, resolvedReports: 1 },
+    ]);
+    expect((await post(`/users/${admin.id}/ban`, { reason: 'x' })).statusCode).toBe(400);
+    expect((await post('/users/no-such-member/ban', { reason: 'x' })).statusCode).toBe(404);
+  });
+
+  it('dismisses the reports about a member, changing nothing else', async () => {
+    const bad = await reportedMember();
+    const res = await post(`/users/${bad.id}/dismiss`);
+    expect(res.json()).toEqual({ resolvedReports: 2 });
+    expect((await t.db.select().from(users).where(eq(users.id, bad.id)))[0]!.banned).toBe(false);
+    expect(await t.db.select().from(supportMessages).where(eq(supportMessages.threadUserId, bad.id))).toHaveLength(0);
+    expect((await auditOf(bad.id)).map((a) => a.action)).toEqual(['report.dismiss']);
+  });
+});
+
+describe('disputes', () => {
+  /** Ana offered her tent for Ben's bike, Ben accepted, they chatted, Ana reported a problem. */
+  async function dispute() {
+    const [ana, ben] = [await signUpMember(t.app), await signUpMember(t.app)];
+    const bike = await listing(ben, 'Disputed bike');
+    const tent = await listing(ana, 'Disputed tent');
+    const o = (
+      await t.app.inject({ method: 'POST', url: '/api/v1/offers', headers: ana.headers, payload: { postId: bike.id, itemIds: [tent.id] } })
+    ).json();
+    const act = (m: TestMember, payload: object) =>
+      t.app.inject({ method: 'POST', url: `/api/v1/offers/${o.id}/transitions`, headers: m.headers, payload });
+    expect((await act(ben, { transition: 'accept' })).statusCode).toBe(200);
+    const room = (
+      await t.app.inject({ method: 'POST', url: '/api/v1/rooms', headers: ana.headers, payload: { userId: ben.id, postId: bike.id } })
+    ).json();
+    const say = (m: TestMember, body: string) =>
+      t.app.inject({ method: 'POST', url: `/api/v1/rooms/${room.id}/messages`, headers: m.headers, payload: { body } });
+    await say(ana, 'Where is the bike?');
+    await say(ben, 'I posted it last week!');
+    expect((await act(ana, { transition: 'report_problem', message: 'The bike never arrived' })).json().state).toBe('disputed');
+    return { ana, ben, bike, tent, offerId: o.id as string };
+  }
+
+  it('shows both parties, the items, the problem report and their chat', async () => {
+    const d = await dispute();
+    const card = (await queue('disputes')).disputes.find((x) => x.offerId === d.offerId)!;
+    expect(card).toMatchObject({ offerer: { id: d.ana.id }, owner: { id: d.ben.id }, post: { id: d.bike.id, state: 'reserved' } });
+    expect(card.items.map((i) => i.id)).toEqual([d.tent.id]);
+    expect(card.problems).toMatchObject([{ byId: d.ana.id, message: 'The bike never arrived' }]);
+    expect(card.messages.map((m) => [m.senderId, m.body])).toEqual([
+      [d.ana.id, 'Where is the bike?'],
+      [d.ben.id, 'I posted it last week!'],
+    ]);
+  });
+
+  it('cancel: the offer is withdrawn, reservations released, items back on the market, both told, audited; once only', async () => {
+    const d = await dispute();
+    expect((await post(`/disputes/${d.offerId}/resolve`, { outcome: 'cancel', reason: '' })).statusCode).toBe(400);
+    expect((await t.db.select().from(offers).where(eq(offers.id, d.offerId)))[0]!.state).toBe('disputed');
+    const res = await post(`/disputes/${d.offerId}/resolve`, { outcome: 'cancel', reason: 'No proof of postage.' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await t.db.select().from(offers).where(eq(offers.id, d.offerId)))[0]!.state).toBe('withdrawn');
+    expect(await t.db.select().from(postReservations).where(eq(postReservations.offerId, d.offerId))).toHaveLength(0);
+    expect([(await postRow(d.bike.id)).state, (await postRow(d.tent.id)).state]).toEqual(['published', 'published']);
+    for (const m of [d.ana, d.ben])
+      expect((await noticesOf(m.id)).map((n) => n.data)).toEqual([
+        { event: 'dispute_cancelled', postTitle: 'Disputed bike', reason: 'No proof of postage.' },
+      ]);
+    expect((await auditOf(d.offerId)).map((a) => [a.action, a.after])).toEqual([
+      ['dispute.resolve', { state: 'withdrawn', outcome: 'cancel', posts: [d.bike.id, d.tent.id] }],
+    ]);
+    const again = await post(`/disputes/${d.offerId}/resolve`, { outcome: 'complete', reason: 'x' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe('This dispute has already been resolved.');
+    expect((await post('/disputes/no-such-offer/resolve', { outcome: 'cancel', reason: 'x' })).statusCode).toBe(404);
+  });
+
+  it('complete: the swap completes as if both confirmed (items swapped, carbon, points)', async () => {
+    const d = await dispute();
+    const res = await post(`/disputes/${d.offerId}/resolve`, { outcome: 'complete', reason: 'Tracking shows it was delivered.' });
+    expect(res.statusCode, res.body).toBe(200);
+    const [o] = await t.db.select().from(offers).where(eq(offers.id, d.offerId));
+    expect(o).toMatchObject({ state: 'completed', completedAt: NOW, offererConfirmedAt: NOW, ownerConfirmedAt: NOW });
+    expect(o!.carbonKg).toBeGreaterThan(0);
+    expect([(await postRow(d.bike.id)).state, (await postRow(d.tent.id)).state]).toEqual(['swapped', 'swapped']);
+    expect((await t.db.select().from(pointsLedger).where(eq(pointsLedger.sourceId, d.offerId))).map((p) => p.points)).toEqual([50, 50]);
+    const events = await t.db.select().from(offerEvents).where(eq(offerEvents.offerId, d.offerId));
+    expect(events.at(-1)).toMatchObject({ transition: 'admin_complete', fromState: 'disputed', toState: 'completed', actorId: admin.id });
+  });
+
+  it('two admins resolving at once resolve it once', async () => {
+    const second = await signUpMember(t.app);
+    await t.db.update(users).set({ role: 'admin' }).where(eq(users.id, second.id));
+    const d = await dispute();
+    const [a, b] = await Promise.all([
+      post(`/disputes/${d.offerId}/resolve`, { outcome: 'complete', reason: 'Delivered.' }),
+      post(`/disputes/${d.offerId}/resolve`, { outcome: 'cancel', reason: 'Not delivered.' }, second.headers),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    expect(await auditOf(d.offerId)).toHaveLength(1);
+    const [o] = await t.db.select().from(offers).where(eq(offers.id, d.offerId));
+    const points = await t.db.select().from(pointsLedger).where(eq(pointsLedger.sourceId, d.offerId));
+    if (o!.state === 'completed') expect(points).toHaveLength(2);
+    else expect([o!.state, points.length]).toEqual(['withdrawn', 0]);
+    expect((await noticesOf(d.ana.id)).filter((n) => n.data.event?.startsWith('dispute_'))).toHaveLength(1);
+  });
+});

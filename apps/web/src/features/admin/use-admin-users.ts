@@ -1,0 +1,59 @@
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminUserListQuery, UserRole } from '@swapu/shared/admin-users';
+import { endpoints } from '@swapu/shared/endpoints';
+import { call, pathOf } from '../../lib/api';
+import { downloadFile } from '../../lib/download';
+
+/** The users table's and the audit log's query keys (every action refreshes both). */
+export const adminUsersKey = ['admin', 'users'] as const;
+export const adminAuditKey = ['admin', 'audit'] as const;
+
+/** Admins: one page of members; the previous page stays on screen while the next loads. */
+export const useAdminUsers = (query: AdminUserListQuery) =>
+  useQuery({
+    queryKey: [...adminUsersKey, query],
+    queryFn: () => call(endpoints.adminUsers, { query }),
+    placeholderData: keepPreviousData,
+  });
+
+function useRefresh() {
+  const qc = useQueryClient();
+  return () => Promise.all([qc.invalidateQueries({ queryKey: adminUsersKey }), qc.invalidateQueries({ queryKey: adminAuditKey })]);
+}
+
+/** Admins: suspend (with a reason) or lift a suspension. */
+export function useBan() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (v: { id: string; banned: boolean; reason?: string }) =>
+      call(endpoints.adminBan, {
+        params: { id: v.id },
+        body: { banned: v.banned, ...(v.reason !== undefined ? { reason: v.reason } : {}) },
+      }),
+    onSuccess: () => refresh(),
+  });
+}
+
+/** Admins: grant or revoke admin. */
+export function useSetRole() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (v: { id: string; role: UserRole }) => call(endpoints.adminRole, { params: { id: v.id }, body: { role: v.role } }),
+    onSuccess: () => refresh(),
+  });
+}
+
+/** Admins: every member matching the search, in the table's order, as a CSV file. */
+export const downloadUsersCsv = (q: Pick<AdminUserListQuery, 'q' | 'sort' | 'dir'>) =>
+  downloadFile(pathOf(endpoints.adminUsersCsv, { query: q }), 'text/csv', 'swapu-members.csv');
+
+export type AuditFilter = { action?: string; targetType?: string; targetId?: string };
+
+/** Admins: the audit log, newest first, a page at a time ("Load more"). */
+export const useAudit = (filter: AuditFilter) =>
+  useInfiniteQuery({
+    queryKey: [...adminAuditKey, filter],
+    queryFn: ({ pageParam }) => call(endpoints.adminAudit, { query: { ...filter, limit: 50, cursor: pageParam } }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next ?? undefined,
+  });
