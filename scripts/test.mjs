@@ -92,6 +92,30 @@ function ensureChromium() {
 }
 if (!only.length || only.some((o) => 'e2e (Chromium)'.startsWith(o) || o.startsWith('e2e'))) ensureChromium();
 
+/**
+ * What a failed step said about its failures, kept for the end of the run: a CI log is often read
+ * from its tail, and two steps side by side interleave their output.
+ */
+const KEY_LINE = /✘|×|FAIL |Error:|Locator:|Expected|Received|Timeout|Call log|\d+ (failed|flaky)|\[desktop\] ›|\[phone\] ›/;
+const keyLines = new Map();
+function keep(name, line) {
+  if (!KEY_LINE.test(line) || line.includes('[WebServer]')) return;
+  const lines = keyLines.get(name) ?? [];
+  if (lines.includes(line)) return;
+  lines.push(line.slice(0, 300));
+  if (lines.length > 40) lines.shift(); // the summaries at a run's end matter most
+  keyLines.set(name, lines);
+}
+function failureSummary() {
+  const parts = [];
+  for (const result of results.filter((r) => r.startsWith('FAIL'))) {
+    const name = result.replace(/^FAIL (.*) \([\d.]+ s\)$/, '$1');
+    const lines = keyLines.get(name);
+    if (lines?.length) parts.push(`[test] what ${name} said about its failures:\n${lines.map((l) => `  ${l}`).join('\n')}`);
+  }
+  return parts.length ? `\n${parts.join('\n')}\n` : '';
+}
+
 /** Runs one step; beside others, its output lines are prefixed with its name and colours are off. */
 function run([name, cmd, args, env], alone) {
   return new Promise((resolve) => {
@@ -106,9 +130,16 @@ function run([name, cmd, args, env], alone) {
         stream.on('data', (chunk) => {
           const lines = (rest + chunk).split('\n');
           rest = lines.pop();
-          for (const line of lines) console.log(`[${name}] ${line}`);
+          for (const line of lines) {
+            console.log(`[${name}] ${line}`);
+            keep(name, line);
+          }
         });
-        stream.on('end', () => rest && console.log(`[${name}] ${rest}`));
+        stream.on('end', () => {
+          if (!rest) return;
+          console.log(`[${name}] ${rest}`);
+          keep(name, rest);
+        });
       }
     }
     child.on('close', (code) => {
@@ -126,7 +157,7 @@ for (const stage of stages) {
   const codes = await Promise.all(steps.map((s) => run(s, steps.length === 1)));
   const failed = codes.find((c) => c !== 0);
   if (failed !== undefined) {
-    console.error(`\n[test] ${steps.map(([n]) => n).join(' + ')} failed\n${results.join('\n')}`);
+    console.error(`${failureSummary()}\n[test] ${steps.map(([n]) => n).join(' + ')} failed\n${results.join('\n')}`);
     process.exit(failed);
   }
 }
