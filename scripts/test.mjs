@@ -93,27 +93,30 @@ function ensureChromium() {
 if (!only.length || only.some((o) => 'e2e (Chromium)'.startsWith(o) || o.startsWith('e2e'))) ensureChromium();
 
 /**
- * What a failed step said about its failures, kept for the end of the run: a CI log is often read
- * from its tail, and two steps side by side interleave their output.
+ * What a failed step said about its failures, repeated as the run's last lines: a CI log is often
+ * read from its tail, and steps side by side interleave their output. For each failed step: the
+ * failing tests (Playwright's ✘, Vitest's × and FAIL lines) and the first error lines.
  */
-const KEY_LINE = /✘|×|FAIL |Error:|Locator:|Expected|Received|Timeout|Call log|\d+ (failed|flaky)|\[desktop\] ›|\[phone\] ›/;
-const keyLines = new Map();
+const FAILED_TEST = /✘|×|^\s*FAIL |\d+ failed/;
+const ERROR_LINE = /Error:|Locator:|Expected|Received|Timeout|timed out/;
+const said = new Map();
 function keep(name, line) {
-  if (!KEY_LINE.test(line) || line.includes('[WebServer]')) return;
-  const lines = keyLines.get(name) ?? [];
-  if (lines.includes(line)) return;
-  lines.push(line.slice(0, 300));
-  if (lines.length > 40) lines.shift(); // the summaries at a run's end matter most
-  keyLines.set(name, lines);
+  if (line.includes('[WebServer]')) return;
+  const kind = FAILED_TEST.test(line) ? 'tests' : ERROR_LINE.test(line) ? 'errors' : null;
+  if (!kind) return;
+  const entry = said.get(name) ?? { tests: [], errors: [] };
+  const text = line.trim().slice(0, 240);
+  if (entry[kind].length < 8 && !entry[kind].includes(text)) entry[kind].push(text);
+  said.set(name, entry);
 }
 function failureSummary() {
   const parts = [];
   for (const result of results.filter((r) => r.startsWith('FAIL'))) {
     const name = result.replace(/^FAIL (.*) \([\d.]+ s\)$/, '$1');
-    const lines = keyLines.get(name);
-    if (lines?.length) parts.push(`[test] what ${name} said about its failures:\n${lines.map((l) => `  ${l}`).join('\n')}`);
+    const entry = said.get(name);
+    if (entry) parts.push(`[test] ${name}:`, ...[...entry.tests, ...entry.errors].map((l) => `  ${l}`));
   }
-  return parts.length ? `\n${parts.join('\n')}\n` : '';
+  return parts.length ? `\n${parts.join('\n')}` : '';
 }
 
 /** Runs one step; beside others, its output lines are prefixed with its name and colours are off. */
@@ -157,7 +160,7 @@ for (const stage of stages) {
   const codes = await Promise.all(steps.map((s) => run(s, steps.length === 1)));
   const failed = codes.find((c) => c !== 0);
   if (failed !== undefined) {
-    console.error(`${failureSummary()}\n[test] ${steps.map(([n]) => n).join(' + ')} failed\n${results.join('\n')}`);
+    console.error(`\n[test] ${steps.map(([n]) => n).join(' + ')} failed\n${results.join('\n')}${failureSummary()}`);
     process.exit(failed);
   }
 }
