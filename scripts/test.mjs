@@ -16,6 +16,15 @@ checkNode();
  * by their recorded durations (e2e/durations.json), largest first onto the lighter side.
  */
 const E2E_SERVERS = 2;
+/**
+ * A journey that fails is run once more, on the same server, before the run fails: beside the
+ * PostgreSQL run the two cores are saturated for twenty minutes, and a page that misses a 10 s
+ * wait once in a thousand makes CI fail on nothing the product does. A journey that needed its
+ * second try is not hidden: Playwright counts it as flaky, and the run's last lines name it
+ * (`[test] flaky:`), whether the run passed or not. `npm run test:e2e` and a plain
+ * `npx playwright test` keep no retries, for finding such journeys.
+ */
+const E2E_RETRIES = 1;
 function splitSpecs(files, durations, n) {
   const weight = (f) => durations.specs[f] ?? durations.default;
   const shards = Array.from({ length: n }, () => ({ files: [], total: 0 }));
@@ -34,7 +43,7 @@ function e2eSteps(n) {
   return splitSpecs(files, durations, n).map((shard, i) => [
     `e2e (Chromium) ${i + 1}/${n}`,
     'npx',
-    ['playwright', 'test', '--output', `test-results/e2e-${i + 1}`, ...shard.files.map((f) => `e2e/${f}`)],
+    ['playwright', 'test', `--retries=${E2E_RETRIES}`, '--output', `test-results/e2e-${i + 1}`, ...shard.files.map((f) => `e2e/${f}`)],
     { E2E_PORT: String(port + i), E2E_OAUTH_PORT: String(oauthPort - i), E2E_DATA_DIR: `.e2e-data-${i + 1}` },
   ]);
 }
@@ -100,7 +109,17 @@ if (!only.length || only.some((o) => 'e2e (Chromium)'.startsWith(o) || o.startsW
 const FAILED_TEST = /✘|×|^\s*FAIL |\d+ failed/;
 const ERROR_LINE = /Error:|Locator:|Expected|Received|Timeout|timed out/;
 const said = new Map();
+/** Playwright's "N flaky" heading, then one line per flaky journey ("[desktop] › e2e/…"). */
+const flaky = [];
+const inFlakyList = new Set();
+function keepFlaky(name, line) {
+  if (/^\s*\d+ flaky\s*$/.test(line)) return void inFlakyList.add(name);
+  if (!inFlakyList.has(name)) return;
+  if (line.includes(' › ')) flaky.push(`${name}: ${line.trim().replace(/\s*─+$/, '')}`);
+  else inFlakyList.delete(name);
+}
 function keep(name, line) {
+  keepFlaky(name, line);
   if (line.includes('[WebServer]')) return;
   const kind = FAILED_TEST.test(line) ? 'tests' : ERROR_LINE.test(line) ? 'errors' : null;
   if (!kind) return;
@@ -118,6 +137,8 @@ function failureSummary() {
   }
   return parts.length ? `\n${parts.join('\n')}` : '';
 }
+const flakySummary = () =>
+  flaky.length ? `\n[test] flaky (failed, then passed on their second try):\n${flaky.map((l) => `  ${l}`).join('\n')}` : '';
 
 /** Runs one step; beside others, its output lines are prefixed with its name and colours are off. */
 function run([name, cmd, args, env], alone) {
@@ -160,8 +181,8 @@ for (const stage of stages) {
   const codes = await Promise.all(steps.map((s) => run(s, steps.length === 1)));
   const failed = codes.find((c) => c !== 0);
   if (failed !== undefined) {
-    console.error(`\n[test] ${steps.map(([n]) => n).join(' + ')} failed\n${results.join('\n')}${failureSummary()}`);
+    console.error(`\n[test] ${steps.map(([n]) => n).join(' + ')} failed\n${results.join('\n')}${flakySummary()}${failureSummary()}`);
     process.exit(failed);
   }
 }
-console.log(`\n[test] all steps passed\n${results.join('\n')}`);
+console.log(`\n[test] all steps passed\n${results.join('\n')}${flakySummary()}`);
