@@ -1,7 +1,7 @@
 import './app/mantine.css';
 import './app/global.css';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
-import { StrictMode, Suspense } from 'react';
+import { StrictMode, Suspense, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { detectLocale, initI18n } from './i18n/index';
@@ -65,7 +65,11 @@ async function start() {
     </StrictMode>
   );
   const root = document.getElementById('root')!;
-  if (hydrating) hydrateRoot(root, app);
+  // Hydration in a transition is time-sliced: React yields to the browser every few milliseconds
+  // instead of holding the main thread. The page inside <Suspense> is hydrated after the shell,
+  // at React's lowest priority and also in slices, unless an update above it comes first: see
+  // ClockProvider (lib/clock.tsx) and decision 0020.
+  if (hydrating) startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
 }
 
