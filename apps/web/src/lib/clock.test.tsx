@@ -1,8 +1,15 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { startTransition } from 'react';
 import { ClockProvider, useDates } from './clock';
 import { formatDateTime } from './format';
+
+// startTransition as React's own, watched: the clock's updates must go through it.
+vi.mock('react', async (importOriginal) => {
+  const react = await importOriginal<typeof import('react')>();
+  return { ...react, startTransition: vi.fn(react.startTransition) };
+});
 
 const LISTED = '2026-11-24T13:30:00.000Z';
 
@@ -51,6 +58,20 @@ describe('the page clock', () => {
     expect(screen.getByTestId('listed').textContent).toMatch(/^this minute \|/);
     act(() => vi.advanceTimersByTime(60_000));
     expect(screen.getByTestId('listed').textContent).toMatch(/^1 min. ago \|/);
+  });
+
+  it('switches and ticks in transitions: an ordinary update above the page while it hydrates makes React hydrate it all in one long task', () => {
+    vi.useFakeTimers({ now: Date.parse('2026-11-26T03:30:00.000Z'), toFake: ['Date', 'setInterval', 'clearInterval'] });
+    vi.mocked(startTransition).mockClear();
+    render(
+      <ClockProvider initial={{ now: Date.parse('2026-11-24T14:10:00.000Z'), timeZone: 'Australia/Sydney' }}>
+        <Listed />
+      </ClockProvider>,
+    );
+    expect(startTransition).toHaveBeenCalledTimes(1);
+    expect(screen.getByTestId('listed').textContent).toMatch(/^2 days ago \|/);
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(startTransition).toHaveBeenCalledTimes(2);
   });
 
   it('outside a provider (a component on its own), uses the browser’s clock', () => {
