@@ -1,4 +1,4 @@
-// npm run bench:lighthouse [-- --runs 3] [-- --no-build]
+// npm run bench:lighthouse [-- --runs 3] [-- --no-build] [-- --page listing]
 // Builds the web app, starts SwapU the way `npm start` does on a fresh data dir (PGlite, the demo
 // seed), and runs Lighthouse (the npm package, mobile preset with its simulated slow 4G and CPU
 // throttling) against Debian's Chromium on the home page, a search, a listing, the categories and a
@@ -14,6 +14,8 @@ import { ROOT, fmtRatio, freePort, median, onCleanup, parseArgs, printTable, run
 
 const { flags, values } = parseArgs();
 const RUNS = Number(values.get('runs') ?? 3);
+/** `--page profile`: only the pages whose name starts so (and the baseline). */
+const ONLY = values.get('page');
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
@@ -102,7 +104,14 @@ async function audit(port: number, url: string, keepStorage: boolean): Promise<S
     const missed = CATEGORIES.filter((c) => c !== 'performance').flatMap((c) =>
       (lhr.categories[c]?.auditRefs ?? [])
         .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
-        .map((ref) => `${c}: ${ref.id}`),
+        .map((ref) => {
+          // Where: the first element the audit names, if it names one.
+          const items = (lhr.audits[ref.id]?.details as { items?: { node?: { selector?: string; explanation?: string } }[] } | undefined)
+            ?.items;
+          const node = items?.find((i) => i.node?.selector)?.node;
+          const why = node?.explanation?.split('\n').slice(-1)[0];
+          return `${c}: ${ref.id}${node ? ` (${node.selector}${why ? `: ${why}` : ''})` : ''}`;
+        }),
     );
     return {
       missed,
@@ -164,6 +173,7 @@ runBench(async () => {
   const me = await signIn(chrome.port, origin);
   pages.push({ name: 'profile (signed in)', url: `${origin}/user-detail/${me}`, signedIn: true });
 
+  if (ONLY) pages.splice(0, pages.length, ...pages.filter((p, i) => i === 0 || p.name.startsWith(ONLY)));
   // A live server is warm: each page is asked for once (not measured) before Lighthouse sees it.
   for (const p of pages) await fetch(p.url).then((r) => r.text());
   const results: { name: string; samples: Sample[] }[] = [];

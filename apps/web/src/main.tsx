@@ -69,8 +69,10 @@ async function start() {
   // instead of holding the main thread. The page inside <Suspense> is hydrated after the shell,
   // at React's lowest priority and also in slices, unless an update above it comes first: see
   // ClockProvider (lib/clock.tsx) and decision 0020.
+  // A page rendered here from nothing (a member's, or one the server does not render) is drawn in
+  // a transition too: the same work, in slices instead of one long task.
   if (hydrating) startTransition(() => void hydrateRoot(root, app));
-  else createRoot(root).render(app);
+  else startTransition(() => createRoot(root).render(app));
 }
 
 void start();

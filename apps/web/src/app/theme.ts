@@ -43,10 +43,16 @@ export const theme = createTheme({
 
 /**
  * Secondary ("dimmed") text at 5:1 on white instead of Mantine's 3.3:1 gray; light orange badges'
- * text at 5.5:1 on their tint instead of 3.6:1 (WCAG AA, small bold text).
+ * text at 5.5:1 on their tint instead of 3.6:1, light yellow ones' (badges, the
+ * Boost button, yellow alerts) at 6.1:1 instead of 2.7:1 (WCAG AA, small bold text; Lighthouse
+ * flagged the yellow on a member's profile).
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': '#66707a', '--mantine-color-orange-light-color': '#a63a0b' },
+  light: {
+    '--mantine-color-dimmed': '#66707a',
+    '--mantine-color-orange-light-color': '#a63a0b',
+    '--mantine-color-yellow-light-color': '#8f4700',
+  },
   dark: {},
 });
