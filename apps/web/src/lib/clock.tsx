@@ -30,7 +30,7 @@ export function ClockProvider({ initial, children }: { initial?: Clock; children
     // hydrates after the shell, at its lowest priority and in slices. An ordinary update here,
     // while that boundary is still dehydrated, makes React hydrate the whole page at the update's
     // priority in one piece: a 560–860 ms task on Lighthouse's throttled phone, nearly all of the
-    // Total Blocking Time (home page performance 89 → 99 with this; decision 0020).
+    // Total Blocking Time (home page performance 88–90 → 99 with this; decision 0020).
     if (typeof window !== 'undefined' && initial) startTransition(() => setClock(browserClock()));
     const timer = setInterval(() => startTransition(() => setClock(browserClock())), TICK_MS);
     return () => clearInterval(timer);
