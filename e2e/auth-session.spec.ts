@@ -21,7 +21,44 @@ async function signUp(page: Page, email = uniqueEmail()) {
   await form.getByRole('checkbox', { name: /I accept the terms and conditions and the privacy policy/ }).check();
   await form.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/onboarding$/);
+  // The address changes at once; the sign-up form stays on screen until the onboarding page's
+  // code is in (the router moves on in a transition). Its heading says it has arrived.
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to SwapU' })).toBeVisible();
   return email;
+}
+
+/**
+ * Keeps what the session watch counts as activity (and page visibility), with the page's clock,
+ * so that a journey that was not logged out can say why, in one line of its error.
+ */
+async function recordActivity(page: Page) {
+  await page.addInitScript(() => {
+    const seen: unknown[] = [];
+    (window as unknown as { __activity: unknown[] }).__activity = seen;
+    for (const type of ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart', 'visibilitychange']) {
+      window.addEventListener(
+        type,
+        (e) => {
+          const p = e as PointerEvent;
+          seen.push([type, Date.now(), p.screenX, p.screenY, p.pointerId, document.visibilityState, location.pathname]);
+          if (seen.length > 30) seen.shift();
+        },
+        { capture: true },
+      );
+    }
+  });
+}
+
+async function describeActivity(page: Page) {
+  const state = await page.evaluate(() => ({
+    now: Date.now(),
+    path: location.pathname,
+    token: Boolean(localStorage.getItem('token')),
+    lastActivity: localStorage.getItem('lastActivity'),
+    didAutoLogout: localStorage.getItem('didAutoLogout'),
+    events: (window as unknown as { __activity?: unknown[] }).__activity ?? null,
+  }));
+  return `${JSON.stringify(state)} chromium ${page.context().browser()?.version() ?? '?'}`;
 }
 
 async function signIn(page: Page, { email, password }: { email: string; password: string }, stayLoggedIn = false) {
@@ -181,17 +218,22 @@ test.describe('sessions', () => {
 
   test('30 minutes without activity log the person out, with the reason', async ({ page }) => {
     await page.clock.install();
+    await recordActivity(page);
     await signUp(page);
-    // The page (and every chunk it loads) is in before the clock jumps: a chunk still loading at
-    // the jump would have its load timeout fire within it (lib/lazy-page.ts) and fail the page.
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    // signUp waited for the onboarding page itself, so its code is in before the clock jumps: a
+    // chunk still loading at the jump has its 120 s load timeout fire within it (lib/lazy-page.ts)
+    // and the page fails. (Any h1 was not enough: it matched the sign-up form's, still on screen
+    // while the onboarding code loaded, and `networkidle` had long passed for the document.)
     await page.clock.fastForward('29:00');
     await expect(accountMenu(page)).toBeVisible();
     // Well past the 30 minutes, still far from the token's 60: a late timer cannot make it flaky.
     await page.clock.fastForward('05:00');
 
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page)
+      .toHaveURL(/\/$/)
+      .catch(async (err: unknown) => {
+        throw new Error(`[diag] no idle logout: ${await describeActivity(page)}`, { cause: err });
+      });
     await expect(page.getByRole('alert').filter({ hasText: IDLE })).toBeVisible();
     expect(await stored(page, 'didAutoLogout')).toBe('idle');
     await page.getByRole('button', { name: 'Dismiss' }).click();

@@ -99,7 +99,14 @@ function ensureChromium() {
   );
   process.exit(1);
 }
-if (!only.length || only.some((o) => 'e2e (Chromium)'.startsWith(o) || o.startsWith('e2e'))) ensureChromium();
+const withJourneys = !only.length || only.some((o) => 'e2e (Chromium)'.startsWith(o) || o.startsWith('e2e'));
+if (withJourneys) ensureChromium();
+/** Which browser the journeys ran in, for the run's last lines (a journey may behave differently in another). */
+const browserLine = () => {
+  if (!withJourneys) return '';
+  const out = spawnSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', ['--version'], { encoding: 'utf8' });
+  return `\n[test] the journeys ran in ${(out.stdout || 'an unknown Chromium').trim()}`;
+};
 
 /**
  * What a failed step said about its failures, repeated as the run's last lines: a CI log is often
@@ -107,7 +114,8 @@ if (!only.length || only.some((o) => 'e2e (Chromium)'.startsWith(o) || o.startsW
  * failing tests (Playwright's ✘, Vitest's × and FAIL lines) and the first error lines.
  */
 const FAILED_TEST = /✘|×|^\s*FAIL |\d+ failed/;
-const ERROR_LINE = /Error:|Locator:|Expected|Received|Timeout|timed out/;
+/** `[diag]`: a journey's own account of the page when it failed (kept longer than other lines). */
+const ERROR_LINE = /Error:|Locator:|Expected|Received|Timeout|timed out|\[diag\]/;
 const said = new Map();
 /** Playwright's "N flaky" heading, then one line per flaky journey ("[desktop] › e2e/…"). */
 const flaky = [];
@@ -124,7 +132,7 @@ function keep(name, line) {
   const kind = FAILED_TEST.test(line) ? 'tests' : ERROR_LINE.test(line) ? 'errors' : null;
   if (!kind) return;
   const entry = said.get(name) ?? { tests: [], errors: [] };
-  const text = line.trim().slice(0, 240);
+  const text = line.trim().slice(0, line.includes('[diag]') ? 2000 : 240);
   if (entry[kind].length < 8 && !entry[kind].includes(text)) entry[kind].push(text);
   said.set(name, entry);
 }
@@ -181,8 +189,10 @@ for (const stage of stages) {
   const codes = await Promise.all(steps.map((s) => run(s, steps.length === 1)));
   const failed = codes.find((c) => c !== 0);
   if (failed !== undefined) {
-    console.error(`\n[test] ${steps.map(([n]) => n).join(' + ')} failed\n${results.join('\n')}${flakySummary()}${failureSummary()}`);
+    console.error(
+      `\n[test] ${steps.map(([n]) => n).join(' + ')} failed\n${results.join('\n')}${browserLine()}${flakySummary()}${failureSummary()}`,
+    );
     process.exit(failed);
   }
 }
-console.log(`\n[test] all steps passed\n${results.join('\n')}${flakySummary()}`);
+console.log(`\n[test] all steps passed\n${results.join('\n')}${browserLine()}${flakySummary()}`);

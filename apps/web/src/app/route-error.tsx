@@ -5,6 +5,7 @@ import { useTranslation } from '../i18n/react';
 import { useLocation } from 'react-router';
 import { reportError } from '../lib/analytics';
 import { ChunkLoadError } from '../lib/lazy-page';
+import { useSession } from '../lib/use-session';
 import { markReady } from './mark-ready';
 
 /**
@@ -37,17 +38,30 @@ interface BoundaryState {
   error: unknown;
   /** The path that failed; null while nothing has. */
   failedAt: string | null;
+  /** Who was signed in when it failed. */
+  failedFor: string | null;
 }
 
-class Boundary extends Component<{ pathname: string; children: ReactNode }, BoundaryState> {
-  override state: BoundaryState = { error: undefined, failedAt: null };
+interface BoundaryProps {
+  pathname: string;
+  /** The signed-in person (or guest). */
+  person: string | null;
+  children: ReactNode;
+}
+
+class Boundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { error: undefined, failedAt: null, failedFor: null };
   static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
     return { error, failedAt: '' };
   }
-  static getDerivedStateFromProps(props: { pathname: string }, state: BoundaryState): Partial<BoundaryState> | null {
-    if (state.failedAt === '') return { failedAt: props.pathname };
-    // Moving to another path starts afresh; a page that works is never remounted by this.
-    if (state.failedAt !== null && state.failedAt !== props.pathname) return { error: undefined, failedAt: null };
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    if (state.failedAt === '') return { failedAt: props.pathname, failedFor: props.person };
+    // Moving to another path starts afresh; a page that works is never remounted by this. So does
+    // another person: a member logged out (or timed out) on a failed guest-blocked page is sent
+    // home by the route's guard, which only runs once the route renders again.
+    if (state.failedAt !== null && (state.failedAt !== props.pathname || state.failedFor !== props.person)) {
+      return { error: undefined, failedAt: null, failedFor: null };
+    }
     return null;
   }
   override render() {
@@ -55,8 +69,16 @@ class Boundary extends Component<{ pathname: string; children: ReactNode }, Boun
   }
 }
 
-/** Catches a page's failure and shows RouteError in its place; moving to another path starts afresh. */
+/**
+ * Catches a page's failure and shows RouteError in its place; moving to another path, or another
+ * person signing in or out, starts afresh.
+ */
 export function RouteErrorBoundary({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  return <Boundary pathname={pathname}>{children}</Boundary>;
+  const { userId } = useSession();
+  return (
+    <Boundary pathname={pathname} person={userId}>
+      {children}
+    </Boundary>
+  );
 }

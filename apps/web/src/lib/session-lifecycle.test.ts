@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOGIN_TOKEN_MS, SESSION_IDLE_MS } from '@swapu/shared/constants';
-import { nextSessionStep, REFRESH_AHEAD_MS, REFRESH_RETRY_MS, startSessionLifecycle } from './session-lifecycle';
+import { forgetPointer, nextSessionStep, REFRESH_AHEAD_MS, REFRESH_RETRY_MS, startSessionLifecycle } from './session-lifecycle';
 import { getSession, restoreSession, saveGuestSession, saveSession, type Session } from './session';
 
 const MIN = 60_000;
@@ -53,6 +53,7 @@ describe('the session lifecycle', () => {
     fetchMock.mockReset();
     window.localStorage.clear();
     restoreSession();
+    forgetPointer();
   });
   afterEach(() => {
     stop();
@@ -89,7 +90,7 @@ describe('the session lifecycle', () => {
     stop = startSessionLifecycle();
     window.dispatchEvent(new PointerEvent('pointermove', { pointerId: 1, screenX: 10, screenY: 50 })); // where it rests
     await advance(20 * MIN);
-    window.dispatchEvent(type === 'pointermove' ? new PointerEvent(type, { pointerId: 1, screenX: 12, screenY: 50 }) : new Event(type));
+    window.dispatchEvent(type === 'pointermove' ? new PointerEvent(type, { pointerId: 1, screenX: 14, screenY: 50 }) : new Event(type));
     await advance(20 * MIN);
     expect(getSession().userId).toBe('u1'); // 40 minutes in, 20 idle
   });
@@ -122,6 +123,32 @@ describe('the session lifecycle', () => {
     await advance(29 * MIN);
     window.dispatchEvent(new PointerEvent('pointermove', { pointerId: 1, screenX: 300, screenY: 420 }));
     window.dispatchEvent(new PointerEvent('pointermove', { pointerId: 1, screenX: 305, screenY: 421 }));
+    await advance(20 * MIN);
+    expect(getSession().userId).toBe('u1');
+  });
+
+  it('does not count a resting pointer reported again, rounded to whole pixels, by a later watch of the same page', async () => {
+    saveSession('u1', grant());
+    stop = startSessionLifecycle(); // the sign-up screen's layout
+    // The person moves to the button and presses it: a pointer at fractions of a pixel.
+    window.dispatchEvent(new PointerEvent('pointermove', { pointerId: 1, screenX: 640.5, screenY: 412.25 }));
+    window.dispatchEvent(new PointerEvent('pointermove', { pointerId: 1, screenX: 646.5, screenY: 418.25 }));
+    window.dispatchEvent(new PointerEvent('pointerdown', { pointerId: 1, screenX: 646.5, screenY: 418.25 }));
+    stop();
+    stop = startSessionLifecycle(); // sign-up lands on another layout: a new watch
+    await advance(29 * MIN);
+    // Data refetched under the resting pointer: the browser reports where it rests, in whole pixels, twice.
+    window.dispatchEvent(new PointerEvent('pointermove', { pointerId: 1, screenX: 646, screenY: 418 }));
+    window.dispatchEvent(new PointerEvent('pointermove', { pointerId: 1, screenX: 647, screenY: 418 }));
+    await advance(1 * MIN + 1000);
+    expect(getSession()).toMatchObject({ userId: 'guest', autoLogout: 'idle' });
+  });
+
+  it('counts a pointer that crept a pixel at a time once it has moved a few pixels in all', async () => {
+    saveSession('u1', grant());
+    stop = startSessionLifecycle();
+    await advance(29 * MIN);
+    for (let x = 100; x <= 104; x++) window.dispatchEvent(new PointerEvent('pointermove', { pointerId: 1, screenX: x, screenY: 50 }));
     await advance(20 * MIN);
     expect(getSession().userId).toBe('u1');
   });

@@ -64,6 +64,36 @@ export function noteActivity(now = Date.now()) {
   }
 }
 
+/**
+ * Where the pointer was when it last counted as activity, or when this page first saw it. The
+ * browser sends a pointermove when the page moves under a resting pointer (content loaded, a
+ * layout shift, a new page drawn under the button just clicked, data refetched minutes later),
+ * and such an event may carry the resting place rounded to whole pixels where the person's own
+ * move carried fractions. So a pointermove counts only once the pointer is POINTER_MOVE_PX away
+ * from this place. It belongs to the page, not to a watch: the watch starts afresh with each
+ * layout (sign-in lands on another one), and a new watch must still know where the pointer rests.
+ */
+let pointerAnchor: { id: number; x: number; y: number } | null = null;
+/** How far (CSS pixels, along either axis) a pointer moves before it is someone there. */
+export const POINTER_MOVE_PX = 3;
+
+function notePointerAt(e: PointerEvent) {
+  pointerAnchor = { id: e.pointerId, x: e.screenX, y: e.screenY };
+}
+
+/** Whether this pointermove is the person moving the pointer (the first one seen only says where it is). */
+export function pointerMoved(e: PointerEvent): boolean {
+  const was = pointerAnchor;
+  if (was && was.id === e.pointerId && Math.max(Math.abs(e.screenX - was.x), Math.abs(e.screenY - was.y)) < POINTER_MOVE_PX) return false;
+  notePointerAt(e);
+  return was !== null && was.id === e.pointerId;
+}
+
+/** For tests: the page forgets where the pointer was, as a page just loaded does. */
+export function forgetPointer() {
+  pointerAnchor = null;
+}
+
 /** The latest activity in this tab or any other. */
 export const lastActive = () => Math.max(lastActivity, storedLastActivity() ?? 0);
 
@@ -133,20 +163,9 @@ export function startSessionLifecycle(): () => void {
     }
   }
 
-  // The browser sends a pointermove when the page moves under a resting pointer (content loaded,
-  // a layout shift, a new page drawn under the button just clicked): only a pointer that moved on
-  // the screen is someone there. The first one this watch sees only says where the pointer is: the
-  // watch starts afresh with each layout (sign-in lands on another one), so a pointer resting where
-  // the person clicked on the last page would otherwise count, whenever the page next changes
-  // under it (minutes later, when data is refetched).
-  let pointerAt: string | null = null;
   const onActivity = (e: Event) => {
-    if (e.type === 'pointermove' && e instanceof PointerEvent) {
-      const at = `${e.pointerId}:${e.screenX}:${e.screenY}`;
-      const known = pointerAt;
-      pointerAt = at;
-      if (known === null || known === at) return;
-    }
+    if (e instanceof PointerEvent && e.type === 'pointermove' && !pointerMoved(e)) return;
+    if (e instanceof PointerEvent && e.type === 'pointerdown') notePointerAt(e);
     noteActivity();
   };
   const onVisibility = () => {
