@@ -1,7 +1,5 @@
 import {
-  Alert,
   Card,
-  Container,
   Group,
   Progress,
   SegmentedControl,
@@ -24,6 +22,7 @@ import { useTranslation } from '../../i18n/react';
 import { ApiError } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
 import { usePageMeta } from '../../lib/use-page-meta';
+import { AdminPage } from './admin-page';
 import { BusinessCharts } from './business-charts';
 import { lastDays, useAdminAnalytics } from './use-admin-analytics';
 
@@ -259,95 +258,85 @@ export function AdminAnalytics() {
   const data = report.data;
 
   return (
-    <Container size="lg" py="lg">
-      <Stack gap="lg">
-        <Group gap="sm" wrap="nowrap">
-          <ThemeIcon size={40} radius="xl" variant="light" color="grape">
-            <IconChartBar size={22} />
-          </ThemeIcon>
-          <Title order={1}>{t('analytics.title')}</Title>
+    <AdminPage
+      id="analytics"
+      icon={<IconChartBar size={22} />}
+      title={t('analytics.title')}
+      intro={t('analytics.intro')}
+      denied={denied}
+      size="lg"
+    >
+      <Card padding="md">
+        <Group role="group" aria-label={t('analytics.range')} gap="sm" align="flex-start" wrap="wrap">
+          <TextInput
+            type="date"
+            label={t('analytics.from')}
+            value={range.from}
+            onChange={(e) => {
+              const from = e.currentTarget.value;
+              setRange((r) => ({ ...r, from }));
+            }}
+            error={invalidField === 'from' ? invalidText : undefined}
+            w={{ base: 'calc(50% - var(--mantine-spacing-sm) / 2)', xs: 180 }}
+          />
+          <TextInput
+            type="date"
+            label={t('analytics.to')}
+            value={range.to}
+            onChange={(e) => {
+              const to = e.currentTarget.value;
+              setRange((r) => ({ ...r, to }));
+            }}
+            error={invalidField === 'to' ? invalidText : undefined}
+            w={{ base: 'calc(50% - var(--mantine-spacing-sm) / 2)', xs: 180 }}
+          />
+          <Stack gap={4}>
+            <Text component="span" fz="sm" fw={500} id="dashboard-bucket-label">
+              {t('dashboard.bucket')}
+            </Text>
+            <SegmentedControl
+              aria-labelledby="dashboard-bucket-label"
+              value={bucket}
+              onChange={(v) => setBucket(v as DashboardBucket)}
+              data={DASHBOARD_BUCKETS.map((b) => ({ value: b, label: t(`dashboard.buckets.${b}`) }))}
+              data-testid="dashboard-bucket"
+            />
+          </Stack>
         </Group>
-        {denied ? (
-          <Alert color="red" role="alert" data-testid="analytics-denied">
-            {t('errors:permission_denied')}
-          </Alert>
-        ) : (
-          <>
-            <Text c="dimmed">{t('analytics.intro')}</Text>
-            <Card padding="md">
-              <Group role="group" aria-label={t('analytics.range')} gap="sm" align="flex-start" wrap="wrap">
-                <TextInput
-                  type="date"
-                  label={t('analytics.from')}
-                  value={range.from}
-                  onChange={(e) => {
-                    const from = e.currentTarget.value;
-                    setRange((r) => ({ ...r, from }));
-                  }}
-                  error={invalidField === 'from' ? invalidText : undefined}
-                  w={{ base: 'calc(50% - var(--mantine-spacing-sm) / 2)', xs: 180 }}
-                />
-                <TextInput
-                  type="date"
-                  label={t('analytics.to')}
-                  value={range.to}
-                  onChange={(e) => {
-                    const to = e.currentTarget.value;
-                    setRange((r) => ({ ...r, to }));
-                  }}
-                  error={invalidField === 'to' ? invalidText : undefined}
-                  w={{ base: 'calc(50% - var(--mantine-spacing-sm) / 2)', xs: 180 }}
-                />
-                <Stack gap={4}>
-                  <Text component="span" fz="sm" fw={500} id="dashboard-bucket-label">
-                    {t('dashboard.bucket')}
-                  </Text>
-                  <SegmentedControl
-                    aria-labelledby="dashboard-bucket-label"
-                    value={bucket}
-                    onChange={(v) => setBucket(v as DashboardBucket)}
-                    data={DASHBOARD_BUCKETS.map((b) => ({ value: b, label: t(`dashboard.buckets.${b}`) }))}
-                    data-testid="dashboard-bucket"
-                  />
-                </Stack>
-              </Group>
-              <Text fz="xs" c="dimmed" mt="xs" aria-live="polite">
-                {t('analytics.rangeHint')}
-                {report.isFetching && data ? ` · ${t('analytics.updating')}` : ''}
-              </Text>
-            </Card>
-            {report.isError && !invalid && <LoadError onRetry={() => void report.refetch()} />}
-            {report.isPending && report.fetchStatus === 'fetching' && <ReportSkeleton />}
-            {data && (
-              <>
-                <Title order={2} fz="xl">
-                  {t('dashboard.business')}
-                </Title>
-                <BusinessCharts report={data.business} />
-                <Title order={2} fz="xl">
-                  {t('dashboard.usage')}
-                </Title>
-              </>
-            )}
-            {data && data.sessions === 0 && (
-              <Card padding="xl" data-testid="analytics-empty">
-                <Stack gap="xs" align="center" ta="center">
-                  <ThemeIcon size={48} radius="xl" variant="light" color="gray">
-                    <IconChartBar size={26} />
-                  </ThemeIcon>
-                  <Title order={2} fz="lg">
-                    {t('analytics.emptyTitle')}
-                  </Title>
-                  <Text c="dimmed" fz="sm" maw={420}>
-                    {t('analytics.emptyHint')}
-                  </Text>
-                </Stack>
-              </Card>
-            )}
-            {data && data.sessions > 0 && <Report report={data} />}
-          </>
-        )}
-      </Stack>
-    </Container>
+        <Text fz="xs" c="dimmed" mt="xs" aria-live="polite">
+          {t('analytics.rangeHint')}
+          {report.isFetching && data ? ` · ${t('analytics.updating')}` : ''}
+        </Text>
+      </Card>
+      {report.isError && !invalid && <LoadError onRetry={() => void report.refetch()} />}
+      {report.isPending && report.fetchStatus === 'fetching' && <ReportSkeleton />}
+      {data && (
+        <>
+          <Title order={2} fz="xl">
+            {t('dashboard.business')}
+          </Title>
+          <BusinessCharts report={data.business} />
+          <Title order={2} fz="xl">
+            {t('dashboard.usage')}
+          </Title>
+        </>
+      )}
+      {data && data.sessions === 0 && (
+        <Card padding="xl" data-testid="analytics-empty">
+          <Stack gap="xs" align="center" ta="center">
+            <ThemeIcon size={48} radius="xl" variant="light" color="gray">
+              <IconChartBar size={26} />
+            </ThemeIcon>
+            <Title order={2} fz="lg">
+              {t('analytics.emptyTitle')}
+            </Title>
+            <Text c="dimmed" fz="sm" maw={420}>
+              {t('analytics.emptyHint')}
+            </Text>
+          </Stack>
+        </Card>
+      )}
+      {data && data.sessions > 0 && <Report report={data} />}
+    </AdminPage>
   );
 }

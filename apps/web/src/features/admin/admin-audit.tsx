@@ -1,21 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  CloseButton,
-  Code,
-  Container,
-  Group,
-  Select,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Card, CloseButton, Code, Group, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconHistory } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -27,6 +10,7 @@ import { useTranslation } from '../../i18n/react';
 import { ApiError } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { usePageMeta } from '../../lib/use-page-meta';
+import { AdminPage } from './admin-page';
 import { supportThreadPath } from './admin-users';
 import { useAudit } from './use-admin-users';
 import { AUDIT_ACTIONS } from '@swapu/shared/audit';
@@ -188,95 +172,78 @@ export function AdminAudit() {
   const items = audit.data?.pages.flatMap((p) => p.items) ?? [];
   const filtered = !!(action || targetType);
   return (
-    <Container size="md" py="lg">
-      <Stack gap="lg">
-        <Group gap="sm" wrap="nowrap">
-          <ThemeIcon size={40} radius="xl" variant="light" color="grape">
-            <IconHistory size={22} />
-          </ThemeIcon>
-          <Title order={1}>{t('title')}</Title>
-        </Group>
-        {denied ? (
-          <Alert color="red" role="alert" data-testid="audit-denied">
-            {t('errors:permission_denied')}
-          </Alert>
-        ) : (
-          <>
-            <Text c="dimmed">{t('intro')}</Text>
-            <Card padding="lg">
-              <Stack gap="md">
-                <Group gap="sm" align="flex-end" wrap="wrap">
-                  <Select
-                    label={t('filterAction')}
-                    placeholder={t('allActions')}
-                    data={AUDIT_ACTIONS.map((a) => ({ value: a, label: t(`actions.${a.replace(/\./g, '_')}`) }))}
-                    value={action ?? null}
-                    onChange={(v) => update({ action: v })}
-                    clearable
-                    searchable
-                    w={{ base: '100%', xs: 240 }}
-                    comboboxProps={{ withinPortal: true }}
-                    data-testid="audit-action-filter"
-                  />
-                  <Select
-                    label={t('filterTarget')}
-                    placeholder={t('allTargets')}
-                    data={TARGET_TYPES.map((x) => ({ value: x, label: t(`targets.${x}`) }))}
-                    value={targetType ?? null}
-                    onChange={(v) => update({ targetType: v, ...(v ? {} : { targetId: null }) })}
-                    clearable
-                    w={{ base: '100%', xs: 180 }}
-                    comboboxProps={{ withinPortal: true }}
-                  />
-                  {targetType && (
-                    <TextInput
-                      label={t('targetId')}
-                      value={typedId}
-                      onChange={(e) => setTypedId(e.currentTarget.value)}
-                      maxLength={200}
-                      w={{ base: '100%', xs: 260 }}
-                      rightSection={typedId ? <CloseButton aria-label={t('clear')} onClick={() => setTypedId('')} size="sm" /> : null}
-                    />
-                  )}
-                </Group>
-                {audit.isError && !denied && <LoadError onRetry={() => void audit.refetch()} />}
-                {audit.isPending && (
-                  <Stack gap="sm" data-testid="audit-loading">
-                    {Array.from({ length: 5 }, (_, i) => (
-                      <Skeleton key={i} h={64} radius="sm" />
-                    ))}
-                  </Stack>
-                )}
-                {audit.data && items.length === 0 && (
-                  <Stack align="center" gap={4} py="xl" data-testid="audit-empty">
-                    <IconHistory size={32} color="var(--mantine-color-dimmed)" aria-hidden />
-                    <Text fw={600}>{filtered ? t('emptyFiltered') : t('empty')}</Text>
-                    {filtered && (
-                      <Button variant="subtle" size="compact-sm" onClick={() => update({ action: null, targetType: null, targetId: null })}>
-                        {t('clearFilters')}
-                      </Button>
-                    )}
-                  </Stack>
-                )}
-                {items.length > 0 && (
-                  <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-                    {items.map((e) => (
-                      <Entry key={e.id} entry={e} />
-                    ))}
-                  </Stack>
-                )}
-                {audit.hasNextPage && (
-                  <Group justify="center">
-                    <Button variant="default" loading={audit.isFetchingNextPage} onClick={() => void audit.fetchNextPage()}>
-                      {t('more')}
-                    </Button>
-                  </Group>
-                )}
-              </Stack>
-            </Card>
-          </>
-        )}
-      </Stack>
-    </Container>
+    <AdminPage id="audit" icon={<IconHistory size={22} />} title={t('title')} intro={t('intro')} denied={denied}>
+      <Card padding="lg">
+        <Stack gap="md">
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            <Select
+              label={t('filterAction')}
+              placeholder={t('allActions')}
+              data={AUDIT_ACTIONS.map((a) => ({ value: a, label: t(`actions.${a.replace(/\./g, '_')}`) }))}
+              value={action ?? null}
+              onChange={(v) => update({ action: v })}
+              clearable
+              searchable
+              w={{ base: '100%', xs: 240 }}
+              comboboxProps={{ withinPortal: true }}
+              data-testid="audit-action-filter"
+            />
+            <Select
+              label={t('filterTarget')}
+              placeholder={t('allTargets')}
+              data={TARGET_TYPES.map((x) => ({ value: x, label: t(`targets.${x}`) }))}
+              value={targetType ?? null}
+              onChange={(v) => update({ targetType: v, ...(v ? {} : { targetId: null }) })}
+              clearable
+              w={{ base: '100%', xs: 180 }}
+              comboboxProps={{ withinPortal: true }}
+            />
+            {targetType && (
+              <TextInput
+                label={t('targetId')}
+                value={typedId}
+                onChange={(e) => setTypedId(e.currentTarget.value)}
+                maxLength={200}
+                w={{ base: '100%', xs: 260 }}
+                rightSection={typedId ? <CloseButton aria-label={t('clear')} onClick={() => setTypedId('')} size="sm" /> : null}
+              />
+            )}
+          </Group>
+          {audit.isError && !denied && <LoadError onRetry={() => void audit.refetch()} />}
+          {audit.isPending && (
+            <Stack gap="sm" data-testid="audit-loading">
+              {Array.from({ length: 5 }, (_, i) => (
+                <Skeleton key={i} h={64} radius="sm" />
+              ))}
+            </Stack>
+          )}
+          {audit.data && items.length === 0 && (
+            <Stack align="center" gap={4} py="xl" data-testid="audit-empty">
+              <IconHistory size={32} color="var(--mantine-color-dimmed)" aria-hidden />
+              <Text fw={600}>{filtered ? t('emptyFiltered') : t('empty')}</Text>
+              {filtered && (
+                <Button variant="subtle" size="compact-sm" onClick={() => update({ action: null, targetType: null, targetId: null })}>
+                  {t('clearFilters')}
+                </Button>
+              )}
+            </Stack>
+          )}
+          {items.length > 0 && (
+            <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+              {items.map((e) => (
+                <Entry key={e.id} entry={e} />
+              ))}
+            </Stack>
+          )}
+          {audit.hasNextPage && (
+            <Group justify="center">
+              <Button variant="default" loading={audit.isFetchingNextPage} onClick={() => void audit.fetchNextPage()}>
+                {t('more')}
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </Card>
+    </AdminPage>
   );
 }

@@ -4,7 +4,6 @@ import {
   Badge,
   Button,
   Card,
-  Container,
   FileButton,
   Group,
   Image,
@@ -42,6 +41,7 @@ import { useTranslation } from '../../i18n/react';
 import { ApiError } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { usePageMeta } from '../../lib/use-page-meta';
+import { AdminPage } from './admin-page';
 import {
   useAdminBlogPost,
   useAdminBlogPosts,
@@ -652,48 +652,42 @@ export function AdminBlog() {
   const go = (post: string | null, replace = false) => setParams(post ? { post } : {}, { replace });
 
   return (
-    <Container size="md" py="lg">
-      <Stack gap="lg">
-        <Group justify="space-between" gap="sm">
-          <Group gap="sm" wrap="nowrap">
-            <ThemeIcon size={40} radius="xl" variant="light" color="teal">
-              <IconNews size={22} />
-            </ThemeIcon>
-            <Title order={1}>{t('title')}</Title>
-          </Group>
-          {!denied && !open && (
-            <Button leftSection={<IconPlus size={18} />} onClick={() => go('new')}>
-              {t('newPost')}
-            </Button>
+    <AdminPage
+      id="blog"
+      icon={<IconNews size={22} />}
+      color="teal"
+      title={t('title')}
+      intro={open ? undefined : t('intro')}
+      denied={denied}
+      action={
+        !open && (
+          <Button leftSection={<IconPlus size={18} />} onClick={() => go('new')}>
+            {t('newPost')}
+          </Button>
+        )
+      }
+    >
+      {open ? (
+        <Editor id={open} onSaved={(id) => go(id, true)} onClose={() => go(null)} />
+      ) : (
+        <>
+          {list.data && list.data.length > 0 && (
+            <SimpleGrid cols={3} spacing="xs" maw={420}>
+              {(['draft', 'published', 'scheduled'] as const).map((s) => (
+                <Card key={s} padding="xs" withBorder>
+                  <Text fz="xs" c="dimmed">
+                    {t(`status.${s}`)}
+                  </Text>
+                  <Text fw={700} data-testid={`blog-count-${s}`}>
+                    {list.data.filter((p) => p.status === s).length}
+                  </Text>
+                </Card>
+              ))}
+            </SimpleGrid>
           )}
-        </Group>
-        {denied ? (
-          <Alert color="red" role="alert" data-testid="blog-denied">
-            {t('errors:permission_denied')}
-          </Alert>
-        ) : open ? (
-          <Editor id={open} onSaved={(id) => go(id, true)} onClose={() => go(null)} />
-        ) : (
-          <>
-            <Text c="dimmed">{t('intro')}</Text>
-            {list.data && list.data.length > 0 && (
-              <SimpleGrid cols={3} spacing="xs" maw={420}>
-                {(['draft', 'published', 'scheduled'] as const).map((s) => (
-                  <Card key={s} padding="xs" withBorder>
-                    <Text fz="xs" c="dimmed">
-                      {t(`status.${s}`)}
-                    </Text>
-                    <Text fw={700} data-testid={`blog-count-${s}`}>
-                      {list.data.filter((p) => p.status === s).length}
-                    </Text>
-                  </Card>
-                ))}
-              </SimpleGrid>
-            )}
-            <PostList onOpen={(id) => go(id)} />
-          </>
-        )}
-      </Stack>
-    </Container>
+          <PostList onOpen={(id) => go(id)} />
+        </>
+      )}
+    </AdminPage>
   );
 }

@@ -4,7 +4,6 @@ import {
   Badge,
   Button,
   Card,
-  Container,
   Group,
   Progress,
   Radio,
@@ -13,7 +12,6 @@ import {
   Skeleton,
   Stack,
   Text,
-  ThemeIcon,
   Title,
   Tooltip,
 } from '@mantine/core';
@@ -31,6 +29,7 @@ import { useTranslation } from '../../i18n/react';
 import { ApiError } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { usePageMeta } from '../../lib/use-page-meta';
+import { AdminPage } from './admin-page';
 import { useAudienceCount, useCampaigns, useDeleteDesign, useDesigns, useSendCampaign } from './use-admin-campaigns';
 
 const errorCode = (err: unknown) => (err instanceof ApiError ? err.code : 'generic');
@@ -421,38 +420,25 @@ export function AdminCampaigns() {
   const denied = designs.error instanceof ApiError && designs.error.status === 403;
   const items = designs.data?.items ?? [];
   return (
-    <Container size="md" py="lg">
-      <Stack gap="lg">
-        <Group justify="space-between" gap="sm">
-          <Group gap="sm" wrap="nowrap">
-            <ThemeIcon size={40} radius="xl" variant="light" color="grape">
-              <IconMailForward size={22} />
-            </ThemeIcon>
-            <Title order={1}>{t('title')}</Title>
-          </Group>
-          {!denied && (
-            <Button
-              leftSection={<IconSend size={18} />}
-              disabled={items.length === 0}
-              onClick={() => setSending({ designId: items[0]?.id ?? null })}
-            >
-              {t('send.open')}
-            </Button>
-          )}
-        </Group>
-        {denied ? (
-          <Alert color="red" role="alert" data-testid="campaigns-denied">
-            {t('errors:permission_denied')}
-          </Alert>
-        ) : (
-          <>
-            <Text c="dimmed">{t('intro')}</Text>
-            <DesignList onSend={(designId) => setSending({ designId })} />
-            <CampaignList />
-          </>
-        )}
-      </Stack>
-      {sending && <SendCampaignModal opened onClose={() => setSending(null)} designs={items} designId={sending.designId} />}
-    </Container>
+    <AdminPage
+      id="campaigns"
+      icon={<IconMailForward size={22} />}
+      title={t('title')}
+      intro={t('intro')}
+      denied={denied}
+      action={
+        <Button
+          leftSection={<IconSend size={18} />}
+          disabled={items.length === 0}
+          onClick={() => setSending({ designId: items[0]?.id ?? null })}
+        >
+          {t('send.open')}
+        </Button>
+      }
+      after={sending && <SendCampaignModal opened onClose={() => setSending(null)} designs={items} designId={sending.designId} />}
+    >
+      <DesignList onSend={(designId) => setSending({ designId })} />
+      <CampaignList />
+    </AdminPage>
   );
 }

@@ -5,7 +5,6 @@ import {
   Button,
   Card,
   Code,
-  Container,
   CopyButton,
   Group,
   NumberInput,
@@ -17,7 +16,6 @@ import {
   Table,
   Text,
   TextInput,
-  ThemeIcon,
   Title,
   Tooltip,
   VisuallyHidden,
@@ -41,6 +39,7 @@ import { useTranslation } from '../../i18n/react';
 import { ApiError } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { usePageMeta } from '../../lib/use-page-meta';
+import { AdminPage } from './admin-page';
 import { downloadCouponsCsv, useAdminCoupons, useCreateCoupons, useSetCouponDisabled } from './use-admin-coupons';
 
 const PAGE_SIZE = 20;
@@ -429,92 +428,75 @@ export function AdminCoupons() {
   const data = list.data;
   const total = data?.total ?? 0;
   return (
-    <Container size="md" py="lg">
-      <Stack gap="lg">
-        <Group gap="sm" wrap="nowrap">
-          <ThemeIcon size={40} radius="xl" variant="light" color="grape">
-            <IconTicket size={22} />
-          </ThemeIcon>
-          <Title order={1}>{t('admin.title')}</Title>
-        </Group>
-        {denied ? (
-          <Alert color="red" role="alert" data-testid="coupons-denied">
-            {t('errors:permission_denied')}
-          </Alert>
-        ) : (
-          <>
-            <Text c="dimmed">{t('admin.intro')}</Text>
-            <GenerateForm />
-            <Card padding="lg">
-              <Stack gap="md">
+    <AdminPage id="coupons" icon={<IconTicket size={22} />} title={t('admin.title')} intro={t('admin.intro')} denied={denied}>
+      <GenerateForm />
+      <Card padding="lg">
+        <Stack gap="md">
+          <Group justify="space-between" gap="sm">
+            <div>
+              <Title order={2} fz="lg">
+                {t('admin.listTitle')}
+              </Title>
+              {data && (
+                <Text fz="sm" c="dimmed">
+                  {t('admin.total', { count: total })}
+                </Text>
+              )}
+            </div>
+            <Button
+              variant="light"
+              leftSection={<IconDownload size={18} />}
+              loading={downloading}
+              disabled={total === 0}
+              onClick={() => void download()}
+            >
+              {t('admin.downloadCsv')}
+            </Button>
+          </Group>
+          {csvError && (
+            <Alert color="red" role="alert">
+              {csvError}
+            </Alert>
+          )}
+          {list.isError && <LoadError onRetry={() => void list.refetch()} />}
+          {list.isPending && <Skeleton h={160} radius="md" />}
+          {data && data.items.length === 0 && offset === 0 && (
+            <Text fz="sm" c="dimmed">
+              {t('admin.empty')}
+            </Text>
+          )}
+          {data && data.items.length > 0 && (
+            <>
+              {wide ? <CouponTable items={data.items} /> : <CouponCards items={data.items} />}
+              {total > PAGE_SIZE && (
                 <Group justify="space-between" gap="sm">
-                  <div>
-                    <Title order={2} fz="lg">
-                      {t('admin.listTitle')}
-                    </Title>
-                    {data && (
-                      <Text fz="sm" c="dimmed">
-                        {t('admin.total', { count: total })}
-                      </Text>
-                    )}
-                  </div>
-                  <Button
-                    variant="light"
-                    leftSection={<IconDownload size={18} />}
-                    loading={downloading}
-                    disabled={total === 0}
-                    onClick={() => void download()}
-                  >
-                    {t('admin.downloadCsv')}
-                  </Button>
+                  <Badge variant="light" color="gray" size="lg" fw={600} tt="none">
+                    {t('admin.range', { from: offset + 1, to: offset + data.items.length, total })}
+                  </Badge>
+                  <Group gap="xs">
+                    <Button
+                      variant="default"
+                      size="compact-md"
+                      disabled={offset === 0 || list.isFetching}
+                      onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}
+                    >
+                      {t('admin.previous')}
+                    </Button>
+                    <Button
+                      variant="default"
+                      size="compact-md"
+                      disabled={offset + PAGE_SIZE >= total || list.isFetching}
+                      onClick={() => setOffset(offset + PAGE_SIZE)}
+                    >
+                      {t('admin.next')}
+                    </Button>
+                  </Group>
                 </Group>
-                {csvError && (
-                  <Alert color="red" role="alert">
-                    {csvError}
-                  </Alert>
-                )}
-                {list.isError && <LoadError onRetry={() => void list.refetch()} />}
-                {list.isPending && <Skeleton h={160} radius="md" />}
-                {data && data.items.length === 0 && offset === 0 && (
-                  <Text fz="sm" c="dimmed">
-                    {t('admin.empty')}
-                  </Text>
-                )}
-                {data && data.items.length > 0 && (
-                  <>
-                    {wide ? <CouponTable items={data.items} /> : <CouponCards items={data.items} />}
-                    {total > PAGE_SIZE && (
-                      <Group justify="space-between" gap="sm">
-                        <Badge variant="light" color="gray" size="lg" fw={600} tt="none">
-                          {t('admin.range', { from: offset + 1, to: offset + data.items.length, total })}
-                        </Badge>
-                        <Group gap="xs">
-                          <Button
-                            variant="default"
-                            size="compact-md"
-                            disabled={offset === 0 || list.isFetching}
-                            onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}
-                          >
-                            {t('admin.previous')}
-                          </Button>
-                          <Button
-                            variant="default"
-                            size="compact-md"
-                            disabled={offset + PAGE_SIZE >= total || list.isFetching}
-                            onClick={() => setOffset(offset + PAGE_SIZE)}
-                          >
-                            {t('admin.next')}
-                          </Button>
-                        </Group>
-                      </Group>
-                    )}
-                  </>
-                )}
-              </Stack>
-            </Card>
-          </>
-        )}
-      </Stack>
-    </Container>
+              )}
+            </>
+          )}
+        </Stack>
+      </Card>
+    </AdminPage>
   );
 }

@@ -6,7 +6,6 @@ import {
   Box,
   Button,
   Card,
-  Container,
   Group,
   Image,
   ScrollArea,
@@ -16,7 +15,6 @@ import {
   Text,
   Textarea,
   ThemeIcon,
-  Title,
 } from '@mantine/core';
 import { Dialog } from '../../components/dialog';
 import { notifications } from '@mantine/notifications';
@@ -52,6 +50,7 @@ import { useTranslation } from '../../i18n/react';
 import { ApiError } from '../../lib/api';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { usePageMeta } from '../../lib/use-page-meta';
+import { AdminPage } from './admin-page';
 import { moderationCalls, useModerationAction, useModerationQueue } from './use-admin-moderation';
 
 /** What a confirmation asks before an action runs. */
@@ -661,62 +660,52 @@ export function AdminModeration() {
     : [];
 
   return (
-    <Container size="md" py="lg" px={{ base: 'xs', sm: 'md' }}>
-      <Stack gap="lg">
-        <Group gap="sm" wrap="nowrap">
-          <ThemeIcon size={40} radius="xl" variant="light" color="grape">
-            <IconFlag size={22} />
-          </ThemeIcon>
-          <Title order={1}>{t('title')}</Title>
-        </Group>
-        {denied ? (
-          <Alert color="red" role="alert" data-testid="moderation-denied">
-            {t('errors:permission_denied')}
-          </Alert>
-        ) : (
-          <>
-            <Text c="dimmed">{t('intro')}</Text>
-            <Tabs value={kind} onChange={(v) => v && setKind(v as ModerationKind)} keepMounted={false}>
-              <Tabs.List>
-                {MODERATION_KINDS.map((k) => (
-                  <Tabs.Tab key={k} value={k} px={{ base: 'xs', sm: 'md' }}>
-                    <Group gap={6} wrap="nowrap">
-                      <Box visibleFrom="sm" style={{ display: 'flex' }}>
-                        {TAB_ICONS[k]}
-                      </Box>
-                      <span>{t(`tabs.${k}`)}</span>
-                      {counts && (
-                        <Badge
-                          size="sm"
-                          circle={counts[k] < 10}
-                          variant={counts[k] > 0 ? 'filled' : 'light'}
-                          color={counts[k] > 0 ? 'red' : 'gray'}
-                          data-testid={`count-${k}`}
-                        >
-                          {counts[k]}
-                        </Badge>
-                      )}
-                    </Group>
-                  </Tabs.Tab>
-                ))}
-              </Tabs.List>
-              <Stack gap="md" mt="md">
-                {queue.isError && <LoadError onRetry={() => void queue.refetch()} />}
-                {!queue.isError && !data && (
-                  <Stack gap="md" data-testid="moderation-loading">
-                    {Array.from({ length: 3 }, (_, i) => (
-                      <Skeleton key={i} h={140} radius="md" />
-                    ))}
-                  </Stack>
+    <AdminPage
+      id="moderation"
+      icon={<IconFlag size={22} />}
+      title={t('title')}
+      intro={t('intro')}
+      denied={denied}
+      px={{ base: 'xs', sm: 'md' }}
+      after={<ConfirmModal confirm={confirm} onClose={() => setConfirm(null)} />}
+    >
+      <Tabs value={kind} onChange={(v) => v && setKind(v as ModerationKind)} keepMounted={false}>
+        <Tabs.List>
+          {MODERATION_KINDS.map((k) => (
+            <Tabs.Tab key={k} value={k} px={{ base: 'xs', sm: 'md' }}>
+              <Group gap={6} wrap="nowrap">
+                <Box visibleFrom="sm" style={{ display: 'flex' }}>
+                  {TAB_ICONS[k]}
+                </Box>
+                <span>{t(`tabs.${k}`)}</span>
+                {counts && (
+                  <Badge
+                    size="sm"
+                    circle={counts[k] < 10}
+                    variant={counts[k] > 0 ? 'filled' : 'light'}
+                    color={counts[k] > 0 ? 'red' : 'gray'}
+                    data-testid={`count-${k}`}
+                  >
+                    {counts[k]}
+                  </Badge>
                 )}
-                {data && cards.length === 0 && <Empty />}
-                {cards}
-              </Stack>
-            </Tabs>
-          </>
-        )}
-      </Stack>
-      <ConfirmModal confirm={confirm} onClose={() => setConfirm(null)} />
-    </Container>
+              </Group>
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Stack gap="md" mt="md">
+          {queue.isError && <LoadError onRetry={() => void queue.refetch()} />}
+          {!queue.isError && !data && (
+            <Stack gap="md" data-testid="moderation-loading">
+              {Array.from({ length: 3 }, (_, i) => (
+                <Skeleton key={i} h={140} radius="md" />
+              ))}
+            </Stack>
+          )}
+          {data && cards.length === 0 && <Empty />}
+          {cards}
+        </Stack>
+      </Tabs>
+    </AdminPage>
   );
 }

@@ -5,7 +5,6 @@ import {
   Badge,
   Button,
   Card,
-  Container,
   Group,
   Menu,
   Select,
@@ -15,8 +14,6 @@ import {
   Text,
   Textarea,
   TextInput,
-  ThemeIcon,
-  Title,
   UnstyledButton,
 } from '@mantine/core';
 import { Dialog } from '../../components/dialog';
@@ -49,6 +46,7 @@ import { ApiError } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { useSession } from '../../lib/use-session';
+import { AdminPage } from './admin-page';
 import { downloadUsersCsv, useAdminUsers, useBan, useSetRole } from './use-admin-users';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -528,144 +526,138 @@ export function AdminUsers() {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   return (
-    <Container size="xl" py="lg">
-      <Stack gap="lg">
-        <Group gap="sm" wrap="nowrap">
-          <ThemeIcon size={40} radius="xl" variant="light" color="grape">
-            <IconUsers size={22} />
-          </ThemeIcon>
-          <Title order={1}>{t('title')}</Title>
-        </Group>
-        {denied ? (
-          <Alert color="red" role="alert" data-testid="users-denied">
-            {t('errors:permission_denied')}
-          </Alert>
-        ) : (
-          <>
-            <Text c="dimmed">{t('intro')}</Text>
-            <Card padding="lg">
-              <Stack gap="md">
-                <Group justify="space-between" gap="sm" align="flex-end">
-                  <TextInput
-                    label={t('search')}
-                    placeholder={t('searchPlaceholder')}
-                    leftSection={<IconSearch size={16} />}
-                    value={typed}
-                    onChange={(e) => setTyped(e.currentTarget.value)}
-                    maxLength={200}
-                    style={{ flex: '1 1 260px', maxWidth: 420 }}
-                    type="search"
-                    data-testid="users-search"
-                  />
-                  <Group gap="sm" align="flex-end">
-                    {!wide && (
-                      <Select
-                        label={t('sortBy')}
-                        data={ADMIN_USER_SORTS.map((s) => ({ value: s, label: t(`columns.${s}`) }))}
-                        value={sort}
-                        onChange={(v) => isSort(v) && update({ sort: v, dir: firstDir(v), page: null })}
-                        allowDeselect={false}
-                        w={150}
-                        comboboxProps={{ withinPortal: true }}
-                      />
-                    )}
-                    {!wide && (
-                      <ActionIcon
-                        variant="default"
-                        size={36}
-                        onClick={() => update({ dir: dir === 'asc' ? 'desc' : 'asc', page: null })}
-                        aria-label={t(dir === 'asc' ? 'ascending' : 'descending')}
-                      >
-                        {dir === 'asc' ? <IconArrowUp size={16} /> : <IconArrowDown size={16} />}
-                      </ActionIcon>
-                    )}
-                    <Button
-                      variant="light"
-                      leftSection={<IconDownload size={18} />}
-                      loading={downloading}
-                      disabled={total === 0}
-                      onClick={() => void download()}
-                    >
-                      {t('downloadCsv')}
-                    </Button>
-                  </Group>
-                </Group>
-                {csvError && (
-                  <Alert color="red" role="alert">
-                    {csvError}
-                  </Alert>
-                )}
-                {list.isError && !denied && <LoadError onRetry={() => void list.refetch()} />}
-                {list.isPending && (
-                  <Stack gap="xs" data-testid="users-loading">
-                    {Array.from({ length: 6 }, (_, i) => (
-                      <Skeleton key={i} h={36} radius="sm" />
-                    ))}
-                  </Stack>
-                )}
-                {data && data.items.length === 0 && (
-                  <Stack align="center" gap={4} py="xl" data-testid="users-empty">
-                    <IconUsers size={32} color="var(--mantine-color-dimmed)" aria-hidden />
-                    <Text fw={600}>{q ? t('emptySearch', { q }) : t('empty')}</Text>
-                    {q && (
-                      <Button variant="subtle" size="compact-sm" onClick={() => setTyped('')}>
-                        {t('clearSearch')}
-                      </Button>
-                    )}
-                  </Stack>
-                )}
-                {data && data.items.length > 0 && (
-                  <div style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
-                    {wide ? (
-                      <UsersTable items={data.items} sort={sort} dir={dir} onSort={onSort} meId={meId} onAction={setAction} />
-                    ) : (
-                      <UserCards items={data.items} meId={meId} onAction={setAction} />
-                    )}
-                  </div>
-                )}
-                {data && total > 0 && (
-                  <Group justify="space-between" gap="sm">
-                    <Text fz="sm" c="dimmed" data-testid="users-range">
-                      {t('range', { from, to: from + data.items.length - 1, total })}
-                    </Text>
-                    <Group gap="xs">
-                      <Select
-                        aria-label={t('pageSize')}
-                        data={ADMIN_USERS_PAGE_SIZES.map((n) => ({ value: String(n), label: t('perPage', { count: n }) }))}
-                        value={String(pageSize)}
-                        onChange={(v) => v && update({ size: v, page: null })}
-                        allowDeselect={false}
-                        w={130}
-                        size="xs"
-                        comboboxProps={{ withinPortal: true }}
-                      />
-                      <Button
-                        variant="default"
-                        size="compact-md"
-                        disabled={page <= 1 || list.isFetching}
-                        onClick={() => update({ page: String(page - 1) })}
-                      >
-                        {t('previous')}
-                      </Button>
-                      <Text fz="sm">{t('page', { page, pages })}</Text>
-                      <Button
-                        variant="default"
-                        size="compact-md"
-                        disabled={page >= pages || list.isFetching}
-                        onClick={() => update({ page: String(page + 1) })}
-                      >
-                        {t('next')}
-                      </Button>
-                    </Group>
-                  </Group>
-                )}
-              </Stack>
-            </Card>
-          </>
-        )}
-      </Stack>
-      <BanModal user={action?.kind === 'ban' ? action.user : null} onClose={() => setAction(null)} />
-      <ConfirmModal action={action} onClose={() => setAction(null)} />
-    </Container>
+    <AdminPage
+      id="users"
+      icon={<IconUsers size={22} />}
+      title={t('title')}
+      intro={t('intro')}
+      denied={denied}
+      size="xl"
+      after={
+        <>
+          <BanModal user={action?.kind === 'ban' ? action.user : null} onClose={() => setAction(null)} />
+          <ConfirmModal action={action} onClose={() => setAction(null)} />
+        </>
+      }
+    >
+      <Card padding="lg">
+        <Stack gap="md">
+          <Group justify="space-between" gap="sm" align="flex-end">
+            <TextInput
+              label={t('search')}
+              placeholder={t('searchPlaceholder')}
+              leftSection={<IconSearch size={16} />}
+              value={typed}
+              onChange={(e) => setTyped(e.currentTarget.value)}
+              maxLength={200}
+              style={{ flex: '1 1 260px', maxWidth: 420 }}
+              type="search"
+              data-testid="users-search"
+            />
+            <Group gap="sm" align="flex-end">
+              {!wide && (
+                <Select
+                  label={t('sortBy')}
+                  data={ADMIN_USER_SORTS.map((s) => ({ value: s, label: t(`columns.${s}`) }))}
+                  value={sort}
+                  onChange={(v) => isSort(v) && update({ sort: v, dir: firstDir(v), page: null })}
+                  allowDeselect={false}
+                  w={150}
+                  comboboxProps={{ withinPortal: true }}
+                />
+              )}
+              {!wide && (
+                <ActionIcon
+                  variant="default"
+                  size={36}
+                  onClick={() => update({ dir: dir === 'asc' ? 'desc' : 'asc', page: null })}
+                  aria-label={t(dir === 'asc' ? 'ascending' : 'descending')}
+                >
+                  {dir === 'asc' ? <IconArrowUp size={16} /> : <IconArrowDown size={16} />}
+                </ActionIcon>
+              )}
+              <Button
+                variant="light"
+                leftSection={<IconDownload size={18} />}
+                loading={downloading}
+                disabled={total === 0}
+                onClick={() => void download()}
+              >
+                {t('downloadCsv')}
+              </Button>
+            </Group>
+          </Group>
+          {csvError && (
+            <Alert color="red" role="alert">
+              {csvError}
+            </Alert>
+          )}
+          {list.isError && !denied && <LoadError onRetry={() => void list.refetch()} />}
+          {list.isPending && (
+            <Stack gap="xs" data-testid="users-loading">
+              {Array.from({ length: 6 }, (_, i) => (
+                <Skeleton key={i} h={36} radius="sm" />
+              ))}
+            </Stack>
+          )}
+          {data && data.items.length === 0 && (
+            <Stack align="center" gap={4} py="xl" data-testid="users-empty">
+              <IconUsers size={32} color="var(--mantine-color-dimmed)" aria-hidden />
+              <Text fw={600}>{q ? t('emptySearch', { q }) : t('empty')}</Text>
+              {q && (
+                <Button variant="subtle" size="compact-sm" onClick={() => setTyped('')}>
+                  {t('clearSearch')}
+                </Button>
+              )}
+            </Stack>
+          )}
+          {data && data.items.length > 0 && (
+            <div style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
+              {wide ? (
+                <UsersTable items={data.items} sort={sort} dir={dir} onSort={onSort} meId={meId} onAction={setAction} />
+              ) : (
+                <UserCards items={data.items} meId={meId} onAction={setAction} />
+              )}
+            </div>
+          )}
+          {data && total > 0 && (
+            <Group justify="space-between" gap="sm">
+              <Text fz="sm" c="dimmed" data-testid="users-range">
+                {t('range', { from, to: from + data.items.length - 1, total })}
+              </Text>
+              <Group gap="xs">
+                <Select
+                  aria-label={t('pageSize')}
+                  data={ADMIN_USERS_PAGE_SIZES.map((n) => ({ value: String(n), label: t('perPage', { count: n }) }))}
+                  value={String(pageSize)}
+                  onChange={(v) => v && update({ size: v, page: null })}
+                  allowDeselect={false}
+                  w={130}
+                  size="xs"
+                  comboboxProps={{ withinPortal: true }}
+                />
+                <Button
+                  variant="default"
+                  size="compact-md"
+                  disabled={page <= 1 || list.isFetching}
+                  onClick={() => update({ page: String(page - 1) })}
+                >
+                  {t('previous')}
+                </Button>
+                <Text fz="sm">{t('page', { page, pages })}</Text>
+                <Button
+                  variant="default"
+                  size="compact-md"
+                  disabled={page >= pages || list.isFetching}
+                  onClick={() => update({ page: String(page + 1) })}
+                >
+                  {t('next')}
+                </Button>
+              </Group>
+            </Group>
+          )}
+        </Stack>
+      </Card>
+    </AdminPage>
   );
 }
