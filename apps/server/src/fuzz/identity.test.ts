@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
-import { createFuzzWorld, FUZZ_GROUPS, fuzzRoutes, summary } from '../test/fuzz';
+import { createFuzzWorld, FUZZ_CONFIG, FUZZ_GROUPS, fuzzRoutes, summary } from '../test/fuzz';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ now: '2026-11-20T00:00:00.000Z', config: { testHooks: true } });
+  t = await createTestApp({ now: '2026-11-20T00:00:00.000Z', config: FUZZ_CONFIG });
 });
 afterAll(async () => {
   await t.close();

@@ -21,6 +21,18 @@ import { addImage, createBlogPost, createPost, createUser } from './factories';
  * Firebase-compatible identity paths answer in Firebase's shape).
  */
 
+/**
+ * The app as the fuzzing runs it: test hooks on, and the viewer cache at its production setting
+ * (VIEWER_CACHE_MS, 1 s; createTestApp turns it off). A request then starts as one does in
+ * production, from a verified token's remembered claims and the account's state read at most a
+ * second ago, instead of checking the signature and reading the account again for each of a
+ * route's thousand requests; what is fuzzed is the route's own handling of what it is sent. The
+ * cache's rules (a ban, a role or token-version change taking effect) are proven in
+ * viewer-cache.test.ts and post-views.test.ts ("the remembered account"). About 45% less time per fuzzing
+ * file on PostgreSQL (identity: 73 s → 40 s).
+ */
+export const FUZZ_CONFIG = { testHooks: true, viewerCacheMs: 1000 } as const;
+
 export const RUNS_PER_ENDPOINT = 1000;
 /** Multipart uploads get random bytes as the file: fewer runs, each decodes an image. */
 export const RUNS_PER_UPLOAD = 100;
@@ -261,6 +273,8 @@ async function renewTokens(t: TestApp, w: FuzzWorld) {
   const now = t.clock.now();
   for (const who of [w.member, w.admin]) {
     await t.db.update(users).set({ banned: false, deletedAt: null }).where(eq(users.id, who.id));
+    // Written past the services, so the viewer cache is told here, as a service would.
+    t.app.ctx.viewers.forget([who.id]);
     const [u] = await t.db.select().from(users).where(eq(users.id, who.id));
     who.headers = { authorization: `Bearer ${await signAccessToken(t.config.jwtSecret, who.id, now, u!.tokenVersion)}` };
   }
