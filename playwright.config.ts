@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SLOW = Number(process.env.E2E_SLOW ?? 1) || 1;
 
 /** Journeys run in Debian's Chromium against the built app on a fresh data directory. */
 export default defineConfig({
@@ -10,8 +11,10 @@ export default defineConfig({
   workers: 1,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // `npm test` runs the journeys beside the PostgreSQL run with both cores saturated, and doubles
+  // these (E2E_SLOW=2, scripts/test.mjs): a wait that passes never waits longer for it.
+  timeout: 60_000 * SLOW,
+  expect: { timeout: 10_000 * SLOW },
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,

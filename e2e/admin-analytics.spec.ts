@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/test';
+import { expect, test, budget } from './support/test';
 import { signInWithStorage } from './support/accounts';
 import { admin as newAdmin, member, signedInPage } from './support/fixtures';
 
@@ -29,7 +29,7 @@ test.describe('the admin console: analytics @phone', () => {
     page,
     request,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(budget(90_000));
     const lister = await member(request, 'Lee Lister');
     await signInWithStorage(page, lister);
 

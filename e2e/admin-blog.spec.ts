@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import path from 'node:path';
-import { expect, test } from './support/test';
+import { expect, test, budget } from './support/test';
 import { admin as newAdmin, auth, signedInPage } from './support/fixtures';
 
 /** Screenshots at phone and desktop widths for a person to look at, when E2E_SHOTS names a folder (never in CI). */
@@ -24,7 +24,7 @@ test.describe('the admin console: blog and mail outbox @phone', () => {
     page: guest,
     request,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(budget(120_000));
     const boss = await newAdmin(request, 'Blair Blogger');
     const adminPage = await signedInPage(browser, boss);
     const urlTitle = `swap-your-winter-coat-${Date.now().toString(36)}`;

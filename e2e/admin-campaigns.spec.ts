@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/test';
+import { expect, test, budget } from './support/test';
 import { signInWithStorage } from './support/accounts';
 import { admin as newAdmin, auth, member, signedInPage } from './support/fixtures';
 
@@ -25,7 +25,7 @@ test.describe('the admin console: campaigns', () => {
     page,
     request,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(budget(120_000));
     const stamp = Date.now();
     // Two members who like ooshies; a third who does too but unsubscribed from SwapU's mail.
     const fans = [await member(request, 'Olive Ooshie'), await member(request, 'Oscar Ooshie')];

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/test';
+import { expect, test, budget } from './support/test';
 import { signInWithStorage } from './support/accounts';
 import { admin as newAdmin, auth, backdate, listItem, member, signedInPage } from './support/fixtures';
 
@@ -21,7 +21,7 @@ test.describe('the admin console: moderation @phone', () => {
     page,
     request,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(budget(90_000));
     const owner = await member(request, 'Olive Owner');
     const title = `Replica watch ${test.info().project.name} ${Date.now()}`;
     const postId = await listItem(request, owner, title);
@@ -89,7 +89,7 @@ test.describe('the admin console: moderation @phone', () => {
     browser,
     request,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(budget(90_000));
     const fay = await member(request, 'Fay Reporter');
     const name = `Gus ${String.fromCharCode(...Array.from({ length: 6 }, () => 97 + Math.floor(Math.random() * 26)))}`;
     const gus = await member(request, name);
@@ -132,7 +132,7 @@ test.describe('the admin console: moderation @phone', () => {
   });
 
   test('an admin cancels a disputed swap: reservations released, both members told', async ({ browser, request }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(budget(90_000));
     const [ana, ben] = [await member(request, 'Ana Offerer'), await member(request, 'Ben Owner')];
     const stamp = `${test.info().project.name} ${Date.now()}`;
     const bike = await listItem(request, ben, `Disputed bike ${stamp}`);

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './support/test';
+import { expect, test, budget } from './support/test';
 import { admin as newAdmin, member, signedInPage } from './support/fixtures';
 
 /** Screenshots at phone and desktop widths for a person to look at, when E2E_SHOTS names a folder (never in CI). */
@@ -26,7 +26,7 @@ test.describe('the admin console: users and the audit log', () => {
     browser,
     request,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(budget(120_000));
     // Names take letters only: a random word tells this run's people apart.
     const suffix = String.fromCharCode(...Array.from({ length: 6 }, () => 97 + Math.floor(Math.random() * 26)));
     const name = `Mo Member ${suffix}`;

@@ -1,4 +1,4 @@
-import { expect, test } from './support/test';
+import { expect, test, budget } from './support/test';
 import { docsShot } from './support/docs-shots';
 import { auth, backdate, listItem, member, signedInPage } from './support/fixtures';
 
@@ -7,7 +7,7 @@ test.describe('swap chains @phone', () => {
     browser,
     request,
   }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(budget(150_000));
     const mark = Date.now().toString(36);
     const people = await Promise.all([member(request, 'Ada Ring'), member(request, 'Ben Ring'), member(request, 'Cy Ring')]);
     const titles = [`Ring road bike ${mark}`, `Ring camping tent ${mark}`, `Ring kayak paddle ${mark}`];

@@ -1,5 +1,5 @@
 import { type APIRequestContext } from '@playwright/test';
-import { expect, test } from './support/test';
+import { expect, test, budget } from './support/test';
 import { admin as newAdmin, auth, listItem, member, signedInPage, subscriber } from './support/fixtures';
 
 /** Ben's kayak: what the chat journeys talk about. */
@@ -22,7 +22,7 @@ test.describe('chat', () => {
     browser,
     request,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(budget(120_000));
     const ben = await member(request, 'Ben Okafor');
     const post = await listKayak(request, ben);
     const ana = await subscriber(request, 'Ana Swapper');
@@ -180,7 +180,7 @@ test.describe('opening a chat room @phone', () => {
 
 test.describe('support @phone', () => {
   test('a member writes to the SwapU team and an admin’s answer appears live', async ({ browser, request }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(budget(90_000));
     // Names are letters only; each run (and project) has its own Eve.
     const name = `Eve ${test.info().project.name} ${String.fromCharCode(...Array.from({ length: 6 }, () => 97 + Math.floor(Math.random() * 26)))}`;
     const eve = await member(request, name);
@@ -215,7 +215,7 @@ test.describe('support @phone', () => {
 
 test.describe('support for a suspended member', () => {
   test('a banned member contacts support from the suspension notice and an admin’s reply appears', async ({ browser, request }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(budget(90_000));
     const name = `Sam ${String.fromCharCode(...Array.from({ length: 6 }, () => 97 + Math.floor(Math.random() * 26)))}`;
     const sam = await member(request, name);
     const admin = await newAdmin(request);
@@ -258,7 +258,7 @@ test.describe('a member banned mid-conversation', () => {
     browser,
     request,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(budget(120_000));
     const ben = await member(request, 'Ben Keeper');
     const mal = await member(request, 'Mal Reported');
     const admin = await newAdmin(request);

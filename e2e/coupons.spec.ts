@@ -1,4 +1,4 @@
-import { expect, test } from './support/test';
+import { expect, test, budget } from './support/test';
 import { signInWithStorage } from './support/accounts';
 import { admin as newAdmin, listItem, member, signedInPage } from './support/fixtures';
 
@@ -20,7 +20,7 @@ test.describe('coupons and receipts @phone', () => {
     page,
     request,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(budget(90_000));
     const admin = await newAdmin(request);
     const owner = await member(request, 'Casey Coupon');
     const title = `Coupon bike ${test.info().project.name} ${Date.now()}`;

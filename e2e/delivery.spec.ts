@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
-import { expect, test } from './support/test';
+import { expect, test, budget } from './support/test';
 import { docsShot } from './support/docs-shots';
 import { auth, backdate, listItem, member, signedInPage, type Member } from './support/fixtures';
 
@@ -184,7 +184,7 @@ test.describe('delivery orders', () => {
     browser,
     request,
   }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(budget(150_000));
     const swap = await completedSwap(request);
     const pickup = pickupDay();
 

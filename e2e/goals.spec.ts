@@ -1,5 +1,5 @@
 import { type APIRequestContext } from '@playwright/test';
-import { expect, test } from './support/test';
+import { expect, test, budget } from './support/test';
 import { auth, backdate, listItem, member, signedInPage, type Member } from './support/fixtures';
 
 async function transition(request: APIRequestContext, m: Member, offerId: string, name: string) {
@@ -12,7 +12,7 @@ test.describe('goal tracker @phone', () => {
     browser,
     request,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(budget(120_000));
     const mark = Date.now().toString(36);
     const bikeTitle = `Road bike ${mark}`;
     const kayakTitle = `Sea kayak ${mark}`;

@@ -1,4 +1,4 @@
-import { expect, test } from './support/test';
+import { expect, test, budget } from './support/test';
 import { createAccount, signInWithStorage } from './support/accounts';
 import { listItem } from './support/fixtures';
 
@@ -9,7 +9,7 @@ test.describe('tokens, boosts and the subscription @phone', () => {
   }) => {
     // Two checkouts' worth of pages (tokens, checkout, My SwapU, search): 26 s on a quiet run,
     // over the default minute when the PostgreSQL suite shares the machine.
-    test.setTimeout(120_000);
+    test.setTimeout(budget(120_000));
     const account = await createAccount(request);
     const mark = `${Date.now()}`;
     // Listed just now, in this order: the owner sees them at once (nobody else does for 24 hours,

@@ -4,7 +4,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { DOCS_PAGES, docsPath } from '../packages/shared/src/docs';
 import { ERROR_CATALOGUE } from '../packages/shared/src/errors';
 import { englishWords } from '../apps/web/src/i18n/english-check';
-import { expect, test } from './support/test';
+import { expect, test, budget } from './support/test';
 import { admin, auth, backdate, listItem, member, signedInPage, subscriber, type Member } from './support/fixtures';
 
 /**
@@ -501,7 +501,7 @@ test.describe('pt-PT: no English on any page', () => {
     browser,
     request,
   }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(budget(240_000));
     const { guest } = await pages(request);
     const asGuest = async () => (await browser.newContext()).newPage();
     await visitAll(halves(guest).map((visits) => ({ open: asGuest, role: 'guest' as const, visits })));
@@ -511,19 +511,19 @@ test.describe('pt-PT: no English on any page', () => {
     browser,
     request,
   }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(budget(240_000));
     const { w, memberPages } = await pages(request);
     await visitAll(halves(memberPages).map((visits) => ({ open: () => signedInPage(browser, w.ana), role: 'member' as const, visits })));
   });
 
   test('the admin console and its nine sections, as an admin, show only Portuguese', async ({ browser, request }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(budget(240_000));
     const { w, adminPages } = await pages(request);
     await visitAll([{ open: () => signedInPage(browser, w.boss), role: 'admin', visits: adminPages }]);
   });
 
   test('the documentation area, as an admin: its home and every page', async ({ browser, request }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(budget(120_000));
     const boss = await admin(request, 'Avery Admin');
     await ok(await request.patch('/api/v1/me', { headers: auth(boss), data: { language: 'pt-PT' } }));
     const docs = DOCS_PAGES.map((d) => ({ path: docsPath(d.slug) }));

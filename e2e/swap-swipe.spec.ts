@@ -1,7 +1,7 @@
 import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from './support/test';
+import { expect, test, budget } from './support/test';
 import { latestMailTo, signInWithStorage } from './support/accounts';
 import { docsShot } from './support/docs-shots';
 import { auth, backdate, listItem, member, signedInPage, type Member } from './support/fixtures';
@@ -68,7 +68,7 @@ test.describe('Swap Swipe', () => {
     browser,
     request,
   }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(budget(240_000));
     const tag = mark();
     const me = await member(request, 'Kim Keys');
     const mine = await listItem(request, me, `Touring bike ${tag}`);

@@ -44,7 +44,7 @@ function e2eSteps(n) {
     `e2e (Chromium) ${i + 1}/${n}`,
     'npx',
     ['playwright', 'test', `--retries=${E2E_RETRIES}`, '--output', `test-results/e2e-${i + 1}`, ...shard.files.map((f) => `e2e/${f}`)],
-    { E2E_PORT: String(port + i), E2E_OAUTH_PORT: String(oauthPort - i), E2E_DATA_DIR: `.e2e-data-${i + 1}` },
+    { E2E_PORT: String(port + i), E2E_OAUTH_PORT: String(oauthPort - i), E2E_DATA_DIR: `.e2e-data-${i + 1}`, E2E_SLOW: '2' },
   ]);
 }
 

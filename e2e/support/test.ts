@@ -59,3 +59,9 @@ export const test = base.extend<{ closeOwnContexts: void }, { liveAfterNavigatio
     { scope: 'worker', auto: true },
   ],
 });
+
+/**
+ * A journey's own time budget, doubled where `npm test` runs the journeys beside the PostgreSQL
+ * run on two saturated cores (E2E_SLOW=2, as for every test and wait in playwright.config.ts).
+ */
+export const budget = (ms: number) => ms * (Number(process.env.E2E_SLOW ?? 1) || 1);
