@@ -1,7 +1,9 @@
+import { numberFormat } from './intl';
+
 /** A$ with the locale's formatting; whole dollars drop the cents (the web app and the pages' heads alike). */
 export function formatMoney(cents: number, locale: string): string {
   const whole = cents % 100 === 0;
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: 'currency',
     currency: 'AUD',
     currencyDisplay: 'symbol',

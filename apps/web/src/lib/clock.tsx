@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, startTransition, useContext, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../i18n/react';
+import { dateTimeFormat } from '@swapu/shared/intl';
 import { formatDateTime, formatMonthYear, formatRelative } from './format';
 
 /**
@@ -59,8 +60,8 @@ export function useDates() {
       dateTime: (iso: string) => formatDateTime(iso, lang, timeZone),
       /** "November 2026". */
       monthYear: (iso: string) => formatMonthYear(iso, lang, timeZone),
-      /** The year it is now. */
-      year: Number(new Intl.DateTimeFormat('en-US', { year: 'numeric', timeZone }).format(now)),
+      /** The year it is now (in the browser's own zone, no formatter is needed). */
+      year: timeZone ? Number(dateTimeFormat('en-US', { year: 'numeric', timeZone }).format(now)) : new Date(now).getFullYear(),
     }),
     [now, timeZone, lang],
   );

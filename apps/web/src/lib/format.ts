@@ -1,3 +1,5 @@
+import { dateTimeFormat, numberFormat, relativeTimeFormat } from '@swapu/shared/intl';
+
 export { formatMoney } from '@swapu/shared/money';
 
 const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
@@ -12,27 +14,26 @@ const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
 /** "2 h ago" style relative time. */
 export function formatRelative(iso: string, locale: string, now = Date.now()): string {
   const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
-  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'short' });
+  const rtf = relativeTimeFormat(locale, { numeric: 'auto', style: 'short' });
   for (const [unit, s] of UNITS) if (Math.abs(seconds) >= s) return rtf.format(Math.round(seconds / s), unit);
   return rtf.format(0, 'minute');
 }
 
 /** `timeZone` undefined: the browser's (or the server's) own. */
 export const formatDateTime = (iso: string, locale: string, timeZone?: string) =>
-  new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
+  dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
 
 /** "November 2026". */
 export const formatMonthYear = (iso: string, locale: string, timeZone?: string) =>
-  new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone }).format(new Date(iso));
+  dateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone }).format(new Date(iso));
 
-export const formatNumber = (n: number, locale: string, digits = 1) =>
-  new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(n);
+export const formatNumber = (n: number, locale: string, digits = 1) => numberFormat(locale, { maximumFractionDigits: digits }).format(n);
 
 /** "800 m", "2.4 km", "35 km": a decimal only where it helps. */
 export function formatDistance(km: number, locale: string): string {
   if (km < 1)
-    return new Intl.NumberFormat(locale, { style: 'unit', unit: 'meter', maximumFractionDigits: 0 }).format(
+    return numberFormat(locale, { style: 'unit', unit: 'meter', maximumFractionDigits: 0 }).format(
       Math.max(100, Math.round(km * 10) * 100),
     );
-  return new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilometer', maximumFractionDigits: km < 10 ? 1 : 0 }).format(km);
+  return numberFormat(locale, { style: 'unit', unit: 'kilometer', maximumFractionDigits: km < 10 ? 1 : 0 }).format(km);
 }

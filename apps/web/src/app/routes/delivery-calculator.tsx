@@ -11,15 +11,14 @@ import { ApiError, call } from '../../lib/api';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { asLocale, usePageMeta } from '../../lib/use-page-meta';
 import { pageMeta } from '@swapu/shared/page-meta';
+import { dateTimeFormat } from '@swapu/shared/intl';
 
 type Size = SizePreset | 'custom';
 const CUSTOM = 'custom' as const;
 
 /** A calendar day (YYYY-MM-DD) as the person reads dates: "Wed 25 Nov". */
 const formatDay = (day: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
+  dateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 
 function QuoteResult({ quote }: { quote: Quote }) {
   const { t, i18n } = useTranslation('delivery');

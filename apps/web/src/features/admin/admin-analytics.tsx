@@ -25,6 +25,7 @@ import { usePageMeta } from '../../lib/use-page-meta';
 import { AdminPage } from './admin-page';
 import { BusinessCharts } from './business-charts';
 import { lastDays, useAdminAnalytics } from './use-admin-analytics';
+import { numberFormat } from '@swapu/shared/intl';
 
 type Funnel = AnalyticsReport['funnels'][number];
 type Step = Funnel['steps'][number];
@@ -37,8 +38,7 @@ export function formatSeconds(seconds: number | null, t: TFunction, lang: string
   return t('analytics.duration.hours', { value: formatNumber(seconds / 3600, lang, 1) });
 }
 
-const formatShare = (share: number, lang: string) =>
-  new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 0 }).format(share);
+const formatShare = (share: number, lang: string) => numberFormat(lang, { style: 'percent', maximumFractionDigits: 0 }).format(share);
 
 /** One figure of a step: a dimmed label, then its value. */
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {

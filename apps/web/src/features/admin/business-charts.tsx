@@ -4,6 +4,7 @@ import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { STOCK_METRICS, type BusinessMetric, type BusinessReport, type DashboardBucket } from '@swapu/shared/analytics-events';
 import { useTranslation } from '../../i18n/react';
 import { formatMoney, formatNumber } from '../../lib/format';
+import { dateTimeFormat } from '@swapu/shared/intl';
 
 /** The dashboard's figures, in the order it shows them. */
 export const DASHBOARD_METRICS: Array<BusinessMetric | 'sessions'> = [
@@ -42,7 +43,7 @@ export function formatMetric(metric: BusinessMetric | 'sessions', value: number,
 /** A period's label on the x axis: "9 Nov" for a day or week, "Nov 2026" for a month. */
 function periodLabel(period: string, bucket: DashboardBucket, lang: string): string {
   const d = new Date(`${period}T00:00:00Z`);
-  return new Intl.DateTimeFormat(
+  return dateTimeFormat(
     lang,
     bucket === 'month' ? { month: 'short', year: 'numeric', timeZone: 'UTC' } : { day: 'numeric', month: 'short', timeZone: 'UTC' },
   ).format(d);

@@ -2,9 +2,10 @@ import { Box, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { formatDateTime } from '../../lib/format';
+import { dateTimeFormat } from '@swapu/shared/intl';
 
 const time = (iso: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, {
+  dateTimeFormat(locale, {
     hour: 'numeric',
     minute: '2-digit',
   }).format(new Date(iso));

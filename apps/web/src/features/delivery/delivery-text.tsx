@@ -3,6 +3,7 @@ import { IconPackage, IconTruckDelivery } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { DeliveryState, DeliveryStatusFilter } from '@swapu/shared/delivery-api';
 import { useTranslation } from '../../i18n/react';
+import { dateTimeFormat } from '@swapu/shared/intl';
 
 /**
  * The delivery screens' addresses (spec section 2). The shared `paths` table does not list them
@@ -54,7 +55,7 @@ const YMD = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A calendar day (YYYY-MM-DD, or the date of a timestamp) as people read dates: "Wed 25 Nov". */
 export const formatDay = (day: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, {
+  dateTimeFormat(locale, {
     weekday: 'short',
     day: 'numeric',
     month: 'short',
@@ -63,7 +64,7 @@ export const formatDay = (day: string, locale: string) =>
 
 /** The time of day of a timestamp: "14:05" (or "2:05 pm", as the locale writes it). */
 export const formatTime = (iso: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+  dateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
 
 /** Is a calendar day (YYYY-MM-DD) a Saturday or Sunday? */
 export const isWeekend = (day: string) => {

@@ -26,6 +26,7 @@ import { draftToTerms, OFFER_FUNNEL_STEPS, type OfferDraft, type OfferFunnelStep
 import { describeCash } from './offer-text';
 import classes from './offers.module.css';
 import type { OfferEditorProps } from './offer-editor';
+import { dateTimeFormat } from '@swapu/shared/intl';
 
 /** The offer editor's steps (items, cash, expiry, review) and the item thumbnail they share. */
 
@@ -158,7 +159,7 @@ export function CashStep(props: OfferEditorProps & StepProps & { cashError?: str
 }
 
 const expiryDate = (days: number, locale: string) =>
-  new Intl.DateTimeFormat(locale, {
+  dateTimeFormat(locale, {
     weekday: 'short',
     day: 'numeric',
     month: 'short',
