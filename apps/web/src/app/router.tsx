@@ -1,7 +1,8 @@
 import { type ComponentType, lazy, useEffect } from 'react';
 import { matchRoutes, Navigate, Outlet, type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router';
 import { DOCS_PAGES, docsPath } from '@swapu/shared/docs';
-import { withChunkTimeout } from '../lib/lazy-page';
+import type { Namespace } from '../i18n/namespaces';
+import { withChunkTimeout, withNamespaces } from '../lib/lazy-page';
 import { GUEST_ID } from '../lib/session';
 import { useSession } from '../lib/use-session';
 import { BareLayout } from './layouts/bare-layout';
@@ -17,10 +18,14 @@ interface PageHandle {
  * run, the page renders without suspending: the server renders that way, and the browser loads
  * the first page's code before it hydrates, so both produce the same markup.
  */
-function page(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'element' | 'handle'> {
+function page(
+  load: () => Promise<{ default: ComponentType }>,
+  /** The translation namespaces the page's components read, fetched beside its code (`withNamespaces`). */
+  namespaces?: readonly (Namespace | 'errors')[],
+): Pick<RouteObject, 'element' | 'handle'> {
   let loaded: ComponentType | undefined;
   const preload = () =>
-    withChunkTimeout(load).then((m) => {
+    withChunkTimeout(withNamespaces(load, namespaces)).then((m) => {
       loaded = m.default;
       return loaded;
     });
@@ -121,7 +126,10 @@ export const routes: RouteObject[] = [
               { path: 'offers', ...offersPage },
               { path: 'swap-status', ...swapStatusPage },
               { path: 'swap-status/:filter', ...swapStatusPage },
-              { path: 'user-detail/:userid', ...page(() => import('./routes/user-detail')) },
+              {
+                path: 'user-detail/:userid',
+                ...page(() => import('./routes/user-detail'), ['profile', 'points', 'offers', 'goals', 'errors']),
+              },
               { path: 'onboarding', ...page(() => import('./routes/onboarding')) },
               { path: 'chooseInterest', ...chooseInterestPage },
               { path: 'favorite', ...page(() => import('./routes/favorite')) },

@@ -12,10 +12,12 @@ import { MarkReady } from '../mark-ready';
 import { RouteErrorBoundary } from '../route-error';
 import { useSessionLifecycle } from './use-session-lifecycle';
 import { useDates } from '../../lib/clock';
+import { withNamespaces } from '../../lib/lazy-page';
 import { TourHost } from '../../features/tour/tour-host';
 
 // Only signed-in people see these: their code stays out of the home page's first load.
-const signedInUi = () => import('./signed-in-ui');
+// With the catalogues of the header's signed-in parts (chat badge, bell, session notices).
+const signedInUi = withNamespaces(() => import('./signed-in-ui'), ['chat', 'notifications', 'auth', 'errors']);
 const AccountMenu = lazy(() => signedInUi().then((m) => ({ default: m.AccountMenu })));
 const NotificationBell = lazy(() => signedInUi().then((m) => ({ default: m.NotificationBell })));
 const SessionAlerts = lazy(() => signedInUi().then((m) => ({ default: m.SessionAlerts })));
