@@ -105,4 +105,36 @@ describe('/admin/coupons', () => {
     expect(screen.getByText('Choose from 1 to 500 codes')).toBeTruthy();
     expect(posted()).toEqual([]);
   });
+  it('downloads the CSV; a refused download says why in words and the button is ready again', async () => {
+    list = () => json(200, { items: [aCoupon()], total: 1 });
+    let csv = () => json(404, { error: { code: 'not_found' } });
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.startsWith('/api/v1/admin/coupons.csv')) return csv();
+      if (url.startsWith('/api/v1/admin/coupons?')) return list();
+      return json(404, { error: { code: 'not_found' } });
+    });
+    const clicked: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    URL.createObjectURL ??= () => 'blob:x';
+    URL.revokeObjectURL ??= () => undefined;
+    try {
+      renderPage();
+      await screen.findByTestId('coupon-row');
+      const button = screen.getByRole('button', { name: 'Download CSV' });
+      await act(async () => fireEvent.click(button));
+      expect((await screen.findByRole('alert')).textContent).toBe('Not found');
+      expect(clicked).toEqual([]);
+      expect(button.hasAttribute('data-loading')).toBe(false);
+
+      csv = () => new Response('code\nAB23CD45EF\n', { status: 200, headers: { 'content-type': 'text/csv' } });
+      await act(async () => fireEvent.click(button));
+      await vi.waitFor(() => expect(clicked).toEqual(['swapu-coupons.csv']));
+      expect(screen.queryByRole('alert')).toBeNull();
+    } finally {
+      click.mockRestore();
+    }
+  });
 });

@@ -23,7 +23,7 @@ import {
 import { Dialog } from '../../components/dialog';
 import { notifications } from '@mantine/notifications';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconCheck, IconCopy, IconDownload, IconTicket } from '@tabler/icons-react';
+import { IconCheck, IconCopy, IconTicket } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import {
   COUPON_BATCH_MAX,
@@ -40,6 +40,7 @@ import { ApiError } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { AdminPage } from './admin-page';
+import { CsvDownloadButton, CsvDownloadError, useCsvDownload } from './csv-download';
 import { downloadCouponsCsv, useAdminCoupons, useCreateCoupons, useSetCouponDisabled } from './use-admin-coupons';
 
 const PAGE_SIZE = 20;
@@ -408,22 +409,10 @@ export function AdminCoupons() {
   usePageMeta({ title: `${t('admin.title')} | SwapU`, description: t('admin.intro') });
   const [offset, setOffset] = useState(0);
   const list = useAdminCoupons(PAGE_SIZE, offset);
-  const [downloading, setDownloading] = useState(false);
-  const [csvError, setCsvError] = useState<string | null>(null);
   const denied = list.error instanceof ApiError && list.error.status === 403;
   const wide = useMediaQuery('(min-width: 48em)');
 
-  const download = async () => {
-    setCsvError(null);
-    setDownloading(true);
-    try {
-      await downloadCouponsCsv();
-    } catch (err) {
-      setCsvError(t(`errors:${errorCode(err)}`));
-    } finally {
-      setDownloading(false);
-    }
-  };
+  const csv = useCsvDownload(downloadCouponsCsv);
 
   const data = list.data;
   const total = data?.total ?? 0;
@@ -443,21 +432,9 @@ export function AdminCoupons() {
                 </Text>
               )}
             </div>
-            <Button
-              variant="light"
-              leftSection={<IconDownload size={18} />}
-              loading={downloading}
-              disabled={total === 0}
-              onClick={() => void download()}
-            >
-              {t('admin.downloadCsv')}
-            </Button>
+            <CsvDownloadButton csv={csv} label={t('admin.downloadCsv')} disabled={total === 0} />
           </Group>
-          {csvError && (
-            <Alert color="red" role="alert">
-              {csvError}
-            </Alert>
-          )}
+          <CsvDownloadError csv={csv} />
           {list.isError && <LoadError onRetry={() => void list.refetch()} />}
           {list.isPending && <Skeleton h={160} radius="md" />}
           {data && data.items.length === 0 && offset === 0 && (

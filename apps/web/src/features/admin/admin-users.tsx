@@ -25,7 +25,6 @@ import {
   IconArrowsSort,
   IconBook,
   IconDots,
-  IconDownload,
   IconHistory,
   IconLock,
   IconLockOpen,
@@ -47,6 +46,7 @@ import { formatDateTime } from '../../lib/format';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { useSession } from '../../lib/use-session';
 import { AdminPage } from './admin-page';
+import { CsvDownloadButton, CsvDownloadError, useCsvDownload } from './csv-download';
 import { downloadUsersCsv, useAdminUsers, useBan, useSetRole } from './use-admin-users';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -485,8 +485,6 @@ export function AdminUsers() {
   const [q] = useDebouncedValue(typed.trim(), SEARCH_DEBOUNCE_MS);
   const list = useAdminUsers({ q, sort, dir, page, pageSize });
   const [action, setAction] = useState<Action | null>(null);
-  const [downloading, setDownloading] = useState(false);
-  const [csvError, setCsvError] = useState<string | null>(null);
   const denied = list.error instanceof ApiError && list.error.status === 403;
 
   const update = (patch: Record<string, string | null>) =>
@@ -509,17 +507,7 @@ export function AdminUsers() {
   const onSort = (column: AdminUserSort) =>
     update({ sort: column, dir: column === sort ? (dir === 'asc' ? 'desc' : 'asc') : firstDir(column), page: null });
 
-  const download = async () => {
-    setCsvError(null);
-    setDownloading(true);
-    try {
-      await downloadUsersCsv({ q, sort, dir });
-    } catch (err) {
-      setCsvError(t(`errors:${errorCode(err)}`));
-    } finally {
-      setDownloading(false);
-    }
-  };
+  const csv = useCsvDownload(() => downloadUsersCsv({ q, sort, dir }));
 
   const data = list.data;
   const total = data?.total ?? 0;
@@ -576,22 +564,10 @@ export function AdminUsers() {
                   {dir === 'asc' ? <IconArrowUp size={16} /> : <IconArrowDown size={16} />}
                 </ActionIcon>
               )}
-              <Button
-                variant="light"
-                leftSection={<IconDownload size={18} />}
-                loading={downloading}
-                disabled={total === 0}
-                onClick={() => void download()}
-              >
-                {t('downloadCsv')}
-              </Button>
+              <CsvDownloadButton csv={csv} label={t('downloadCsv')} disabled={total === 0} />
             </Group>
           </Group>
-          {csvError && (
-            <Alert color="red" role="alert">
-              {csvError}
-            </Alert>
-          )}
+          <CsvDownloadError csv={csv} />
           {list.isError && !denied && <LoadError onRetry={() => void list.refetch()} />}
           {list.isPending && (
             <Stack gap="xs" data-testid="users-loading">
