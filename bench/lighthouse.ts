@@ -1,4 +1,4 @@
-// npm run bench:lighthouse [-- --runs 3] [-- --no-build] [-- --page listing]
+// npm run bench:lighthouse [-- --runs 3] [-- --no-build] [-- --page listing] [-- --save DIR]
 // Builds the web app, starts SwapU the way `npm start` does on a fresh data dir (PGlite, the demo
 // seed), and runs Lighthouse (the npm package, mobile preset with its simulated slow 4G and CPU
 // throttling) against Debian's Chromium on the home page, a search, a listing, the categories and a
@@ -6,7 +6,9 @@
 // and LCP / TBT / CLS, with LCP also as a ratio to a baseline measured in the same run: a
 // one-paragraph static page from a bare Node server, so a busy machine shows in both.
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import puppeteer from 'puppeteer-core';
@@ -16,6 +18,8 @@ const { flags, values } = parseArgs();
 const RUNS = Number(values.get('runs') ?? 3);
 /** `--page profile`: only the pages whose name starts so (and the baseline). */
 const ONLY = values.get('page');
+/** `--save DIR`: each run's whole Lighthouse report (JSON) is written there, to read its audits and trace. */
+const SAVE = values.get('save');
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
@@ -95,6 +99,11 @@ async function audit(port: number, url: string, keepStorage: boolean): Promise<S
     const result = (await lighthouse(url, opts)) as RunnerResult | undefined;
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
+    if (SAVE) {
+      fs.mkdirSync(SAVE, { recursive: true });
+      const name = `${new URL(url).pathname.split('/')[1] || 'home'}-${Date.now()}.json`;
+      fs.writeFileSync(path.join(SAVE, name), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) {
       if (attempt < 3) continue;
       throw new Error(`${url}: ${lhr.runtimeError.message}`);
