@@ -1,6 +1,8 @@
 import type { TestSpecification } from 'vitest/node';
 import { BaseSequencer } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
+import fs from 'node:fs';
+import path from 'node:path';
 
 /** The few files that take minutes each (the fuzzing, the authorization matrix, the demo seed). */
 const LONG = /\/fuzz\/|\/authorization\.test\.ts$|\/seed\/demo\.test\.ts$/;
@@ -17,6 +19,36 @@ class LongFirst extends BaseSequencer {
   }
 }
 
+/**
+ * Test files share their worker's modules (`isolate: false`): each file used to import the whole
+ * server (or the web app) afresh, a quarter of the run's time. A file that replaces a module
+ * (`vi.mock`, `vi.doMock`) needs a registry of its own, or the replacement leaks into the files
+ * after it or comes too late for a module already loaded: those files, found here by their text,
+ * run in projects of their own with isolation (`server-mocks`, `web-mocks`).
+ */
+const MODULE_MOCK = /\bvi\.(?:do)?[mM]ock\(/;
+function filesWithModuleMocks(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.test\.tsx?$/.test(f) && MODULE_MOCK.test(fs.readFileSync(path.join(dir, f), 'utf8')))
+    .map((f) => path.join(dir, f).split(path.sep).join('/'));
+}
+const serverMocks = filesWithModuleMocks('apps/server/src');
+const webMocks = filesWithModuleMocks('apps/web/src');
+
+const serverProject = {
+  environment: 'node' as const,
+  globalSetup: ['apps/server/src/test/global-setup.ts'],
+  setupFiles: ['apps/server/src/test/fail-on-console-error.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  pool: 'forks' as const,
+};
+const webProject = {
+  environment: 'happy-dom' as const,
+  setupFiles: ['apps/web/src/test/setup.ts'],
+};
+
 export default defineConfig({
   test: {
     sequence: { sequencer: LongFirst },
@@ -28,26 +60,10 @@ export default defineConfig({
           environment: 'node',
         },
       },
-      {
-        test: {
-          name: 'server',
-          include: ['apps/server/src/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['apps/server/src/test/global-setup.ts'],
-          setupFiles: ['apps/server/src/test/fail-on-console-error.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          pool: 'forks',
-        },
-      },
-      {
-        test: {
-          name: 'web',
-          include: ['apps/web/src/**/*.test.{ts,tsx}'],
-          environment: 'happy-dom',
-          setupFiles: ['apps/web/src/test/setup.ts'],
-        },
-      },
+      { test: { ...serverProject, name: 'server', include: ['apps/server/src/**/*.test.ts'], exclude: serverMocks, isolate: false } },
+      { test: { ...serverProject, name: 'server-mocks', include: serverMocks } },
+      { test: { ...webProject, name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], exclude: webMocks, isolate: false } },
+      { test: { ...webProject, name: 'web-mocks', include: webMocks } },
     ],
   },
 });

@@ -66,7 +66,7 @@ const stages = [
 ];
 const lastStage = [];
 if (process.env.TEST_DATABASE_URL) {
-  lastStage.push(['integration (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'server'], { TEST_DB: 'pg' }]);
+  lastStage.push(['integration (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'server*'], { TEST_DB: 'pg' }]);
 } else {
   console.log('[test] TEST_DATABASE_URL is not set: the PostgreSQL run of the integration tests is not part of this run.');
 }

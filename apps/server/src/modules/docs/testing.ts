@@ -18,14 +18,14 @@ const SUITES = [
   {
     id: 'server',
     runner: 'Vitest (Node) on PGlite, then again on PostgreSQL',
-    command: 'TEST_DB=pglite npx vitest run --project server · TEST_DB=pg npx vitest run --project server',
+    command: "TEST_DB=pglite npx vitest run --project 'server*' · TEST_DB=pg npx vitest run --project 'server*'",
     dir: 'apps/server/src',
     match: /\.test\.ts$/,
   },
   {
     id: 'web',
     runner: 'Vitest (happy-dom)',
-    command: 'npx vitest run --project web',
+    command: "npx vitest run --project 'web*'",
     dir: 'apps/web/src',
     match: /\.test\.tsx?$/,
   },
