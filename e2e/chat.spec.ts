@@ -290,14 +290,19 @@ test.describe('a member banned mid-conversation', () => {
     await expect.poll(() => sockets.some((s) => !s.closed)).toBe(true);
 
     // An admin suspends Mal while both have the conversation open.
+    const openAtBan = sockets.filter((s) => !s.closed);
     const ban = await request.put(`/api/v1/admin/users/${mal.id}/ban`, {
       headers: auth(admin),
       data: { banned: true, reason: 'Spam listings' },
     });
     expect(ban.status()).toBe(200);
 
-    // The server closes Mal's live connection at once…
-    await expect.poll(() => sockets.length > 0 && sockets.every((s) => s.closed), { timeout: 5_000 }).toBe(true);
+    // The server closes Mal's live connection at once… (The page then connects again, as any page
+    // does after a drop, 250–500 ms later: a suspended member may still read support's answers. A
+    // check that every socket is closed raced that reconnection and lost it twice in a row on a
+    // busy CI machine; the connection that was open at the ban is the one that must close.)
+    expect(openAtBan.length).toBeGreaterThan(0);
+    await expect.poll(() => openAtBan.every((s) => s.closed), { timeout: 5_000 }).toBe(true);
     // …and a message typed after the ban is refused and never reaches Ben.
     await malRoom.getByTestId('composer').fill('Send me your bank details');
     await malRoom.getByTestId('composer').press('Enter');
