@@ -3,6 +3,7 @@ import { BaseSequencer } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** The few files that take minutes each (the fuzzing, the authorization matrix, the demo seed). */
 const LONG = /\/fuzz\/|\/authorization\.test\.ts$|\/seed\/demo\.test\.ts$/;
@@ -20,21 +21,23 @@ class LongFirst extends BaseSequencer {
 }
 
 /**
- * Test files share their worker's modules (`isolate: false`): each file used to import the whole
- * server (or the web app) afresh, 17% of the PGlite stage (677 s isolated, 485 s shared). A file
- * that replaces a module (`vi.mock`, `vi.doMock`) needs a registry of its own, or the replacement
- * leaks into the files after it or comes too late for a module already loaded: those files, found
- * here by their text, run in projects of their own with isolation (`server-mocks`, `web-mocks`).
+ * Server test files share their worker's modules (`isolate: false`): each file used to import the
+ * whole server afresh, most of the 17% of the PGlite stage spent in imports (677 s isolated, 485 s
+ * shared, when the web tests shared too). Each file has its own database and app, so nothing else
+ * carries over. A file that replaces a module (`vi.mock`, `vi.doMock`) needs a registry of its
+ * own, or the replacement leaks into the files after it or comes too late for a module already
+ * loaded: those files, found here by their text, run isolated in `server-mocks`.
  */
 const MODULE_MOCK = /\bvi\.(?:do)?[mM]ock\(/;
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+/** Paths relative to the repository root (as `include` takes them), wherever Vitest was started. */
 function filesWithModuleMocks(dir: string): string[] {
   return fs
-    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((f) => /\.test\.tsx?$/.test(f) && MODULE_MOCK.test(fs.readFileSync(path.join(dir, f), 'utf8')))
+    .readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.test\.tsx?$/.test(f) && MODULE_MOCK.test(fs.readFileSync(path.join(ROOT, dir, f), 'utf8')))
     .map((f) => path.join(dir, f).split(path.sep).join('/'));
 }
 const serverMocks = filesWithModuleMocks('apps/server/src');
-const webMocks = filesWithModuleMocks('apps/web/src');
 
 const serverProject = {
   environment: 'node' as const,
@@ -62,8 +65,9 @@ export default defineConfig({
       },
       { test: { ...serverProject, name: 'server', include: ['apps/server/src/**/*.test.ts'], exclude: serverMocks, isolate: false } },
       { test: { ...serverProject, name: 'server-mocks', include: serverMocks } },
-      { test: { ...webProject, name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], exclude: webMocks, isolate: false } },
-      { test: { ...webProject, name: 'web-mocks', include: webMocks } },
+      // The web tests stay isolated: a file's DOM, localStorage and session store would carry into
+      // the next (shared, a guest's test once rendered as the member a previous file signed in).
+      { test: { ...webProject, name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'] } },
     ],
   },
 });

@@ -18,7 +18,7 @@ const { flags, values } = parseArgs();
 const RUNS = Number(values.get('runs') ?? 3);
 /** `--page profile`: only the pages whose name starts so (and the baseline). */
 const ONLY = values.get('page');
-/** `--save DIR`: each run's whole Lighthouse report (JSON) is written there, to read its audits and trace. */
+/** `--save DIR`: each run's whole Lighthouse report (JSON) is written there, to read its audits (long tasks, requests, main-thread work). */
 const SAVE = values.get('save');
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;

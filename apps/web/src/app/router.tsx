@@ -1,7 +1,7 @@
 import { type ComponentType, lazy, useEffect } from 'react';
 import { matchRoutes, Navigate, Outlet, type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router';
 import { DOCS_PAGES, docsPath } from '@swapu/shared/docs';
-import type { Namespace } from '../i18n/namespaces';
+import type { Catalogue } from '../i18n/namespaces';
 import { withChunkTimeout, withNamespaces } from '../lib/lazy-page';
 import { GUEST_ID } from '../lib/session';
 import { useSession } from '../lib/use-session';
@@ -21,7 +21,7 @@ interface PageHandle {
 function page(
   load: () => Promise<{ default: ComponentType }>,
   /** The translation namespaces the page's components read, fetched beside its code (`withNamespaces`). */
-  namespaces?: readonly (Namespace | 'errors')[],
+  namespaces?: readonly Catalogue[],
 ): Pick<RouteObject, 'element' | 'handle'> {
   let loaded: ComponentType | undefined;
   const preload = () =>

@@ -37,3 +37,5 @@ export const NAMESPACES = [
   'tour',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
+/** A catalogue that can be loaded: an area's, or the shared error messages (`errors`, from @swapu/shared/errors). */
+export type Catalogue = Namespace | 'errors';

@@ -1,5 +1,5 @@
 import { CHUNK_LOAD_TIMEOUT_MS } from '@swapu/shared/constants';
-import type { Namespace } from '../i18n/namespaces';
+import type { Catalogue } from '../i18n/namespaces';
 import { i18n } from '../i18n/instance';
 
 /** The spec's ChunkLoadError: a chunk failed or took longer than 120 s to load. */
@@ -31,13 +31,14 @@ export function withChunkTimeout<T>(load: () => Promise<T>, timeoutMs = CHUNK_LO
 /**
  * A chunk's code and the translation catalogues its components read, fetched side by side. A
  * component whose namespace is missing suspends (i18n/react.tsx) and renders again once it is
- * in, one namespace after another as each component is reached: on the signed-in profile that
- * was five suspensions in a row (chat, notifications, auth, then the page's own), each a
- * re-render, a commit and a layout on a throttled phone. The list is a head start only: a
+ * in, one namespace after another as each component is reached: on the signed-in profile the
+ * header's (chat, notifications, auth) came in one after another, then the page's (profile, then
+ * points, offers and goals once its cards were reached), each wave a re-render, a commit and a
+ * layout on a throttled phone. The list is a head start only: a
  * namespace left out still loads when a component asks for it. In the browser only (the server
  * renders with every catalogue in hand). A catalogue that fails to load does not fail the chunk.
  */
-export function withNamespaces<T>(load: () => Promise<T>, namespaces: readonly (Namespace | 'errors')[] | undefined): () => Promise<T> {
+export function withNamespaces<T>(load: () => Promise<T>, namespaces: readonly Catalogue[] | undefined): () => Promise<T> {
   if (!namespaces?.length || typeof window === 'undefined') return load;
   return () => Promise.all([load(), i18n.loadNamespaces(namespaces).catch(() => undefined)]).then(([m]) => m);
 }

@@ -25,7 +25,7 @@ const SUITES = [
   {
     id: 'web',
     runner: 'Vitest (happy-dom)',
-    command: "npx vitest run --project 'web*'",
+    command: 'npx vitest run --project web',
     dir: 'apps/web/src',
     match: /\.test\.tsx?$/,
   },

@@ -11,7 +11,7 @@ export interface CsvDownload {
   start: () => void;
 }
 
-/** `download` fetches the file and hands it to the browser (lib/download-file); a failure is kept as the spec's message. */
+/** `download` fetches the file and hands it to the browser (lib/download.ts); a failure is kept as the spec's message. */
 export function useCsvDownload(download: () => Promise<void>): CsvDownload {
   const { t } = useTranslation('errors');
   const [downloading, setDownloading] = useState(false);
