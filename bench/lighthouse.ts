@@ -1,4 +1,4 @@
-// npm run bench:lighthouse [-- --runs 3] [-- --no-build] [-- --page listing] [-- --save DIR]
+// npm run bench:lighthouse [-- --runs 3] [-- --no-build] [-- --page listing] [-- --save DIR] [-- --keep-cache]
 // Builds the web app, starts SwapU the way `npm start` does on a fresh data dir (PGlite, the demo
 // seed), and runs Lighthouse (the npm package, mobile preset with its simulated slow 4G and CPU
 // throttling) against Debian's Chromium on the home page, a search, a listing, the categories and a
@@ -20,6 +20,8 @@ const RUNS = Number(values.get('runs') ?? 3);
 const ONLY = values.get('page');
 /** `--save DIR`: each run's whole Lighthouse report (JSON) is written there, to read its audits (long tasks, requests, main-thread work). */
 const SAVE = values.get('save');
+/** `--keep-cache`: signed-in runs keep the browser's HTTP cache too (a returning member), as the bench did until 11/2026. */
+const KEEP_CACHE = flags.has('keep-cache');
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
@@ -87,13 +89,17 @@ async function audit(port: number, url: string, keepStorage: boolean): Promise<S
   // Lighthouse's own reset leaves localStorage alone, and the web app keeps its session there: a
   // guest's run clears it too, or every page after the profile's sign-in was measured signed in
   // (rendered in the browser instead of hydrated; TBT 850–1,150 ms instead of 70–180 in 11/2026).
+  // A signed-in run keeps localStorage (the session) but, like every other run, starts with an
+  // empty HTTP cache. With the reset turned off instead (until 11/2026), a run could find the
+  // scripts cached from the run before; a trace of such a second visit spent 100–170 ms of
+  // tasks in Chromium writing its code cache for them.
   const opts: Flags = {
     port,
     logLevel: 'error',
     output: 'json',
     onlyCategories: [...CATEGORIES],
-    disableStorageReset: keepStorage,
-    clearStorageTypes: ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', 'local_storage'],
+    disableStorageReset: keepStorage && KEEP_CACHE,
+    clearStorageTypes: ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', ...(keepStorage ? [] : ['local_storage'])],
   };
   for (let attempt = 1; ; attempt++) {
     const result = (await lighthouse(url, opts)) as RunnerResult | undefined;
