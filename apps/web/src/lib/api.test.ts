@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOGIN_TOKEN_MS } from '@swapu/shared/constants';
 import { endpoints } from '@swapu/shared/endpoints';
-import { ApiError, call, pathOf } from './api';
+import { ApiError, call, errorCodeOf, pathOf } from './api';
 import { getSession, restoreSession, saveSession } from './session';
 
 const json = (status: number, body: unknown) =>
@@ -88,5 +88,17 @@ describe('call()', () => {
     // @ts-expect-error the body must have the shape the table gives (an offer's terms)
     const wrongBody = () => call(endpoints.createOffer, { body: { nope: 1 } });
     expect(typeof wrongBody).toBe('function');
+  });
+});
+
+describe('errorCodeOf()', () => {
+  it("is an API error's own catalogue code", () => {
+    expect(errorCodeOf(new ApiError(401, 'auth_failed', 'wrong password'))).toBe('auth_failed');
+  });
+
+  it('is generic for anything else (a network failure, a bug, a thrown string)', () => {
+    expect(errorCodeOf(new TypeError('Failed to fetch'))).toBe('generic');
+    expect(errorCodeOf('boom')).toBe('generic');
+    expect(errorCodeOf(undefined)).toBe('generic');
   });
 });

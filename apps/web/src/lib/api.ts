@@ -24,6 +24,9 @@ export class ApiError extends Error {
   }
 }
 
+/** The catalogue code of a failure, to show as t(`errors:${code}`): an API error's own code, else generic. */
+export const errorCodeOf = (err: unknown): ErrorCode => (err instanceof ApiError ? err.code : 'generic');
+
 // The catalogue itself is not imported here, to keep it out of the first page load: the server
 // only sends catalogue codes, and the UI translates them (falling back to 'An error occurred').
 const GENERIC = 'An error occurred';

@@ -6,7 +6,7 @@ import { NotFound } from '../../components/not-found';
 import { LoadError } from '../../components/load-error';
 import { useCheckout, useSettleCheckout } from '../../features/money/use-money';
 import { useTranslation } from '../../i18n/react';
-import { ApiError } from '../../lib/api';
+import { ApiError, errorCodeOf } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
 
 /** `returnTo` with the checkout's outcome added, for the page the person came from to report it. */
@@ -61,7 +61,7 @@ export default function CheckoutPage() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    pay.mutate(card, { onError: (err) => setError(t(`errors:${err instanceof ApiError ? err.code : 'generic'}`)) });
+    pay.mutate(card, { onError: (err) => setError(t(`errors:${errorCodeOf(err)}`)) });
   };
   const onCancel = () =>
     cancel.mutate(undefined, { onSuccess: (r) => void navigate(withOutcome(r.returnTo, 'cancelled'), { replace: true }) });

@@ -7,7 +7,7 @@ import type { Quote } from '@swapu/shared/delivery-api';
 import { endpoints } from '@swapu/shared/endpoints';
 import { LocalityInput, type PickedLocality } from '../../features/profile/locality-input';
 import { useTranslation } from '../../i18n/react';
-import { ApiError, call } from '../../lib/api';
+import { call, errorCodeOf } from '../../lib/api';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { asLocale, usePageMeta } from '../../lib/use-page-meta';
 import { pageMeta } from '@swapu/shared/page-meta';
@@ -99,7 +99,7 @@ export default function DeliveryCalculatorPage() {
             : { size }),
         },
       }),
-    onError: (err) => setError(t(`errors:${err instanceof ApiError ? err.code : 'generic'}`)),
+    onError: (err) => setError(t(`errors:${errorCodeOf(err)}`)),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();

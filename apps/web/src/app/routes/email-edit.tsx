@@ -32,7 +32,7 @@ import { LoadError } from '../../components/load-error';
 import { useMe } from '../../features/auth/use-me';
 import { useDesign, usePreview, useSaveDesign, useTestDesign } from '../../features/admin/use-admin-campaigns';
 import { useTranslation } from '../../i18n/react';
-import { ApiError } from '../../lib/api';
+import { ApiError, errorCodeOf } from '../../lib/api';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { useSession } from '../../lib/use-session';
 
@@ -45,7 +45,6 @@ const PHONE_WIDTH = 390;
 const DESKTOP_WIDTH = 640;
 const PREVIEW_HEIGHT = 560;
 
-const errorCode = (err: unknown) => (err instanceof ApiError ? err.code : 'generic');
 const same = (a: DesignBody, b: DesignBody) => a.name === b.name && a.subject === b.subject && a.html === b.html;
 
 /** One preview frame: the mail exactly as sent, sandboxed (no scripts; links open a new tab). */
@@ -149,7 +148,7 @@ export function DesignEditor({ design, onCreated }: { design: Design | null; onC
     if (err instanceof ApiError && err.code === 'email_editor_fields_required') {
       setMissing(Object.keys(err.fields ?? {}) as DesignField[]);
     } else {
-      setFormError(t(`errors:${errorCode(err)}`));
+      setFormError(t(`errors:${errorCodeOf(err)}`));
     }
   };
 

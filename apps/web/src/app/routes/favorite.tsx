@@ -8,7 +8,7 @@ import { useFavorites, useToggleLike } from '../../features/likes/use-likes';
 import { PostCard } from '../../components/post-card';
 import { PostGridSkeleton } from '../../components/post-grid';
 import type { FavoriteList } from '@swapu/shared/api';
-import { ApiError } from '../../lib/api';
+import { errorCodeOf } from '../../lib/api';
 import { LoadError } from '../../components/load-error';
 
 type Favorite = FavoriteList['items'][number];
@@ -39,7 +39,7 @@ function FavoriteCard({ item }: { item: Favorite }) {
           onClick={() =>
             unlike.mutate(false, {
               onSuccess: () => notifications.show({ color: 'swapu', message: t('removed', { title: item.post.title }) }),
-              onError: (e) => notifications.show({ color: 'red', message: t(`errors:${e instanceof ApiError ? e.code : 'generic'}`) }),
+              onError: (e) => notifications.show({ color: 'red', message: t(`errors:${errorCodeOf(e)}`) }),
             })
           }
         >

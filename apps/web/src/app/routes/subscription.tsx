@@ -9,7 +9,7 @@ import { LoadError } from '../../components/load-error';
 import { CheckoutOutcome } from '../../features/money/checkout-outcome';
 import { goToCheckout, useCancelSubscription, useSubscribe, useSubscription } from '../../features/money/use-money';
 import { useTranslation } from '../../i18n/react';
-import { ApiError } from '../../lib/api';
+import { errorCodeOf } from '../../lib/api';
 import { formatDateTime, formatMoney } from '../../lib/format';
 
 const STATUS_COLOR = { active: 'swapu', cancelled: 'yellow', expired: 'gray', none: 'gray' } as const;
@@ -24,7 +24,7 @@ export default function SubscriptionPage() {
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const lang = i18n.language;
-  const fail = (err: unknown) => setError(t(`errors:${err instanceof ApiError ? err.code : 'generic'}`));
+  const fail = (err: unknown) => setError(t(`errors:${errorCodeOf(err)}`));
 
   if (sub.isError) return <LoadError titled onRetry={() => void sub.refetch()} />;
   const s = sub.data;

@@ -10,7 +10,7 @@ import { CheckoutOutcome } from '../../features/money/checkout-outcome';
 import { ExtraSwipes } from '../../features/money/extra-swipes';
 import { goToCheckout, useBuyTokens, useTokens } from '../../features/money/use-money';
 import { useTranslation } from '../../i18n/react';
-import { ApiError } from '../../lib/api';
+import { errorCodeOf } from '../../lib/api';
 import { formatDateTime, formatMoney } from '../../lib/format';
 
 const QUICK_AMOUNTS = [10, 20, 50, 100];
@@ -37,7 +37,7 @@ function BuyTokens() {
       { amount, returnTo: safeReturn(params.get('returnTo')) ?? '/tokens' },
       {
         onSuccess: ({ url }) => goToCheckout(navigate, url),
-        onError: (err) => setError(t(`errors:${err instanceof ApiError ? err.code : 'generic'}`)),
+        onError: (err) => setError(t(`errors:${errorCodeOf(err)}`)),
       },
     );
   };

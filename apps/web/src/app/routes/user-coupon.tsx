@@ -7,7 +7,7 @@ import { paths } from '@swapu/shared/paths';
 import { useRedeemCoupon } from '../../features/money/use-coupons';
 import { useMyPosts } from '../../features/posts/use-my-posts';
 import { useTranslation } from '../../i18n/react';
-import { ApiError } from '../../lib/api';
+import { ApiError, errorCodeOf } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { usePageMeta } from '../../lib/use-page-meta';
 
@@ -56,7 +56,7 @@ export default function UserCouponPage() {
           setCode('');
         },
         onError: (err) => {
-          const message = t(`errors:${err instanceof ApiError ? err.code : 'generic'}`);
+          const message = t(`errors:${errorCodeOf(err)}`);
           const fields = err instanceof ApiError ? err.fields : undefined;
           if (fields?.postId) setErrors({ item: message });
           else if (fields?.code) setErrors({ code: message });

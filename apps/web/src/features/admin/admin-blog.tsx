@@ -38,7 +38,7 @@ import { paths } from '@swapu/shared/paths';
 import { BlogMarkdown } from '../../components/blog-markdown';
 import { LoadError } from '../../components/load-error';
 import { useTranslation } from '../../i18n/react';
-import { ApiError } from '../../lib/api';
+import { ApiError, errorCodeOf } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { AdminPage } from './admin-page';
@@ -52,7 +52,6 @@ import {
 } from './use-admin-blog';
 
 const STATUS_COLOR: Record<BlogStatus, string> = { draft: 'gray', scheduled: 'blue', published: 'green' };
-const errorCode = (err: unknown) => (err instanceof ApiError ? err.code : 'generic');
 const smallCover = (url: string) => url.replace(/\/lg\.webp$/, '/sm.webp');
 
 function StatusBadge({ status }: { status: BlogStatus }) {
@@ -101,7 +100,7 @@ function DeleteModal({
                   notifications.show({ color: 'swapu', message: t('notify.deleted') });
                   onDeleted();
                 },
-                onError: (err) => setError(t(`errors:${errorCode(err)}`)),
+                onError: (err) => setError(t(`errors:${errorCodeOf(err)}`)),
               })
             }
           >
@@ -129,7 +128,7 @@ function PublishToggle({ post, size = 'xs' }: { post: Pick<AdminBlogPostSummary,
           { id: post.id, publish: !live },
           {
             onSuccess: () => notifications.show({ color: 'swapu', message: t(live ? 'notify.unpublished' : 'notify.published') }),
-            onError: (err) => notifications.show({ color: 'red', message: t(`errors:${errorCode(err)}`) }),
+            onError: (err) => notifications.show({ color: 'red', message: t(`errors:${errorCodeOf(err)}`) }),
           },
         )
       }
@@ -276,7 +275,7 @@ function CoverField({
       { id: post.id, file, onProgress: setProgress },
       {
         onSuccess: () => notifications.show({ color: 'swapu', message: t('notify.coverSaved') }),
-        onError: (err) => setError(t(`errors:${errorCode(err)}`)),
+        onError: (err) => setError(t(`errors:${errorCodeOf(err)}`)),
         onSettled: () => setProgress(null),
       },
     );
@@ -288,7 +287,7 @@ function CoverField({
       { id: post.id, file: null },
       {
         onSuccess: () => notifications.show({ color: 'swapu', message: t('notify.coverRemoved') }),
-        onError: (err) => setError(t(`errors:${errorCode(err)}`)),
+        onError: (err) => setError(t(`errors:${errorCodeOf(err)}`)),
       },
     );
   };
@@ -405,12 +404,12 @@ function EditorForm({ post, onSaved, onClose }: { post: AdminBlogPost | null; on
           saved = await cover.mutateAsync({ id: saved.id, file: pendingCover });
           setPendingCover(null);
         } catch (err) {
-          setErrors({ form: `${t('editor.coverFailed')} ${t(`errors:${errorCode(err)}`)}` });
+          setErrors({ form: `${t('editor.coverFailed')} ${t(`errors:${errorCodeOf(err)}`)}` });
         }
       }
       return saved;
     } catch (err) {
-      const code = errorCode(err);
+      const code = errorCodeOf(err);
       const fieldsOf = err instanceof ApiError ? err.fields : undefined;
       if (code === 'blog_url_title_taken' || code === 'blog_url_title_invalid') setErrors({ urlTitle: t(`errors:${code}`) });
       else if (code === 'data_invalid' && fieldsOf && Object.keys(fieldsOf).some((k) => k in fields))
@@ -442,7 +441,7 @@ function EditorForm({ post, onSaved, onClose }: { post: AdminBlogPost | null; on
       notifications.show({ color: 'swapu', message: t(live ? 'notify.published' : 'notify.unpublished') });
       if (!post) onSaved(saved.id);
     } catch (err) {
-      setErrors({ form: t(`errors:${errorCode(err)}`) });
+      setErrors({ form: t(`errors:${errorCodeOf(err)}`) });
     }
   };
 

@@ -26,13 +26,12 @@ import { AU_STATES, CATEGORIES } from '@swapu/shared/constants';
 import { paths } from '@swapu/shared/paths';
 import { LoadError } from '../../components/load-error';
 import { useTranslation } from '../../i18n/react';
-import { ApiError } from '../../lib/api';
+import { ApiError, errorCodeOf } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { AdminPage } from './admin-page';
 import { useAudienceCount, useCampaigns, useDeleteDesign, useDesigns, useSendCampaign } from './use-admin-campaigns';
 
-const errorCode = (err: unknown) => (err instanceof ApiError ? err.code : 'generic');
 const editUrl = (id: string) => `${paths.emailEdit}?design=${encodeURIComponent(id)}`;
 
 /** The audience the form describes, or null while it lacks its interest or state. */
@@ -92,7 +91,7 @@ function SendCampaignModal({
         },
         onError: (err) => {
           setConfirming(false);
-          setError(t(`errors:${errorCode(err)}`));
+          setError(t(`errors:${errorCodeOf(err)}`));
         },
       },
     );
@@ -303,7 +302,7 @@ function DesignList({ onSend }: { onSend: (id: string) => void }) {
                     notifications.show({ color: 'swapu', message: t('designs.deleted', { name: deleting!.name }) });
                     setDeleting(null);
                   },
-                  onError: (err) => notifications.show({ color: 'red', message: t(`errors:${errorCode(err)}`) }),
+                  onError: (err) => notifications.show({ color: 'red', message: t(`errors:${errorCodeOf(err)}`) }),
                 })
               }
             >

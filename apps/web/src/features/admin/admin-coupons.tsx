@@ -36,7 +36,7 @@ import {
 import type { Coupon } from '@swapu/shared/money-api';
 import { LoadError } from '../../components/load-error';
 import { useTranslation } from '../../i18n/react';
-import { ApiError } from '../../lib/api';
+import { ApiError, errorCodeOf } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { AdminPage } from './admin-page';
@@ -55,8 +55,6 @@ const today = () => {
 };
 
 type FieldErrors = { count?: string; maxUses?: string; code?: string; expires?: string; form?: string };
-
-const errorCode = (err: unknown) => (err instanceof ApiError ? err.code : 'generic');
 
 /** The codes just made: each one copyable, and all of them at once. */
 function Generated({ items }: { items: Coupon[] }) {
@@ -149,9 +147,9 @@ function GenerateForm() {
           setCode('');
         },
         onError: (err) => {
-          const message = t(`errors:${errorCode(err)}`);
+          const message = t(`errors:${errorCodeOf(err)}`);
           const fields = err instanceof ApiError ? err.fields : undefined;
-          if (errorCode(err) === 'coupon_code_taken' || fields?.code) setErrors({ code: message });
+          if (errorCodeOf(err) === 'coupon_code_taken' || fields?.code) setErrors({ code: message });
           else if (fields?.expiresAt) setErrors({ expires: message });
           else setErrors({ form: message });
         },
@@ -266,7 +264,7 @@ function DisableButton({ coupon }: { coupon: Coupon }) {
             message: t(disabled ? 'admin.enabledNotice' : 'admin.disabledNotice', { code: coupon.code }),
           });
         },
-        onError: (err) => notifications.show({ color: 'red', message: t(`errors:${errorCode(err)}`) }),
+        onError: (err) => notifications.show({ color: 'red', message: t(`errors:${errorCodeOf(err)}`) }),
       },
     );
   if (disabled)

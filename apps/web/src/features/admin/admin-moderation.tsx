@@ -47,7 +47,7 @@ import {
 import { paths } from '@swapu/shared/paths';
 import { LoadError } from '../../components/load-error';
 import { useTranslation } from '../../i18n/react';
-import { ApiError } from '../../lib/api';
+import { ApiError, errorCodeOf } from '../../lib/api';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { AdminPage } from './admin-page';
@@ -576,7 +576,7 @@ function ConfirmModal({ confirm, onClose }: { confirm: Confirm | null; onClose: 
           notifications.show({ color: 'swapu', message: confirm.done });
           close();
         },
-        onError: (err) => setError(t(`errors:${err instanceof ApiError ? err.code : 'generic'}`)),
+        onError: (err) => setError(t(`errors:${errorCodeOf(err)}`)),
       },
     );
   };

@@ -41,7 +41,7 @@ import { ADMIN_USER_SORTS, ADMIN_USERS_PAGE_SIZES, type AdminUser, type AdminUse
 import { paths } from '@swapu/shared/paths';
 import { LoadError } from '../../components/load-error';
 import { useTranslation } from '../../i18n/react';
-import { ApiError } from '../../lib/api';
+import { ApiError, errorCodeOf } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { useSession } from '../../lib/use-session';
@@ -50,7 +50,6 @@ import { CsvDownloadButton, CsvDownloadError, useCsvDownload } from './csv-downl
 import { downloadUsersCsv, useAdminUsers, useBan, useSetRole } from './use-admin-users';
 
 const SEARCH_DEBOUNCE_MS = 300;
-const errorCode = (err: unknown) => (err instanceof ApiError ? err.code : 'generic');
 const isSort = (v: string | null): v is AdminUserSort => !!v && (ADMIN_USER_SORTS as readonly string[]).includes(v);
 /** Numbers read best from the largest down, names and dates from A and the newest. */
 const firstDir = (sort: AdminUserSort): 'asc' | 'desc' => (sort === 'name' || sort === 'email' ? 'asc' : 'desc');
@@ -191,7 +190,7 @@ export function BanModal({ user, onClose }: { user: AdminUser | null; onClose: (
           notifications.show({ color: 'swapu', message: t('ban.done', { name: user.displayName }) });
           onClose();
         },
-        onError: (err) => setError(t(`errors:${errorCode(err)}`)),
+        onError: (err) => setError(t(`errors:${errorCodeOf(err)}`)),
       },
     );
   };
@@ -250,7 +249,7 @@ function ConfirmModal({ action, onClose }: { action: Action | null; onClose: () 
         notifications.show({ color: 'swapu', message: t(`${kind}.done`, { name }) });
         onClose();
       },
-      onError: (err: unknown) => setError(t(`errors:${errorCode(err)}`)),
+      onError: (err: unknown) => setError(t(`errors:${errorCodeOf(err)}`)),
     };
     if (kind === 'unban') ban.mutate({ id: open.user.id, banned: false }, done);
     else if (kind !== 'ban') role.mutate({ id: open.user.id, role: ROLE_OF[kind] }, done);

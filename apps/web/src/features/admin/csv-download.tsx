@@ -2,7 +2,7 @@ import { Alert, Button } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/react';
-import { ApiError } from '../../lib/api';
+import { errorCodeOf } from '../../lib/api';
 
 /** An admin list's CSV download: whether it is under way, and the error in words when it failed. */
 export interface CsvDownload {
@@ -20,7 +20,7 @@ export function useCsvDownload(download: () => Promise<void>): CsvDownload {
     setError(null);
     setDownloading(true);
     void download()
-      .catch((err: unknown) => setError(t(err instanceof ApiError ? err.code : 'generic')))
+      .catch((err: unknown) => setError(t(errorCodeOf(err))))
       .finally(() => setDownloading(false));
   };
   return { downloading, error, start };

@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { endpoints, type QueryParams } from '@swapu/shared/endpoints';
 import type { MailDetail, MailList, MailStatus, MailSummary } from '@swapu/shared/mail';
 import { useTranslation } from '../../i18n/react';
-import { ApiError, call } from '../../lib/api';
+import { ApiError, call, errorCodeOf } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 
 const STATUS_COLOR: Record<MailStatus, string> = { held: 'gray', queued: 'blue', retrying: 'orange', sent: 'green', failed: 'red' };
@@ -30,7 +30,7 @@ export const adminMailSource: MailSource = {
 
 function ErrorAlert({ error }: { error: unknown }) {
   const { t } = useTranslation('errors');
-  const code = error instanceof ApiError ? error.code : 'generic';
+  const code = errorCodeOf(error);
   return (
     <Alert color="red" variant="light" role="alert">
       {t(code)}

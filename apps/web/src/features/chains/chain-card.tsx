@@ -7,7 +7,7 @@ import type { Chain } from '@swapu/shared/chains';
 import { paths } from '@swapu/shared/paths';
 import { ItemThumb } from '../../components/item-thumb';
 import { useTranslation } from '../../i18n/react';
-import { ApiError } from '../../lib/api';
+import { errorCodeOf } from '../../lib/api';
 import { useClock } from '../../lib/clock';
 import { formatDistance, formatMoney } from '../../lib/format';
 import { useChainAction } from './use-chains';
@@ -41,7 +41,7 @@ export function ChainCard({ chain }: { chain: Chain }) {
               c.state === 'committed' ? 'done.committed' : c.state === 'dissolved' ? `done.${c.reason ?? 'declined'}` : 'done.unlocked',
             ),
           }),
-        onError: (e) => notifications.show({ color: 'red', message: t(`errors:${e instanceof ApiError ? e.code : 'generic'}`) }),
+        onError: (e) => notifications.show({ color: 'red', message: t(`errors:${errorCodeOf(e)}`) }),
       },
     );
   return (

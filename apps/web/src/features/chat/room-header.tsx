@@ -8,13 +8,13 @@ import { Link } from 'react-router';
 import type { Room } from '@swapu/shared/chat';
 import { ROOM_TITLE_DEFAULT } from '@swapu/shared/constants';
 import { paths } from '@swapu/shared/paths';
-import { ApiError } from '../../lib/api';
+import { errorCodeOf } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
 import { PaneHeader } from './chat-shell';
 import { chatPaths, initials } from './chat-text';
 import { useBlock, useReportUser } from './use-rooms';
 
-const errorText = (t: (k: string) => string, e: unknown) => t(`errors:${e instanceof ApiError ? e.code : 'generic'}`);
+const errorText = (t: (k: string) => string, e: unknown) => t(`errors:${errorCodeOf(e)}`);
 
 function ReportModal({ room, opened, onClose }: { room: Room; opened: boolean; onClose: () => void }) {
   const { t } = useTranslation(['chat', 'errors']);

@@ -3,7 +3,7 @@ import { IconHeadset } from '@tabler/icons-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/react';
 import type { SupportMessage } from '@swapu/shared/chat';
-import { ApiError } from '../../lib/api';
+import { errorCodeOf } from '../../lib/api';
 import { PaneHeader } from './chat-shell';
 import { Bubble } from './bubble';
 import { chatPaths } from './chat-text';
@@ -73,7 +73,7 @@ export function SupportMessages({
       </Box>
       {error !== null && error !== undefined && (
         <Text c="red" fz="sm" role="alert" px="md">
-          {t(`errors:${error instanceof ApiError ? error.code : 'generic'}`)}
+          {t(`errors:${errorCodeOf(error)}`)}
         </Text>
       )}
       <Composer onSend={onSend} busy={sending} placeholder={placeholder} />

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { Room } from '@swapu/shared/chat';
-import { ApiError } from '../../lib/api';
+import { errorCodeOf } from '../../lib/api';
 import { useRealtime } from './use-realtime';
 import { emptyRoom, newestSeq, roomReducer } from './room-state';
 import { fetchMessages, postMessage, postSeen, roomKey, roomsKey } from './use-rooms';
@@ -140,7 +140,7 @@ export function useRoomLive(room: Room, me: string, postId?: string) {
         dispatch({ type: 'received', message: stored });
         void qc.invalidateQueries({ queryKey: roomsKey, exact: true });
       } catch (e) {
-        const code = e instanceof ApiError ? e.code : 'generic';
+        const code = errorCodeOf(e);
         dispatch({ type: 'failed', clientId, error: code });
         if (code === 'user_blocked' || code === 'room_forbidden') void qc.invalidateQueries({ queryKey: roomKey(roomId) });
       }

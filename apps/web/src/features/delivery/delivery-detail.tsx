@@ -15,13 +15,12 @@ import { Link } from 'react-router';
 import type { Delivery, LabelSize } from '@swapu/shared/delivery-api';
 import { LoadError } from '../../components/load-error';
 import { useTranslation } from '../../i18n/react';
-import { ApiError } from '../../lib/api';
+import { ApiError, errorCodeOf } from '../../lib/api';
 import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
 import { DeliveryStateBadge, deliveryPaths, formatDay, formatTime, ItemPhoto } from './delivery-text';
 import { downloadLabel, useCancelDelivery, useDelivery, useDeliveryCheckout } from './use-deliveries';
 
 /** The catalogue text of whatever went wrong (a server code, the browser's refusal, or 'An error occurred'). */
-const codeOf = (err: unknown) => (err instanceof ApiError ? err.code : 'generic');
 
 /** 'There is issue with this order id': a wrong or foreign order address, said plainly with a way back. */
 export function OrderIdIssue() {
@@ -228,7 +227,7 @@ export function DeliveryDetail({
     setError(null);
     checkout.mutate(d.id, {
       onSuccess: (r) => onCheckout(r.url),
-      onError: (err) => setError({ code: codeOf(err) }),
+      onError: (err) => setError({ code: errorCodeOf(err) }),
     });
   };
   const download = async (size: LabelSize) => {
@@ -237,7 +236,7 @@ export function DeliveryDetail({
     try {
       await downloadLabel(d.id, size, `swapu-label-${d.trackingRef ?? d.id}-${size}.pdf`);
     } catch (err) {
-      setError({ code: codeOf(err) });
+      setError({ code: errorCodeOf(err) });
     } finally {
       setDownloading(null);
     }
@@ -250,7 +249,7 @@ export function DeliveryDetail({
       },
       onError: (err) => {
         setConfirming(false);
-        setError({ code: codeOf(err) });
+        setError({ code: errorCodeOf(err) });
       },
     });
 

@@ -6,7 +6,7 @@ import { isSpecificStreetAddress, PARCEL_MAX_KG, PARCEL_MAX_SIDE_CM, QUOTE_HOLD_
 import type { Delivery, DeliveryDraft, DeliveryOrderBody, DeliveryPartyBody } from '@swapu/shared/delivery-api';
 import type { ErrorCode } from '@swapu/shared/errors';
 import { useTranslation } from '../../i18n/react';
-import { ApiError } from '../../lib/api';
+import { ApiError, errorCodeOf } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
 import { formatDay, formatTime, isWeekend } from './delivery-text';
 import { useCreateDelivery, useDeliveryCheckout } from './use-deliveries';
@@ -351,7 +351,7 @@ export function DeliveryOrderForm({
 
   /** Server errors: each under its field; anything else (or nothing placeable) above the button. */
   const showServerError = (err: unknown) => {
-    const code = err instanceof ApiError ? err.code : 'generic';
+    const code = errorCodeOf(err);
     const fields = Object.entries(err instanceof ApiError ? (err.fields ?? {}) : {})
       .map(([k, c]) => [fieldOf(k), c] as const)
       .filter(([k, c]) => FIELDS.has(k) && i18n.exists(`errors:${c}`));
@@ -386,7 +386,7 @@ export function DeliveryOrderForm({
     setFormError(null);
     checkout.mutate(quote.id, {
       onSuccess: (r) => onCheckout(r.url),
-      onError: (err) => setFormError(err instanceof ApiError ? err.code : 'generic'),
+      onError: (err) => setFormError(errorCodeOf(err)),
     });
   };
 

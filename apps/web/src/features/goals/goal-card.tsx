@@ -22,7 +22,7 @@ import type { MyPost } from '@swapu/shared/api';
 import type { Goal, GoalPatch } from '@swapu/shared/engagement';
 import { paths } from '@swapu/shared/paths';
 import { useTranslation } from '../../i18n/react';
-import { ApiError } from '../../lib/api';
+import { errorCodeOf } from '../../lib/api';
 import { useDates } from '../../lib/clock';
 import { formatMoney } from '../../lib/format';
 import { holdingOf, type Holding } from './goal-holding';
@@ -39,7 +39,7 @@ function GoalMenu({ goal }: { goal: Goal }) {
       { id: goal.id, patch },
       {
         onSuccess: () => notifications.show({ color: 'swapu', message: done }),
-        onError: (err) => notifications.show({ color: 'red', message: t(`errors:${err instanceof ApiError ? err.code : 'generic'}`) }),
+        onError: (err) => notifications.show({ color: 'red', message: t(`errors:${errorCodeOf(err)}`) }),
       },
     );
   return (

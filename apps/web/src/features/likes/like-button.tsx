@@ -3,11 +3,11 @@ import { notifications } from '@mantine/notifications';
 import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
 import { useTranslation } from '../../i18n/react';
 import type { PostDetail } from '@swapu/shared/api';
-import { ApiError } from '../../lib/api';
+import { errorCodeOf } from '../../lib/api';
 import { useAskToSignIn, useSignedIn } from '../../lib/use-sign-in';
 import { useToggleLike } from './use-likes';
 
-const errorText = (t: (k: string) => string, e: unknown) => t(`errors:${e instanceof ApiError ? e.code : 'generic'}`);
+const errorText = (t: (k: string) => string, e: unknown) => t(`errors:${errorCodeOf(e)}`);
 
 /** The post page's like button: a guest is asked to sign in; a mutual like says it is a match. */
 export function LikeButton({ post }: { post: PostDetail }) {

@@ -9,7 +9,7 @@ import type { PostDetail } from '@swapu/shared/api';
 import type { ErrorCode } from '@swapu/shared/errors';
 import { LISTING_STEPS, listingStepOf, type ListingStep } from '@swapu/shared/listing-funnel';
 import { paths } from '@swapu/shared/paths';
-import { ApiError } from '../../lib/api';
+import { ApiError, errorCodeOf } from '../../lib/api';
 import { publishPost, savePost } from './listing-api';
 import { CategoriesStep, DetailsStep, ValueStep } from './listing-steps';
 import { stepErrors, toPostFields, type ListingErrors, type ListingValues } from './listing-values';
@@ -124,7 +124,7 @@ export function ListingForm({
 
   /** Server errors: each under its field, on the step that owns it; anything else above the buttons. */
   const showServerError = (e: unknown) => {
-    const code = e instanceof ApiError ? e.code : 'generic';
+    const code = errorCodeOf(e);
     const fields = Object.entries(e instanceof ApiError ? (e.fields ?? {}) : {}).filter(
       ([field, c]) => listingStepOf(field) && i18n.exists(`errors:${c}`),
     ) as Array<[string, ErrorCode]>;

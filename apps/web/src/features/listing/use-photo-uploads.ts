@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PostImage } from '@swapu/shared/api';
 import { POST_IMAGES_MAX, UPLOAD_MAX_BYTES } from '@swapu/shared/constants';
 import type { ErrorCode } from '@swapu/shared/errors';
-import { ApiError } from '../../lib/api';
+import { errorCodeOf } from '../../lib/api';
 import { deletePostImage, reorderPostImages, uploadPostImage } from './listing-api';
 
 /** A photo on its way to the server: shown with its own progress bar until the post has it. */
@@ -17,7 +17,6 @@ interface QueuedFile extends PendingUpload {
   file: Blob;
 }
 
-const codeOf = (e: unknown): ErrorCode => (e instanceof ApiError ? e.code : 'generic');
 const isImage = (f: Blob) => !f.type || f.type.startsWith('image/');
 
 /**
@@ -59,7 +58,7 @@ export function usePhotoUploads({ initial, ensureDraft }: { initial: PostImage[]
           );
           setImages(post.images);
         } catch (e) {
-          setError(codeOf(e));
+          setError(errorCodeOf(e));
         }
         queue.current.shift();
         URL.revokeObjectURL(item.preview);
@@ -104,7 +103,7 @@ export function usePhotoUploads({ initial, ensureDraft }: { initial: PostImage[]
         setImages(post.images);
       } catch (e) {
         setImages(before);
-        setError(codeOf(e));
+        setError(errorCodeOf(e));
       }
     },
     [ensureDraft, setImages],
@@ -128,7 +127,7 @@ export function usePhotoUploads({ initial, ensureDraft }: { initial: PostImage[]
         setImages(post.images);
       } catch (e) {
         setImages(before);
-        setError(codeOf(e));
+        setError(errorCodeOf(e));
       }
     },
     [ensureDraft, setImages],

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { EXTRA_SWIPES, EXTRA_SWIPES_TOKENS } from '@swapu/shared/constants';
 import { endpoints } from '@swapu/shared/endpoints';
 import { useTranslation } from '../../i18n/react';
-import { ApiError, call } from '../../lib/api';
+import { call, errorCodeOf } from '../../lib/api';
 import { tokensKey } from './use-money';
 
 const extraSwipesKey = ['me', 'extra-swipes'] as const;
@@ -25,7 +25,7 @@ export function ExtraSwipes() {
       notifications.show({ color: 'swapu', message: t('extraSwipes.done', { count: r.extra }) });
       await qc.invalidateQueries({ queryKey: tokensKey });
     },
-    onError: (err) => setError(t(`errors:${err instanceof ApiError ? err.code : 'generic'}`)),
+    onError: (err) => setError(t(`errors:${errorCodeOf(err)}`)),
   });
   return (
     <Card padding="lg">

@@ -8,7 +8,7 @@ import { BOOST_TOKENS, UNLIMITED_SWAP_ASSIST_CENTS } from '@swapu/shared/constan
 import { paths } from '@swapu/shared/paths';
 import { assistTokensOf, isSpecialItem, priceOf, UNLIMITED_ASSIST_MONTHS } from '@swapu/shared/purchases';
 import { useTranslation } from '../../i18n/react';
-import { ApiError } from '../../lib/api';
+import { errorCodeOf } from '../../lib/api';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { CheckoutOutcome } from './checkout-outcome';
 import { goToCheckout, useTokens } from './use-money';
@@ -78,7 +78,7 @@ export function PaidFeatureButtons({ post }: { post: PaidFeatureItem }) {
     setOpen(null);
     setError(null);
   };
-  const fail = (err: unknown) => setError(t(`errors:${err instanceof ApiError ? err.code : 'generic'}`));
+  const fail = (err: unknown) => setError(t(`errors:${errorCodeOf(err)}`));
   const onBoost = () =>
     boost.mutate(post.id, {
       onSuccess: (r) => {

@@ -9,11 +9,11 @@ import type { PostDetail } from '@swapu/shared/api';
 import { REPORT_REASONS } from '@swapu/shared/constants';
 import type { PostState } from '@swapu/shared/constants';
 import { paths } from '@swapu/shared/paths';
-import { ApiError } from '../../lib/api';
+import { errorCodeOf } from '../../lib/api';
 import { useAskToSignIn, useSignedIn } from '../../lib/use-sign-in';
 import { type OwnerAction, usePostOwnerAction, useReportPost } from './use-my-posts';
 
-const errorText = (t: (k: string) => string, e: unknown) => t(`errors:${e instanceof ApiError ? e.code : 'generic'}`);
+const errorText = (t: (k: string) => string, e: unknown) => t(`errors:${errorCodeOf(e)}`);
 
 export function ShareButton({ post }: { post: PostDetail }) {
   const { t } = useTranslation('posts');

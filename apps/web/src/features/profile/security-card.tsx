@@ -6,7 +6,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../lib/api';
+import { errorCodeOf } from '../../lib/api';
 import { clearSession } from '../../lib/session';
 import { securityApi } from './use-profile';
 
@@ -19,7 +19,7 @@ export function SecurityCard({ emailVerified }: { emailVerified: boolean }) {
   const { t } = useTranslation(['profile', 'errors']);
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
-  const fail = (e: unknown) => notifications.show({ color: 'red', message: t(`errors:${e instanceof ApiError ? e.code : 'generic'}`) });
+  const fail = (e: unknown) => notifications.show({ color: 'red', message: t(`errors:${errorCodeOf(e)}`) });
   const resend = useMutation({
     mutationFn: securityApi.resendVerification,
     onSuccess: () => notifications.show({ color: 'swapu', message: t('security.resent') }),

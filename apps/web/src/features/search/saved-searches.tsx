@@ -8,13 +8,11 @@ import { Link } from 'react-router';
 import { paths } from '@swapu/shared/paths';
 import type { SavedSearch } from '@swapu/shared/search';
 import { searchUrlQuery, type SearchUrlState } from '@swapu/shared/search-url';
-import { ApiError } from '../../lib/api';
+import { errorCodeOf } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
 import { defaultSearchName, describeSearch } from './search-text';
 import { useDeleteSavedSearch, useSavedSearches, useSaveSearch } from './use-saved-searches';
 import { LoadError } from '../../components/load-error';
-
-const errorCode = (e: unknown) => (e instanceof ApiError ? e.code : 'generic');
 
 /** "Save search": names the search (its words by default) and saves it for alerts. */
 export function SaveSearchButton({ state }: { state: SearchUrlState }) {
@@ -65,7 +63,7 @@ export function SaveSearchButton({ state }: { state: SearchUrlState }) {
             )}
             {save.isError && (
               <Alert color="red" role="alert">
-                {t(`errors:${errorCode(save.error)}`)}
+                {t(`errors:${errorCodeOf(save.error)}`)}
               </Alert>
             )}
             <Group justify="flex-end">
@@ -119,7 +117,7 @@ function SavedRow({ item, onOpen }: { item: SavedSearch; onOpen: () => void }) {
             onClick={() =>
               remove.mutate(item.id, {
                 onSuccess: () => notifications.show({ color: 'swapu', message: t('saved.deleted', { name: item.name }) }),
-                onError: (e) => notifications.show({ color: 'red', message: t(`errors:${errorCode(e)}`) }),
+                onError: (e) => notifications.show({ color: 'red', message: t(`errors:${errorCodeOf(e)}`) }),
               })
             }
           >

@@ -8,7 +8,7 @@ import { EXTRA_SWIPES, EXTRA_SWIPES_TOKENS, SUBSCRIPTION_MONTHLY_CENTS } from '@
 import type { SwipeAllowance } from '@swapu/shared/engagement';
 import { paths } from '@swapu/shared/paths';
 import { useTranslation } from '../../i18n/react';
-import { ApiError } from '../../lib/api';
+import { errorCodeOf } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
 import { useBuyExtraSwipes, useExtraSwipes, useSubscribeFromSwipe } from './use-swipe';
 
@@ -39,7 +39,7 @@ export function LimitPanel({
   const subscribe = useSubscribeFromSwipe();
   const [error, setError] = useState<{ code: string } | null>(null);
   const price = formatMoney(SUBSCRIPTION_MONTHLY_CENTS, i18n.language);
-  const fail = (e: unknown) => setError({ code: e instanceof ApiError ? e.code : 'generic' });
+  const fail = (e: unknown) => setError({ code: errorCodeOf(e) });
   const close = () => {
     setError(null);
     onClose();

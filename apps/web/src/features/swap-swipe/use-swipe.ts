@@ -5,7 +5,7 @@ import type { Deck, DeckCard, SwipeAllowance } from '@swapu/shared/engagement';
 import { endpoints } from '@swapu/shared/endpoints';
 import { paths } from '@swapu/shared/paths';
 import { useTranslation } from '../../i18n/react';
-import { ApiError, call } from '../../lib/api';
+import { call, errorCodeOf } from '../../lib/api';
 import type { Direction } from './swipe-gesture';
 
 export const deckKey = (postId: string) => ['swipe', 'deck', postId] as const;
@@ -20,8 +20,6 @@ const extraSwipesKey = ['me', 'extra-swipes'] as const;
 const SWIPE_SCOPE = { id: 'swap-swipe' };
 /** The next batch is asked for when this few cards are left, so the deck never runs dry mid-swipe. */
 export const REFILL_AT = 5;
-
-const errorCode = (e: unknown) => (e instanceof ApiError ? e.code : 'generic');
 
 /** Right swipes left today; null for a subscriber (unlimited). `pending` are made here but not yet counted by the server. */
 export function rightsLeft(a: SwipeAllowance, pending = 0): number | null {
@@ -110,11 +108,11 @@ export function useDeck(postId: string) {
       gone.current.delete(card.id);
       forget(card.id);
       putOnTop(card);
-      if (errorCode(e) === 'swipe_limit') {
+      if (errorCodeOf(e) === 'swipe_limit') {
         setLimitReached(true);
         void refreshAllowance();
       } else {
-        notifications.show({ color: 'red', message: t(`errors:${errorCode(e)}`) });
+        notifications.show({ color: 'red', message: t(`errors:${errorCodeOf(e)}`) });
       }
     },
     onSettled: (_r, _e, { direction }) => {
@@ -137,8 +135,8 @@ export function useDeck(postId: string) {
       else void qc.invalidateQueries({ queryKey: key });
     },
     onError: (e) => {
-      if (errorCode(e) === 'nothing_to_undo') update((d) => ({ ...d, canUndo: false }));
-      notifications.show({ color: 'red', message: t(`errors:${errorCode(e)}`) });
+      if (errorCodeOf(e) === 'nothing_to_undo') update((d) => ({ ...d, canUndo: false }));
+      notifications.show({ color: 'red', message: t(`errors:${errorCodeOf(e)}`) });
     },
   });
 
