@@ -15,7 +15,9 @@ export default defineConfig({
   // these (E2E_SLOW=2, scripts/test.mjs): a wait that passes never waits longer for it.
   timeout: 60_000 * SLOW,
   expect: { timeout: 10_000 * SLOW },
-  reporter: [['list']],
+  // `npm test` also asks for a JSON report (E2E_JSON) per server: the specs' measured durations,
+  // which scripts/e2e-durations.mjs compares with e2e/durations.json (and writes there on request).
+  reporter: process.env.E2E_JSON ? [['list'], ['json', { outputFile: process.env.E2E_JSON }]] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',

@@ -6,6 +6,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { checkNode } from './check-node.mjs';
+import { DURATIONS_FILE, measuredDurations, reportFile, staleSpecs } from './e2e-durations.mjs';
 
 checkNode();
 /**
@@ -36,6 +37,8 @@ function splitSpecs(files, durations, n) {
   return shards;
 }
 function e2eSteps(n) {
+  // Each server's JSON report (durations) is written afresh: none from an earlier run is read.
+  for (let i = 1; i <= n; i++) fs.rmSync(reportFile(i), { force: true });
   const files = fs.readdirSync('e2e').filter((f) => f.endsWith('.spec.ts'));
   const durations = JSON.parse(fs.readFileSync('e2e/durations.json', 'utf8'));
   const port = Number(process.env.E2E_PORT ?? 3100);
@@ -44,7 +47,13 @@ function e2eSteps(n) {
     `e2e (Chromium) ${i + 1}/${n}`,
     'npx',
     ['playwright', 'test', `--retries=${E2E_RETRIES}`, '--output', `test-results/e2e-${i + 1}`, ...shard.files.map((f) => `e2e/${f}`)],
-    { E2E_PORT: String(port + i), E2E_OAUTH_PORT: String(oauthPort - i), E2E_DATA_DIR: `.e2e-data-${i + 1}`, E2E_SLOW: '2' },
+    {
+      E2E_PORT: String(port + i),
+      E2E_OAUTH_PORT: String(oauthPort - i),
+      E2E_DATA_DIR: `.e2e-data-${i + 1}`,
+      E2E_SLOW: '2',
+      E2E_JSON: reportFile(i + 1),
+    },
   ]);
 }
 
@@ -195,4 +204,22 @@ for (const stage of stages) {
     process.exit(failed);
   }
 }
-console.log(`\n[test] all steps passed\n${results.join('\n')}${browserLine()}${flakySummary()}`);
+/**
+ * When the journeys ran: the specs whose recorded duration (the split between the two servers) is
+ * well off what they took this time, and the command that records this run's figures.
+ */
+function durationsLine() {
+  if (!withJourneys) return '';
+  let stale;
+  try {
+    const measured = measuredDurations(Array.from({ length: E2E_SERVERS }, (_, i) => reportFile(i + 1)));
+    stale = staleSpecs(JSON.parse(fs.readFileSync(DURATIONS_FILE, 'utf8')), measured);
+  } catch (err) {
+    // A report that cannot be read says so; it does not fail a run whose steps passed.
+    return `\n[test] the journeys' durations could not be compared with e2e/durations.json: ${err.message}`;
+  }
+  if (!stale.length) return '';
+  const list = stale.map((s) => `${s.spec} ${s.was ?? 'none'} → ${s.now} s`).join(', ');
+  return `\n[test] e2e/durations.json is off for ${stale.length} spec(s) (${list}): node scripts/e2e-durations.mjs --write records this run's figures`;
+}
+console.log(`\n[test] all steps passed\n${results.join('\n')}${browserLine()}${flakySummary()}${durationsLine()}`);
