@@ -117,9 +117,11 @@ test.describe('listing an item', () => {
     await docsShot(page, 'guide-listing-2-summary', { at: summary, align: 'center', hide: [stamp] });
     await page.getByRole('button', { name: 'Publish' }).click();
 
+    // The toast first: it closes by itself after 4 s, and on a busy CI machine the listing's page
+    // once took longer than that to show its heading (the toast had been seen, then was gone).
+    await expect(page.getByText('Your item is live!')).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/viewPost/${postId}$`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
-    await expect(page.getByText('Your item is live!')).toBeVisible();
     await docsShot(page, 'guide-listing-3-live', { hide: [stamp] });
 
     // Younger than 24 hours, so hidden from guests, but its owner sees it at the top of the feed.
