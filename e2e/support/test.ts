@@ -8,9 +8,12 @@ export { expect } from '@playwright/test';
  * reload(), until the app marks itself live (`html[data-ready]`), as a person's first tap
  * effectively does. Pages that are not the app (robots.txt, JSON, media) do not wait.
  */
+/** Doubled beside the PostgreSQL run (E2E_SLOW, as playwright.config.ts does for every wait): there a page once took over 15 s. */
+const LIVE_TIMEOUT_MS = 15_000 * (Number(process.env.E2E_SLOW ?? 1) || 1);
+
 const waitLive = (page: Page) =>
   page.waitForFunction(() => !document.getElementById('root') || document.documentElement.dataset.ready === 'true', undefined, {
-    timeout: 15_000,
+    timeout: LIVE_TIMEOUT_MS,
   });
 
 let patched = false;
