@@ -4,6 +4,7 @@
 // e2e/durations.json (specs that did not run keep theirs). `npm test` prints the stale ones.
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const DURATIONS_FILE = path.join(root, 'e2e/durations.json');
@@ -43,7 +44,7 @@ export function withMeasured(recorded, measured) {
   return { ...recorded, specs: Object.fromEntries(Object.entries(specs).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))) };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const reports = fs.existsSync(path.join(root, 'test-results'))
     ? fs
         .readdirSync(path.join(root, 'test-results'))

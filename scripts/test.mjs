@@ -37,10 +37,8 @@ function splitSpecs(files, durations, n) {
   return shards;
 }
 function e2eSteps(n) {
-  // Each server's JSON report (durations) is written afresh: none from an earlier run is read.
-  for (let i = 1; i <= n; i++) fs.rmSync(reportFile(i), { force: true });
   const files = fs.readdirSync('e2e').filter((f) => f.endsWith('.spec.ts'));
-  const durations = JSON.parse(fs.readFileSync('e2e/durations.json', 'utf8'));
+  const durations = JSON.parse(fs.readFileSync(DURATIONS_FILE, 'utf8'));
   const port = Number(process.env.E2E_PORT ?? 3100);
   const oauthPort = Number(process.env.E2E_OAUTH_PORT ?? 3199);
   return splitSpecs(files, durations, n).map((shard, i) => [
@@ -206,7 +204,8 @@ for (const stage of stages) {
 }
 /**
  * When the journeys ran: the specs whose recorded duration (the split between the two servers) is
- * well off what they took this time, and the command that records this run's figures.
+ * well off what they took this time, and the command that records this run's figures. Read only
+ * after every step passed, so each server has just rewritten its report.
  */
 function durationsLine() {
   if (!withJourneys) return '';

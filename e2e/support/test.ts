@@ -2,15 +2,15 @@ import { test as base, type Page } from '@playwright/test';
 
 export { expect } from '@playwright/test';
 
+/** Doubled beside the PostgreSQL run (E2E_SLOW, as playwright.config.ts does for every wait): there a page once took over 15 s. */
+const LIVE_TIMEOUT_MS = 15_000 * (Number(process.env.E2E_SLOW ?? 1) || 1);
+
 /**
  * Public pages arrive server-rendered (decision 0020): their buttons are on screen a moment
  * before the app has taken them over. Every page of every context waits, after goto() and
  * reload(), until the app marks itself live (`html[data-ready]`), as a person's first tap
  * effectively does. Pages that are not the app (robots.txt, JSON, media) do not wait.
  */
-/** Doubled beside the PostgreSQL run (E2E_SLOW, as playwright.config.ts does for every wait): there a page once took over 15 s. */
-const LIVE_TIMEOUT_MS = 15_000 * (Number(process.env.E2E_SLOW ?? 1) || 1);
-
 const waitLive = (page: Page) =>
   page.waitForFunction(() => !document.getElementById('root') || document.documentElement.dataset.ready === 'true', undefined, {
     timeout: LIVE_TIMEOUT_MS,
