@@ -1,4 +1,6 @@
 import { expect, type APIRequestContext, type Browser } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
 import { createAccount, signInWithStorage, type TestAccount } from './accounts';
 
 /**
@@ -48,16 +50,27 @@ export async function admin(request: APIRequestContext, displayName = 'Avery Adm
   return m;
 }
 
-/** Lists an item through the API (published unless told otherwise); resolves to its id. */
+/**
+ * Lists an item through the API (published unless told otherwise, with e2e/fixtures/bike.jpg as its
+ * photo when asked); resolves to its id.
+ */
 export async function listItem(
   request: APIRequestContext,
   account: { idToken: string },
   title: string,
-  opts: { patch?: Record<string, unknown>; publish?: boolean } = {},
+  opts: { patch?: Record<string, unknown>; publish?: boolean; photo?: boolean } = {},
 ): Promise<string> {
   const created = await request.post('/api/v1/posts', { headers: auth(account), data: { ...LISTING, title, ...opts.patch } });
   expect(created.status(), await created.text()).toBe(201);
   const { id } = await created.json();
+  if (opts.photo) {
+    const buffer = fs.readFileSync(path.join(import.meta.dirname, '..', 'fixtures', 'bike.jpg'));
+    const uploaded = await request.post(`/api/v1/posts/${id}/images`, {
+      headers: auth(account),
+      multipart: { file: { name: 'bike.jpg', mimeType: 'image/jpeg', buffer } },
+    });
+    expect(uploaded.status(), await uploaded.text()).toBe(201);
+  }
   if (opts.publish ?? true) expect((await request.post(`/api/v1/posts/${id}/publish`, { headers: auth(account) })).status()).toBe(200);
   return id as string;
 }
