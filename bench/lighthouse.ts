@@ -155,6 +155,9 @@ async function signIn(port: number, origin: string): Promise<string> {
     localStorage.setItem('userId', s.localId);
     localStorage.setItem('expiration', String(Date.now() + Number(s.expiresIn) * 1000));
     localStorage.setItem('skipTour', 'true');
+    // The page cookie the app writes for a stored session (lib/session.ts), as a member who has
+    // opened SwapU before has it: the server renders their profile for them (decision 0020).
+    document.cookie = `swapu_page=${encodeURIComponent(s.idToken)}; path=/user-detail; max-age=${Number(s.expiresIn)}; samesite=lax`;
   }, body);
   await page.close();
   await browser.disconnect();

@@ -1,5 +1,6 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './support/test';
+import { signInWithStorage } from './support/accounts';
 import { backdate, listItem, member } from './support/fixtures';
 
 /** Errors and warnings the page writes to the console while it loads (React's warnings included). */
@@ -144,6 +145,75 @@ test.describe('links people share, and search engines', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.goto('/activity');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+
+  test("a member's profile arrives rendered for that member alone and takes over without a warning @phone", async ({ page, request }) => {
+    // Names are letters only: a unique one from the clock's digits.
+    const unique = [...String(Date.now()).slice(-6)].map((d) => 'abcdefghij'[Number(d)]).join('');
+    const me = await member(request, `Rendered Member ${unique}`);
+    await signInWithStorage(page, me);
+    const problems = consoleProblems(page);
+    // The first visit (a page the browser renders) writes the page cookie for the stored session.
+    await page.goto('/notification');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const pageCookie = async () => (await page.context().cookies()).find((c) => c.name === 'swapu_page');
+    expect(await pageCookie()).toMatchObject({ value: encodeURIComponent(me.idToken), path: '/user-detail', sameSite: 'Lax' });
+
+    // The heading as the HTML brought it, before the app's code runs: hydration keeps that very
+    // element, where a page drawn afresh in the browser would replace it.
+    await page.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { ssrHeading: Element | null }).ssrHeading = document.querySelector('h1');
+      }),
+    );
+    const answer = page.waitForResponse((r) => new URL(r.url()).pathname === `/user-detail/${me.id}`);
+    await page.goto(`/user-detail/${me.id}`);
+    const response = await answer;
+    expect(response.headers()['cache-control']).toBe('private, no-store');
+    const body = (await response.text()).split('<div id="root">')[1]!;
+    // Rendered as this member: their own profile, with its owner's buttons, and the data it came from.
+    expect(body).toMatch(new RegExp(`<h1[^>]*>${me.displayName}</h1>`));
+    expect(body).toContain('Edit profile');
+    expect(body).toContain(`"userId":"${me.id}"`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(me.displayName);
+    await expect(page.getByRole('button', { name: 'Edit profile' })).toBeVisible();
+    expect(
+      await page.evaluate(() => (window as unknown as { ssrHeading: Element | null }).ssrHeading === document.querySelector('h1')),
+    ).toBe(true);
+    // Hydrated: the page answers a click.
+    await page.getByRole('button', { name: 'Edit profile' }).click();
+    await expect(page.getByRole('button', { name: 'Save changes' })).toBeVisible();
+
+    // Renders for different people at the same moment stay apart: each page holds its own
+    // viewer's account (their email, in the data the page came with) and no one else's.
+    const you = await member(request, `Rendered Neighbour ${unique}`);
+    const viewers = [me, you, null, me, you, null];
+    const pages = await Promise.all(
+      viewers.map(async (v) =>
+        (await request.get(`/user-detail/${me.id}`, { headers: v ? { cookie: `swapu_page=${v.idToken}` } : {} })).text(),
+      ),
+    );
+    pages.forEach((html, i) => {
+      const viewer = viewers[i];
+      for (const someone of [me, you]) expect(html.includes(someone.email), `page ${i}`).toBe(someone === viewer);
+    });
+
+    // Nobody else gets that HTML: a guest (no cookie), or a token the API would not take, gets the
+    // plain page, with nothing of the member in it.
+    for (const headers of [{}, { cookie: `swapu_page=${me.idToken}x` }] as Record<string, string>[]) {
+      const other = await request.get(`/user-detail/${me.id}`, { headers });
+      expect(other.headers()['cache-control']).toBe('no-cache');
+      const html = await other.text();
+      expect(html).not.toContain('id="swapu-ssr"');
+      expect(html).not.toContain(me.displayName);
+    }
+
+    // Logging out takes the cookie away.
+    await page.getByRole('button', { name: /account menu/i }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect.poll(pageCookie).toBeUndefined();
     expect(problems).toEqual([]);
   });
 

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { dehydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { StrictMode, Suspense, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -8,16 +9,40 @@ import { LOCALES, type Locale } from '@swapu/shared/constants';
 import { ERROR_CATALOGUE } from '@swapu/shared/errors';
 import { newQueryClient, Providers } from './app/providers';
 import { createI18n, type I18n, type Resources } from './i18n/core';
-import { AppRoutes, loadRouteModules, SERVER_RENDERED } from './app/router';
+import { AppRoutes, loadRouteModules, MEMBER_RENDERED, SERVER_RENDERED } from './app/router';
 import { PageSkeleton } from './components/page-skeleton';
 import { configureTransport } from './lib/api';
 import { type Clock, SERVER_TIME_ZONE } from './lib/clock';
+import { configureServerSession, GUEST_ID, type Session } from './lib/session';
 
 /**
  * The server's renderer of public pages (decision 0020): the same routes, providers and
  * components as the browser, rendered as a guest in the page's language, with the page's data
  * fetched first so the HTML carries the content. The browser hydrates it with the same data.
+ * A member's profile is rendered as that member (MEMBER_RENDERED), for that request alone.
  */
+
+type FetchApi = (path: string, init: RequestInit) => Promise<Response>;
+/** The member a render runs as (the server checked the token first), or none for a guest. */
+export interface RenderMember {
+  userId: string;
+  token: string;
+  /** When the token lapses (ms since epoch). */
+  expiresAt: number;
+}
+
+/**
+ * What one render runs with. Renders interleave (each awaits its queries), so the API transport
+ * and the session are looked up per render here, never kept in module state: one member's
+ * requests and session cannot reach another render.
+ */
+const current = new AsyncLocalStorage<{ fetchApi: FetchApi; session: Session | undefined }>();
+configureTransport((path, init) => {
+  const run = current.getStore();
+  if (!run) return Promise.reject(new Error('an API request outside a server render'));
+  return run.fetchApi(path, init);
+});
+configureServerSession(() => current.getStore()?.session);
 
 // Every catalogue, both languages: a server render never waits for a translation to load.
 const catalogues = import.meta.glob<{ default: Record<string, unknown> }>('./i18n/*/*.json', { eager: true });
@@ -49,14 +74,21 @@ export interface RenderResult {
   state: DehydratedState;
   /** The moment and zone the dates were drawn at: the browser hydrates with the same. */
   clock: Clock;
+  /** Whom the page was rendered for: the browser hydrates only when its stored user id is this one. */
+  userId: string;
 }
 
-/** Whether this path is a page the server renders. */
-export const isServerRendered = (pathname: string) =>
+const matches = (patterns: readonly string[], pathname: string) =>
   !!matchRoutes(
-    SERVER_RENDERED.map((path) => ({ path })),
+    patterns.map((path) => ({ path })),
     pathname,
   );
+
+/** Whether this path is a page the server renders for a guest. */
+export const isServerRendered = (pathname: string) => matches(SERVER_RENDERED, pathname);
+
+/** Whether this path is a page the server renders for a signed-in member. */
+export const isMemberRendered = (pathname: string) => matches(MEMBER_RENDERED, pathname);
 
 async function toHtml(element: ReactElement): Promise<string> {
   // One piece: React would otherwise move large finished sections out of place and put them back
@@ -75,18 +107,25 @@ const pendingQueries = (client: QueryClient) =>
     .filter((q) => q.state.status === 'pending' && q.state.fetchStatus === 'idle' && typeof q.options.queryFn === 'function');
 
 /**
- * Renders `url` for a guest in `locale`. `fetchApi` answers the API requests of the page's
- * queries (the server passes its in-process one). Null when the page cannot be rendered here
- * (a redirect, a path the browser renders): the caller sends the plain shell instead.
+ * Renders `url` in `locale`, for a guest, or for `member` on a member's page. `fetchApi` answers
+ * the API requests of the page's queries (the server passes its in-process one, as this viewer).
+ * Null when the page cannot be rendered here (a redirect, a path the browser renders, a member's
+ * query the API refused): the caller sends the plain shell instead.
  */
-export async function render(
-  url: string,
-  locale: Locale,
-  fetchApi: (path: string, init: RequestInit) => Promise<Response>,
-): Promise<RenderResult | null> {
-  configureTransport(fetchApi);
+export async function render(url: string, locale: Locale, fetchApi: FetchApi, member?: RenderMember): Promise<RenderResult | null> {
   const { pathname } = new URL(url, 'http://swapu.local');
-  if (!isServerRendered(pathname)) return null;
+  if (!(member ? isMemberRendered(pathname) : isServerRendered(pathname))) return null;
+  const session: Session | undefined = member && {
+    token: member.token,
+    userId: member.userId,
+    expiration: member.expiresAt,
+    stayLoggedIn: false,
+    autoLogout: null,
+  };
+  return current.run({ fetchApi, session }, () => renderHere(url, pathname, locale, !!member));
+}
+
+async function renderHere(url: string, pathname: string, locale: Locale, asMember: boolean): Promise<RenderResult | null> {
   // The page's route modules first (as the browser does before hydrating): a route still lazy
   // would suspend the render, and the HTML would need an inline script to fill it in.
   await loadRouteModules(pathname);
@@ -116,8 +155,18 @@ export async function render(
     if (pending.length === 0) break;
     await Promise.all(pending.map((q) => q.fetch().catch(() => undefined)));
   }
+  // A member's page whose data the API refused (a ban, a profile that is not there) is left to
+  // the browser, which says why in its own way.
+  if (
+    asMember &&
+    client
+      .getQueryCache()
+      .getAll()
+      .some((q) => q.state.status === 'error')
+  )
+    return null;
   const html = await toHtml(tree());
   // Only successful answers go to the browser: a failed query is asked again there.
   const state = dehydrate(client, { shouldDehydrateQuery: (q) => q.state.status === 'success' });
-  return { html, state, clock };
+  return { html, state, clock, userId: asMember ? current.getStore()!.session!.userId : GUEST_ID };
 }

@@ -11,7 +11,7 @@ import { RouteErrorBoundary } from './app/route-error';
 import { AppRoutes, loadRouteModules } from './app/router';
 import { PageSkeleton } from './components/page-skeleton';
 import { configureAnalytics } from './lib/analytics';
-import { getSession } from './lib/session';
+import { getSession, GUEST_ID } from './lib/session';
 import type { Clock } from './lib/clock';
 
 /** What the server rendered this page with (decision 0020), or null for a page the browser renders. */
@@ -20,6 +20,8 @@ interface ServerRendered {
   state: DehydratedState;
   /** The moment and time zone the page was rendered at: hydration draws the same dates. */
   clock?: Clock;
+  /** Whom it was rendered for: 'guest', or the member whose profile cookie came with the request. */
+  userId?: string;
 }
 
 function serverRendered(): ServerRendered | null {
@@ -42,8 +44,10 @@ async function start() {
   const ssr = serverRendered();
   const session = getSession();
   const locale = detectLocale();
-  // The server renders for a guest in one language: anyone else gets the page rendered here.
-  const hydrating = !!ssr && session.token === null && session.autoLogout === null && ssr.locale === locale;
+  // The server renders in one language for one viewer (a guest, or on a member's page the member
+  // the page cookie named): anyone else (another account in this tab now, a notice of an automatic
+  // logout to show) gets the page rendered here.
+  const hydrating = !!ssr && (ssr.userId ?? GUEST_ID) === session.userId && session.autoLogout === null && ssr.locale === locale;
   await initI18n(locale);
   if (hydrating) {
     hydrate(queryClient, ssr.state);

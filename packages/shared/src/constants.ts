@@ -92,6 +92,14 @@ export const PASSWORD_MIN_LENGTH = 6;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 export const SESSION_IDLE_MS = 1_800_000;
 export const LOGIN_TOKEN_MS = 3_600_000;
+/**
+ * The cookie that lets the server render a member's page (decision 0020): the access token the web
+ * app already holds, sent only with the addresses under MEMBER_PAGES_PATH (never with API calls,
+ * which take the token from the Authorization header alone).
+ */
+export const PAGE_TOKEN_COOKIE = 'swapu_page';
+/** The pages the server renders for a signed-in member: a profile (/user-detail/{userid}). */
+export const MEMBER_PAGES_PATH = '/user-detail';
 export const SWIPES_FREE_PER_DAY = 25;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 /** Subscribers, owners and admins see a post at once; everyone else this long after publishing. */

@@ -203,6 +203,12 @@ export const SERVER_RENDERED = [
   '/leaderboard',
 ] as const;
 
+/**
+ * The member's pages the server renders for a signed-in member who sent the page cookie (decision
+ * 0020): each lies under MEMBER_PAGES_PATH, the only path that cookie is sent with.
+ */
+export const MEMBER_RENDERED = ['/user-detail/:userid'] as const;
+
 /** The app's pages for the current location (inside a BrowserRouter, or a StaticRouter on the server). */
 export function AppRoutes() {
   return useRoutes(routes);

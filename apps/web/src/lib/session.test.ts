@@ -111,6 +111,28 @@ describe('the stored session', () => {
     expect(getSession().autoLogout).toBeNull();
   });
 
+  it('keeps the page cookie for member pages in step with the session: written on login and refresh, gone on logout', () => {
+    vi.useFakeTimers({ now: new Date('2026-03-01T10:00:00Z') });
+    const writes: string[] = [];
+    const spy = vi.spyOn(document, 'cookie', 'set').mockImplementation((v: string) => void writes.push(v));
+    try {
+      saveSession('u1', grant);
+      expect(writes.at(-1)).toBe('swapu_page=access-1; path=/user-detail; max-age=3600; samesite=lax');
+      vi.advanceTimersByTime(50 * 60_000);
+      updateTokens({ token: 'access/2', lifetimeMs: 3_600_000 });
+      expect(writes.at(-1)).toBe('swapu_page=access%2F2; path=/user-detail; max-age=3600; samesite=lax');
+      const count = writes.length;
+      restoreSession(); // the same session read again: nothing to write
+      expect(writes).toHaveLength(count);
+      clearSession();
+      expect(writes.at(-1)).toBe('swapu_page=; path=/user-detail; max-age=0; samesite=lax');
+      saveGuestSession();
+      expect(writes.at(-1)).toBe('swapu_page=; path=/user-detail; max-age=0; samesite=lax');
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('a manual logout leaves no auto-logout notice', () => {
     saveSession('u1', grant);
     clearSession();

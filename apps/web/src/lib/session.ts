@@ -1,4 +1,4 @@
-import { LOGIN_TOKEN_MS } from '@swapu/shared/constants';
+import { LOGIN_TOKEN_MS, MEMBER_PAGES_PATH, PAGE_TOKEN_COOKIE } from '@swapu/shared/constants';
 
 /**
  * The locally stored session of the spec (sections 3 and 4): token, userId (may be "guest"),
@@ -81,12 +81,40 @@ function load(now = Date.now()): Session {
   };
 }
 
+/**
+ * The page cookie (decision 0020): the access token, for the server to render a member's profile
+ * as that member. Scoped to MEMBER_PAGES_PATH, so no API request carries it; it lapses with the
+ * stored session; Secure on https. It holds nothing a script here cannot already read.
+ */
+function writePageCookie(s: Session, now = Date.now()) {
+  try {
+    const secure = window.location.protocol === 'https:' ? '; secure' : '';
+    const seconds = s.token && s.expiration ? Math.floor((s.expiration - now) / 1000) : 0;
+    const value = seconds > 0 ? encodeURIComponent(s.token!) : '';
+    document.cookie = `${PAGE_TOKEN_COOKIE}=${value}; path=${MEMBER_PAGES_PATH}; max-age=${Math.max(seconds, 0)}; samesite=lax${secure}`;
+  } catch {
+    // no document (the server's renderer): nothing to write
+  }
+}
+
+/**
+ * The session of the render running now on the server (entry-server.tsx sets it, per request),
+ * or undefined for a guest's render. Never set in a browser.
+ */
+let serverSession: (() => Session | undefined) | null = null;
+export const configureServerSession = (fn: () => Session | undefined) => {
+  serverSession = fn;
+};
+
 let state: Session | null = null;
 const listeners = new Set<() => void>();
 
 function set(next: Session) {
+  // The server's renderer never changes a session: a render runs as its request's member, or a guest.
+  if (serverSession) return;
   const prev = state;
   state = next;
+  if (prev?.token !== next.token || prev?.expiration !== next.expiration) writePageCookie(next);
   if (
     prev &&
     prev.token === next.token &&
@@ -103,7 +131,14 @@ function set(next: Session) {
 
 /** The current session (restored from storage on first use). */
 export function getSession(): Session {
-  return (state ??= load());
+  const rendering = serverSession?.();
+  if (rendering) return rendering;
+  if (state === null) {
+    state = load();
+    // A session stored before the page cookie existed, or a cookie lost while the session lived on.
+    if (typeof document !== 'undefined') writePageCookie(state);
+  }
+  return state;
 }
 
 export const isGuest = () => getSession().userId === GUEST_ID;

@@ -6,7 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errors } from '../../lib/errors';
-import { LOCALES, type Locale } from '@swapu/shared/constants';
+import { LOCALES, type Locale, MEMBER_PAGES_PATH, PAGE_TOKEN_COOKIE } from '@swapu/shared/constants';
+import { resolveViewer } from '../../lib/auth';
 import { MicroCache } from '../../lib/micro-cache';
 import { renderShell, withRenderedPage } from './html-shell';
 import { pageHead } from './page-head';
@@ -51,13 +52,26 @@ export const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** The web build's server renderer (apps/web/src/entry-server.tsx), when it was built. */
 interface Renderer {
-  render(url: string, locale: Locale, fetchApi: (path: string, init: RequestInit) => Promise<Response>): Promise<RenderResult | null>;
+  render(
+    url: string,
+    locale: Locale,
+    fetchApi: (path: string, init: RequestInit) => Promise<Response>,
+    member?: PageMember,
+  ): Promise<RenderResult | null>;
 }
 interface RenderResult {
   html: string;
   state: unknown;
   /** The moment and time zone the page's dates were drawn at (the browser hydrates with them). */
   clock: unknown;
+  /** Whom it was rendered for ('guest' or the member's id): the browser hydrates only as them. */
+  userId: string;
+}
+/** The signed-in member a page is rendered for (the page cookie's token, checked as the API checks it). */
+interface PageMember {
+  userId: string;
+  token: string;
+  expiresAt: number;
 }
 
 /** How long a server render may take before the page goes out without it (the browser renders it then). */
@@ -79,21 +93,25 @@ export function webShell(app: FastifyInstance, webDist: string) {
         return null;
       })
     : Promise.resolve(null);
-  // The page's API requests, answered in-process as a guest: the same guards and rules as any guest's.
-  const fetchApi = async (url: string, init: RequestInit) => {
-    const res = await app.inject({ method: (init.method ?? 'GET') as 'GET', url, headers: { accept: 'application/json' } });
+  // The page's API requests, answered in-process as the viewer (a guest, or the member with their
+  // token): the same guards and rules as their own requests. Whatever headers the render asks
+  // for, the token is this one alone.
+  const fetchApiAs = (member: PageMember | undefined) => async (url: string, init: RequestInit) => {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (member) headers.authorization = `Bearer ${member.token}`;
+    const res = await app.inject({ method: (init.method ?? 'GET') as 'GET', url, headers });
     return new Response(res.statusCode === 204 ? null : res.rawPayload, {
       status: res.statusCode,
       headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
     });
   };
-  const renderPage = async (url: string, locale: Locale): Promise<RenderResult | null> => {
+  const renderPage = async (url: string, locale: Locale, member?: PageMember): Promise<RenderResult | null> => {
     const r = await renderer;
     if (!r) return null;
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), RENDER_BUDGET_MS)));
     try {
-      return await Promise.race([r.render(url, locale, fetchApi), late]);
+      return await Promise.race([r.render(url, locale, fetchApiAs(member), member), late]);
     } catch (err) {
       app.log.warn({ err, url }, 'server render failed: the page is rendered in the browser');
       return null;
@@ -101,14 +119,25 @@ export function webShell(app: FastifyInstance, webDist: string) {
       clearTimeout(timer);
     }
   };
-  const pageHtml = async (req: FastifyRequest, locale: Locale) => {
+  const pageHtml = async (req: FastifyRequest, locale: Locale, member?: PageMember) => {
     const url = new URL(req.url, 'http://local');
     const [head, page] = await Promise.all([
       pageHead(app, url, locale, app.ctx.config.publicUrl),
-      req.method === 'GET' ? renderPage(req.url, locale) : Promise.resolve(null),
+      req.method === 'GET' ? renderPage(req.url, locale, member) : Promise.resolve(null),
     ]);
     const html = renderShell(read(), head, locale, app.ctx.config.publicUrl);
-    return page ? withRenderedPage(html, page.html, { locale, state: page.state, clock: page.clock }) : html;
+    return page ? withRenderedPage(html, page.html, { locale, state: page.state, clock: page.clock, userId: page.userId }) : html;
+  };
+  /**
+   * The member a page request is rendered for: on a member's page (MEMBER_PAGES_PATH), the page
+   * cookie's access token, when the API would take it (live account, not banned). Else none.
+   */
+  const memberOf = async (req: FastifyRequest): Promise<PageMember | undefined> => {
+    const token = req.cookies?.[PAGE_TOKEN_COOKIE];
+    if (!token || req.method !== 'GET' || !req.url.startsWith(`${MEMBER_PAGES_PATH}/`)) return undefined;
+    const viewer = await resolveViewer(app.ctx, `Bearer ${token}`);
+    if (!viewer.userId || viewer.banned || viewer.tokenExpiresAt === undefined) return undefined;
+    return { userId: viewer.userId, token, expiresAt: viewer.tokenExpiresAt };
   };
   // Every guest asking for a page in a language gets the same HTML (nothing personal is in it):
   // kept for SHARED_CACHE_MS, and one render serves everyone who asks while it runs.
@@ -116,6 +145,15 @@ export function webShell(app: FastifyInstance, webDist: string) {
   const running = new Map<string, Promise<string>>();
   return async (req: FastifyRequest, reply: FastifyReply) => {
     const locale = pageLocale(req);
+    const member = await memberOf(req);
+    if (member) {
+      // A member's page holds their own data: made for this request alone, kept by no one.
+      const own = await pageHtml(req, locale, member);
+      return reply
+        .header('cache-control', 'private, no-store')
+        .type('text/html; charset=utf-8')
+        .send(compressFor(req, reply, own));
+    }
     const key = `${req.method} ${locale} ${req.url}`;
     let html = cache.get(key);
     if (html === undefined) {
