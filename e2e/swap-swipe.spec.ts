@@ -1,6 +1,4 @@
 import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test, budget } from './support/test';
 import { latestMailTo, signInWithStorage } from './support/accounts';
 import { docsShot } from './support/docs-shots';
@@ -135,14 +133,7 @@ test.describe('Swap Swipe', () => {
   }) => {
     const tag = mark();
     const owner = await member(request, 'Gia Guest-Host');
-    const withPhoto = await listItem(request, owner, `Canvas tent ${tag}`, { publish: false });
-    const photo = fs.readFileSync(path.join(import.meta.dirname, 'fixtures', 'bike.jpg'));
-    const uploaded = await request.post(`/api/v1/posts/${withPhoto}/images`, {
-      headers: auth(owner),
-      multipart: { file: { name: 'tent.jpg', mimeType: 'image/jpeg', buffer: photo } },
-    });
-    expect(uploaded.status(), await uploaded.text()).toBe(201);
-    expect((await request.post(`/api/v1/posts/${withPhoto}/publish`, { headers: auth(owner) })).status()).toBe(200);
+    const withPhoto = await listItem(request, owner, `Canvas tent ${tag}`, { photo: true });
     await backdate(request, withPhoto, 24.2);
     const other = await member(request, 'Ola Other');
     const counter = await listItem(request, other, `Camp stove ${tag}`, { patch: { categories: ['camping-and-fishing'] } });

@@ -157,14 +157,11 @@ async function renderHere(url: string, pathname: string, locale: Locale, asMembe
   }
   // A member's page whose data the API refused (a ban, a profile that is not there) is left to
   // the browser, which says why in its own way.
-  if (
-    asMember &&
-    client
-      .getQueryCache()
-      .getAll()
-      .some((q) => q.state.status === 'error')
-  )
-    return null;
+  const refused = client
+    .getQueryCache()
+    .getAll()
+    .some((q) => q.state.status === 'error');
+  if (asMember && refused) return null;
   const html = await toHtml(tree());
   // Only successful answers go to the browser: a failed query is asked again there.
   const state = dehydrate(client, { shouldDehydrateQuery: (q) => q.state.status === 'success' });

@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signAccessToken } from '../../lib/tokens';
 import { createUser } from '../../test/factories';
+import { FUZZ_SEED } from '../../test/fuzz';
 import { createTestApp, type TestApp } from '../../test/app';
 
 /**
@@ -103,6 +105,22 @@ describe("a member's profile rendered on the server", () => {
       expect(res.body, cookie).not.toContain('viewer:');
       expect(res.headers['cache-control'], cookie).toBe('no-cache');
     }
+  });
+
+  it('answers any cookie value a client may send with the plain shared page, never an error', async () => {
+    const cam = await createUser(t.db);
+    const jwtLike = fc
+      .tuple(fc.base64String(), fc.base64String(), fc.base64String())
+      .map((parts) => parts.map((p) => p.replace(/[+/=]/g, '')).join('.'));
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.string(), jwtLike, fc.string({ minLength: 2000, maxLength: 5000 })), async (value) => {
+        const res = await get(`/user-detail/${cam.id}`, `swapu_page=${encodeURIComponent(value)}`);
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['cache-control']).toBe('no-cache');
+        expect(res.body).not.toContain('viewer:');
+      }),
+      { numRuns: 60, seed: FUZZ_SEED },
+    );
   });
 
   it('is for member pages only: with the cookie on a public page, the page is the guest one everyone gets', async () => {
