@@ -281,7 +281,9 @@ export async function createDelivery(db: Db, courier: Courier, viewerId: string,
     email,
   });
   const id = newId();
-  await db.transaction(async (tx) => {
+  // The answer is read in the same transaction: once it commits, a quote arriving at the same
+  // moment may replace this one, and the member who asked must still get the quote they were given.
+  return db.transaction(async (tx) => {
     await tx
       .update(deliveries)
       .set({ state: 'replaced', updatedAt: now })
@@ -320,8 +322,8 @@ export async function createDelivery(db: Db, courier: Courier, viewerId: string,
       .onConflictDoNothing()
       .returning({ id: deliveries.id });
     if (!inserted.length) throw errors.conflict('delivery_exists');
+    return getDelivery(tx, viewerId, id);
   });
-  return getDelivery(db, viewerId, id);
 }
 
 /** Pays for a quoted delivery through the payment port, while its price holds. */
