@@ -138,6 +138,31 @@ test.describe('chat', () => {
     await expect(page.getByTestId('composer')).toBeVisible();
   });
 
+  test("a member who deleted their account stays in the other's chats, named in the reader's language", async ({ browser, request }) => {
+    const ana = await member(request, 'Ana Staying');
+    const bo = await member(request, 'Bo Leaving');
+    const opened = await request.post('/api/v1/rooms', { headers: auth(ana), data: { userId: bo.id } });
+    expect(opened.status()).toBe(201);
+    const roomId = (await opened.json()).id as string;
+    await request.post(`/api/v1/rooms/${roomId}/messages`, { headers: auth(bo), data: { body: 'Thanks for everything, Ana.' } });
+    expect((await request.delete('/api/v1/me', { headers: auth(bo), data: { password: bo.password } })).status()).toBe(204);
+
+    const page = await signedInPage(browser, ana);
+    await page.goto(`/discuss/${roomId}`);
+    const row = page.getByTestId('room-row');
+    await expect(row).toContainText('Deleted member');
+    await expect(page.getByTestId('room').getByTestId('message-body')).toHaveText(['Thanks for everything, Ana.']);
+
+    // In Portuguese the same room names them in Portuguese, at once and after a reload.
+    await page.getByRole('combobox', { name: 'Language' }).first().selectOption('pt-PT');
+    await expect(row).toContainText('Membro eliminado');
+    await expect(page.getByTestId('room')).toContainText('Membro eliminado');
+    await page.reload();
+    await expect(page.getByTestId('room-row')).toContainText('Membro eliminado');
+    await expect(page.getByTestId('room').getByTestId('message-body')).toHaveText(['Thanks for everything, Ana.']);
+    await expect(page.locator('body')).not.toContainText('Deleted member');
+  });
+
   test('messaging yourself is refused', async ({ browser, request }) => {
     const dee = await member(request, 'Dee Self');
     const post = await listKayak(request, dee);

@@ -74,6 +74,13 @@ export type SortOption = (typeof SORT_OPTIONS)[number];
 
 export const DISTANCE_OPTIONS_KM = [5, 10, 25, 50, 100, 250] as const;
 
+/**
+ * The name a deleted account keeps, so other people's chats, offers and reviews keep their shape
+ * (users/account-deletion.ts). It is stored in English and shown in the reader's language: the web
+ * app passes every member name it shows through `memberName` (lib/member-name.ts).
+ */
+export const DELETED_MEMBER_NAME = 'Deleted member';
+
 export const LOCALES = ['en-US', 'pt-PT'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en-US';

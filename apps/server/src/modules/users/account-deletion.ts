@@ -6,6 +6,7 @@ import type { Storage } from '../../lib/storage';
 import { endSessions } from '../auth/sessions';
 import { withdrawPoints } from '../points/award';
 import { AppError, errors } from '../../lib/errors';
+import { DELETED_MEMBER_NAME } from '@swapu/shared/constants';
 
 /**
  * Deletes an account after re-authentication with its password: personal data is erased, the
@@ -30,7 +31,7 @@ export async function deleteAccount(db: Db, storage: Storage, userId: string, pa
       .set({
         email: `deleted-${user.id}@deleted.invalid`,
         passwordHash: null,
-        displayName: 'Deleted member',
+        displayName: DELETED_MEMBER_NAME,
         bio: '',
         suburb: null,
         postcode: null,

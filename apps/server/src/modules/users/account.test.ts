@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { createPost } from '../../test/factories';
 import { multipartFile } from '../../test/multipart';
 import { totpCode } from '../auth/two-factor';
+import { DELETED_MEMBER_NAME } from '@swapu/shared/constants';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -201,6 +202,31 @@ describe('account deletion', () => {
     expect((await signIn({ email: a.email, password: 'secret1' })).json().error.message).toBe('INVALID_LOGIN_CREDENTIALS');
     expect((await t.app.inject({ url: '/api/v1/me', headers: a.headers })).statusCode).toBe(401);
     expect((await t.app.inject({ url: `/api/v1/users/${a.id}` })).statusCode).toBe(404);
+  });
+
+  it("leaves the name the web app shows in each reader's language in other people's chats", async () => {
+    const leaving = await account('secret1');
+    const staying = await account('secret1');
+    const opened = await t.app.inject({ method: 'POST', url: '/api/v1/rooms', headers: staying.headers, payload: { userId: leaving.id } });
+    expect(opened.statusCode).toBeLessThan(300);
+    const roomId = opened.json().id as string;
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/rooms/${roomId}/messages`,
+      headers: leaving.headers,
+      payload: { body: 'All the best.' },
+    });
+    expect(sent.statusCode).toBeLessThan(300);
+
+    const res = await t.app.inject({ method: 'DELETE', url: '/api/v1/me', headers: leaving.headers, payload: { password: 'secret1' } });
+    expect(res.statusCode).toBe(204);
+    const [row] = await t.db.select().from(users).where(eq(users.id, leaving.id));
+    expect(row!.displayName).toBe(DELETED_MEMBER_NAME);
+    const rooms = await t.app.inject({ url: '/api/v1/rooms', headers: staying.headers });
+    const room = (rooms.json() as { items: { id: string; other: { id: string; displayName: string } }[] }).items.find(
+      (r) => r.id === roomId,
+    );
+    expect(room?.other).toMatchObject({ id: leaving.id, displayName: DELETED_MEMBER_NAME });
   });
 });
 

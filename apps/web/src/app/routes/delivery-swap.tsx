@@ -7,6 +7,7 @@ import { LoadError } from '../../components/load-error';
 import { DeliveryPageHeader, DeliveryStateBadge, deliveryPaths, ItemPhoto } from '../../features/delivery/delivery-text';
 import { useShippable } from '../../features/delivery/use-deliveries';
 import { useTranslation } from '../../i18n/react';
+import { memberName } from '../../lib/member-name';
 import { usePageMeta } from '../../lib/use-page-meta';
 
 /** One item of a swap that can be shipped: who sends it to whom, its delivery's state, and the way to it. */
@@ -25,7 +26,9 @@ function ShippableRow({ item: s }: { item: Shippable }) {
             {s.delivery && <DeliveryStateBadge state={s.delivery.state} />}
           </Group>
           <Text fz="sm" c="dimmed">
-            {s.viewerIsSender ? t('swap.youSend', { name: s.receiver.name }) : t('swap.theySend', { name: s.sender.name })}
+            {s.viewerIsSender
+              ? t('swap.youSend', { name: memberName(t, s.receiver.name) })
+              : t('swap.theySend', { name: memberName(t, s.sender.name) })}
           </Text>
           <Button
             component={Link}

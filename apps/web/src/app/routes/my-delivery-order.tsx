@@ -12,6 +12,7 @@ import { goToCheckout } from '../../features/money/use-money';
 import { LocalityInput } from '../../features/profile/locality-input';
 import { useTranslation } from '../../i18n/react';
 import { ApiError } from '../../lib/api';
+import { memberName } from '../../lib/member-name';
 import { usePageMeta } from '../../lib/use-page-meta';
 
 /**
@@ -79,7 +80,9 @@ export default function MyDeliveryOrderPage() {
                 {d.postTitle}
               </Text>
               <Text fz="sm" c="dimmed">
-                {d.viewerIsSender ? t('swap.youSend', { name: d.receiver.name }) : t('swap.theySend', { name: d.sender.name })}
+                {d.viewerIsSender
+                  ? t('swap.youSend', { name: memberName(t, d.receiver.name) })
+                  : t('swap.theySend', { name: memberName(t, d.sender.name) })}
               </Text>
             </Stack>
           </Group>

@@ -9,6 +9,7 @@ import { LoadError } from '../../components/load-error';
 import { DeliveryPageHeader, DeliveryStateBadge, deliveryPaths, formatDay, ItemPhoto } from '../../features/delivery/delivery-text';
 import { useDeliveries } from '../../features/delivery/use-deliveries';
 import { useTranslation } from '../../i18n/react';
+import { memberName } from '../../lib/member-name';
 import { usePageMeta } from '../../lib/use-page-meta';
 
 /** The URL's status words, in the order the tabs show them. */
@@ -48,7 +49,7 @@ function DeliveryRow({ d }: { d: Delivery }) {
               <DeliveryStateBadge state={d.state} />
             </Group>
             <Text fz="sm" truncate>
-              {d.viewerIsSender ? t('list.to', { name: other.name }) : t('list.from', { name: other.name })}
+              {d.viewerIsSender ? t('list.to', { name: memberName(t, other.name) }) : t('list.from', { name: memberName(t, other.name) })}
               {other.suburb ? ` · ${other.suburb}` : ''}
             </Text>
             {when && (

@@ -16,6 +16,7 @@ import { useNavigate } from 'react-router';
 import type { AppNotification } from '@swapu/shared/api';
 import { useMarkRead, useNotifications } from '../../features/notifications/use-notifications';
 import { formatDateTime, formatRelative } from '../../lib/format';
+import { memberName } from '../../lib/member-name';
 import { LoadError } from '../../components/load-error';
 
 /** The delivery events a notification has words for (data.event); any other is 'news about the delivery'. */
@@ -29,16 +30,17 @@ const MODERATION_EVENTS = new Set(['hidden', 'unhidden', 'image_removed', 'warne
 
 /** One notification as a sentence, from its kind and data. */
 export function notificationText(t: TFunction, n: AppNotification): string {
-  if (n.kind === 'match') return t('match', { other: n.data.otherName, theirs: n.data.theirTitle, mine: n.data.myTitle });
-  if (n.kind === 'message') return t('message', { other: n.data.otherName, count: Number(n.data.count ?? '1'), preview: n.data.preview });
-  if (n.kind === 'offer') return t(`offer.${n.data.event ?? 'created'}`, { other: n.data.otherName, title: n.data.postTitle });
+  const other = memberName(t, n.data.otherName);
+  if (n.kind === 'match') return t('match', { other, theirs: n.data.theirTitle, mine: n.data.myTitle });
+  if (n.kind === 'message') return t('message', { other, count: Number(n.data.count ?? '1'), preview: n.data.preview });
+  if (n.kind === 'offer') return t(`offer.${n.data.event ?? 'created'}`, { other, title: n.data.postTitle });
   if (n.kind === 'delivery') {
     const event = n.data.event && DELIVERY_EVENTS.has(n.data.event) ? n.data.event : 'updated';
-    return t(`delivery.${event}`, { other: n.data.otherName, title: n.data.postTitle });
+    return t(`delivery.${event}`, { other, title: n.data.postTitle });
   }
   if (n.kind === 'goal') return t('goal.completed', { name: n.data.goalName, title: n.data.postTitle });
   if (n.kind === 'chain' && n.data.event && CHAIN_EVENTS.has(n.data.event))
-    return t(`chain.${n.data.event}`, { other: n.data.otherName, size: Number(n.data.size ?? '3') });
+    return t(`chain.${n.data.event}`, { other, size: Number(n.data.size ?? '3') });
   if (n.kind === 'saved_search')
     return t('savedSearch', { name: n.data.name, count: Number(n.data.count ?? '1'), title: n.data.postTitle });
   if (n.kind === 'moderation' && n.data.event && MODERATION_EVENTS.has(n.data.event))

@@ -13,6 +13,7 @@ import { useCreateOffer, useMyPublishedItems } from '../../features/offers/use-o
 import { usePost } from '../../features/posts/use-post';
 import { ApiError } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
+import { memberName } from '../../lib/member-name';
 import { useFunnel } from '../../lib/use-funnel';
 
 /**
@@ -73,7 +74,7 @@ export default function OfferItemPage() {
                 {p.title}
               </Anchor>
               <Text fz="sm" c="dimmed">
-                {t('new.ownerAndValue', { name: p.owner.displayName, value: formatMoney(p.cashValueCents, i18n.language) })}
+                {t('new.ownerAndValue', { name: memberName(t, p.owner.displayName), value: formatMoney(p.cashValueCents, i18n.language) })}
               </Text>
             </Stack>
           </Group>
@@ -117,7 +118,7 @@ export default function OfferItemPage() {
                 {
                   onSuccess: (offer) => {
                     funnel.complete();
-                    notifications.show({ color: 'swapu', message: t('new.sent', { name: p.owner.displayName }) });
+                    notifications.show({ color: 'swapu', message: t('new.sent', { name: memberName(t, p.owner.displayName) }) });
                     navigate(offerPaths.swapOffer(offer.id));
                   },
                 },

@@ -12,6 +12,7 @@ import { otherParty } from '../../features/offers/offer-text';
 import { useOffer, useOffers } from '../../features/offers/use-offers';
 import { ReviewForm } from '../../features/reviews/review-form';
 import { ApiError } from '../../lib/api';
+import { memberName } from '../../lib/member-name';
 import { useSession } from '../../lib/use-session';
 
 /** /review-swap: completed swaps the person has not reviewed yet. */
@@ -52,7 +53,7 @@ function AwaitingReview() {
             leftSection={<IconStar size={14} />}
             w="fit-content"
           >
-            {t('detail.review', { name: otherParty(o, userId).displayName })}
+            {t('detail.review', { name: memberName(t, otherParty(o, userId).displayName) })}
           </Button>
         )}
       />
@@ -87,6 +88,7 @@ function ReviewOne({ offerId }: { offerId: string }) {
     );
   const o = offer.data;
   const other = otherParty(o, userId);
+  const name = memberName(t, other.displayName);
   const back = (
     <Anchor component={Link} to={offerPaths.swapOffer(o.id)}>
       {t('reviewPage.backToSwap')}
@@ -96,7 +98,7 @@ function ReviewOne({ offerId }: { offerId: string }) {
     <Container size="sm" py="lg">
       <Stack gap="lg">
         <Title order={1} fz={{ base: 24, sm: 30 }}>
-          {t('detail.review', { name: other.displayName })}
+          {t('detail.review', { name })}
         </Title>
         <Card padding="sm">
           <Group wrap="nowrap" gap="sm">
@@ -117,14 +119,14 @@ function ReviewOne({ offerId }: { offerId: string }) {
           </Alert>
         ) : o.reviewedByMe ? (
           <Alert color="swapu">
-            {t('detail.reviewed', { name: other.displayName })} {back}
+            {t('detail.reviewed', { name })} {back}
           </Alert>
         ) : (
           <ReviewForm
             offerId={o.id}
-            name={other.displayName}
+            name={name}
             onDone={() => {
-              notifications.show({ color: 'swapu', message: t('reviewPage.thanks', { name: other.displayName }) });
+              notifications.show({ color: 'swapu', message: t('reviewPage.thanks', { name }) });
               navigate(paths.userDetail(other.id));
             }}
           />

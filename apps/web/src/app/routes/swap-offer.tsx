@@ -9,6 +9,7 @@ import { stateLabel } from '../../features/offers/offer-text';
 import { useOffer } from '../../features/offers/use-offers';
 import { ApiError } from '../../lib/api';
 import { formatDateTime, formatRelative } from '../../lib/format';
+import { memberName } from '../../lib/member-name';
 import { useSession } from '../../lib/use-session';
 import classes from '../../features/offers/offer-deal.module.css';
 
@@ -62,7 +63,7 @@ export default function SwapOfferPage() {
             </Badge>
             <Text fz="sm" c="dimmed" title={formatDateTime(o.createdAt, i18n.language)}>
               {t(o.proposedBy === 'offerer' ? 'detail.byOfferer' : 'detail.byOwner', {
-                name: (o.proposedBy === 'offerer' ? o.offerer : o.owner).displayName,
+                name: memberName(t, (o.proposedBy === 'offerer' ? o.offerer : o.owner).displayName),
                 time: formatRelative(o.createdAt, i18n.language),
               })}
             </Text>

@@ -17,6 +17,7 @@ import { useProfile } from '../../features/profile/use-profile';
 import { ReviewList } from '../../features/reviews/review-list';
 import { ApiError } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
+import { memberName } from '../../lib/member-name';
 import { useDates } from '../../lib/clock';
 import { EditForm } from '../../features/profile/profile-edit-form';
 
@@ -62,6 +63,7 @@ export default function UserDetailPage() {
     );
   const p: PublicProfile = profile.data;
   const since = dates.monthYear(p.memberSince);
+  const name = memberName(t, p.displayName);
   return (
     <Container size="lg" py="lg">
       <Stack gap="lg">
@@ -78,8 +80,8 @@ export default function UserDetailPage() {
         <Group align="flex-end" mt={-64} px="md" wrap="nowrap">
           <Avatar
             src={p.avatarUrl}
-            alt={t('profile.avatarAlt', { name: p.displayName })}
-            name={p.displayName}
+            alt={t('profile.avatarAlt', { name })}
+            name={name}
             color="swapu"
             size={112}
             radius={999}
@@ -89,7 +91,7 @@ export default function UserDetailPage() {
           <Stack gap={2} pb={8} style={{ minWidth: 0 }}>
             <Group gap="xs" wrap="nowrap">
               <Title order={1} fz={{ base: 24, sm: 30 }} data-user-content>
-                {p.displayName}
+                {name}
               </Title>
               {p.subscriber && (
                 <Badge color="yellow" variant="light" leftSection={<IconCrown size={12} />} data-testid="subscriber-badge">

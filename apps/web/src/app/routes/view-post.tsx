@@ -14,6 +14,7 @@ import { useSession } from '../../lib/use-session';
 import { usePost } from '../../features/posts/use-post';
 import { ApiError } from '../../lib/api';
 import { formatMoney, formatNumber } from '../../lib/format';
+import { memberName } from '../../lib/member-name';
 import { useDates } from '../../lib/clock';
 import { pageMeta } from '@swapu/shared/page-meta';
 import { asLocale, usePageMeta } from '../../lib/use-page-meta';
@@ -160,13 +161,13 @@ export default function ViewPostPage() {
             )}
             <Card padding="md">
               <Group wrap="nowrap">
-                <Avatar color="swapu" radius="xl" size="lg" name={p.owner.displayName} src={p.owner.avatarUrl} alt="" />
+                <Avatar color="swapu" radius="xl" size="lg" name={memberName(t, p.owner.displayName)} src={p.owner.avatarUrl} alt="" />
                 <Stack gap={2}>
                   <Text fz="xs" c="dimmed">
                     {t('detail.owner')}
                   </Text>
                   <Text fw={700} data-testid="post-owner" data-user-content>
-                    {p.owner.displayName}
+                    {memberName(t, p.owner.displayName)}
                   </Text>
                   <Text fz="sm" c="dimmed">
                     {[p.owner.suburb, p.owner.auState].filter(Boolean).join(', ')} ·{' '}

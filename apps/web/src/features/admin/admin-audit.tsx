@@ -9,6 +9,7 @@ import { LoadError } from '../../components/load-error';
 import { useTranslation } from '../../i18n/react';
 import { ApiError } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
+import { memberName } from '../../lib/member-name';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { AdminPage } from './admin-page';
 import { supportThreadPath } from './admin-users';
@@ -46,7 +47,7 @@ export function diffOf(before: Record<string, unknown> | null, after: Record<str
 /** Where the target can be opened in the app (a member's profile or support thread, a listing). */
 function Target({ entry }: { entry: AuditEntry }) {
   const { t } = useTranslation('audit');
-  const label = entry.targetName ?? entry.targetId ?? '—';
+  const label = memberName(t, entry.targetName) ?? entry.targetId ?? '—';
   const type = t(`targets.${entry.targetType}`, entry.targetType);
   const link = !entry.targetId
     ? null
@@ -96,7 +97,7 @@ function Entry({ entry }: { entry: AuditEntry }) {
         </Text>
       </Group>
       <Text fz="sm" mt={4}>
-        {t('by', { name: entry.actorName || entry.actorId })}
+        {t('by', { name: memberName(t, entry.actorName) || entry.actorId })}
       </Text>
       {entry.reason && (
         <Text fz="sm" mt={2} data-testid="audit-reason">

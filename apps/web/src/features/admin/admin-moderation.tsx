@@ -49,6 +49,7 @@ import { LoadError } from '../../components/load-error';
 import { useTranslation } from '../../i18n/react';
 import { ApiError, errorCodeOf } from '../../lib/api';
 import { formatDateTime, formatMoney } from '../../lib/format';
+import { memberName } from '../../lib/member-name';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { AdminPage } from './admin-page';
 import { moderationCalls, useModerationAction, useModerationQueue } from './use-admin-moderation';
@@ -86,7 +87,7 @@ function Person({ p, label }: { p: ModerationPerson; label?: string }) {
         )}
         <Group gap={6} wrap="nowrap">
           <Anchor component={Link} to={paths.userDetail(p.id)} fz="sm" fw={600} truncate data-user-content={!!p.displayName || undefined}>
-            {p.displayName || t('unknownMember')}
+            {memberName(t, p.displayName) || t('unknownMember')}
           </Anchor>
           {p.banned && (
             <Badge color="red" size="xs" variant="light">
@@ -196,7 +197,7 @@ function ListingCard({ item, ask }: { item: ReportedListing; ask: Ask }) {
             id: r.id,
             title: t(`posts:actions.reasons.${r.reason}`, { defaultValue: r.reason }),
             text: r.details,
-            by: r.reporterName,
+            by: memberName(t, r.reporterName),
             at: r.at,
           }))}
         />
@@ -269,7 +270,7 @@ function ListingCard({ item, ask }: { item: ReportedListing; ask: Ask }) {
 /** Warn and ban buttons for a member (the owner of a reported listing, or a reported member). */
 function WarnBan({ person, postId, ask }: { person: ModerationPerson; postId?: string; ask: Ask }) {
   const { t } = useTranslation('moderation');
-  const name = person.displayName || t('unknownMember');
+  const name = memberName(t, person.displayName) || t('unknownMember');
   return (
     <>
       <Button
@@ -317,7 +318,7 @@ function WarnBan({ person, postId, ask }: { person: ModerationPerson; postId?: s
 
 function MemberCard({ item, ask }: { item: ReportedMember; ask: Ask }) {
   const { t } = useTranslation('moderation');
-  const name = item.member.displayName || t('unknownMember');
+  const name = memberName(t, item.member.displayName) || t('unknownMember');
   return (
     <Card padding="md" withBorder data-testid="moderation-member" data-user-id={item.member.id}>
       <Group justify="space-between" align="flex-start" gap="sm">
@@ -327,7 +328,7 @@ function MemberCard({ item, ask }: { item: ReportedMember; ask: Ask }) {
         </Badge>
       </Group>
       <Stack gap="xs" mt="sm">
-        <Evidence ownWords items={item.reports.map((r) => ({ id: r.id, title: r.reason, by: r.reporterName, at: r.at }))} />
+        <Evidence ownWords items={item.reports.map((r) => ({ id: r.id, title: r.reason, by: memberName(t, r.reporterName), at: r.at }))} />
       </Stack>
       <Actions>
         <Button
@@ -455,7 +456,11 @@ function DisputeCard({ item, ask }: { item: Dispute; ask: Ask }) {
   const { t, i18n } = useTranslation('moderation');
   const title = item.post.title || t('untitled');
   const nameOf = (id: string | null) =>
-    id === item.offerer.id ? item.offerer.displayName : id === item.owner.id ? item.owner.displayName : t('unknownMember');
+    id === item.offerer.id
+      ? memberName(t, item.offerer.displayName)
+      : id === item.owner.id
+        ? memberName(t, item.owner.displayName)
+        : t('unknownMember');
   const resolve = (outcome: 'complete' | 'cancel') =>
     ask({
       title: t(`dispute.${outcome}.title`),

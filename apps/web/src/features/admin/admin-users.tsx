@@ -43,6 +43,7 @@ import { LoadError } from '../../components/load-error';
 import { useTranslation } from '../../i18n/react';
 import { ApiError, errorCodeOf } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
+import { memberName } from '../../lib/member-name';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { useSession } from '../../lib/use-session';
 import { AdminPage } from './admin-page';
@@ -98,7 +99,12 @@ function RowMenu({ user, meId, onAction }: { user: AdminUser; meId: string | und
   return (
     <Menu position="bottom-end" withinPortal shadow="md">
       <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={t('actions.menu', { name: user.displayName })} data-testid="user-menu">
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label={t('actions.menu', { name: memberName(t, user.displayName) })}
+          data-testid="user-menu"
+        >
           <IconDots size={18} />
         </ActionIcon>
       </Menu.Target>
@@ -187,7 +193,7 @@ export function BanModal({ user, onClose }: { user: AdminUser | null; onClose: (
       { id: user.id, banned: true, reason: trimmed },
       {
         onSuccess: () => {
-          notifications.show({ color: 'swapu', message: t('ban.done', { name: user.displayName }) });
+          notifications.show({ color: 'swapu', message: t('ban.done', { name: memberName(t, user.displayName) }) });
           onClose();
         },
         onError: (err) => setError(t(`errors:${errorCodeOf(err)}`)),
@@ -195,7 +201,7 @@ export function BanModal({ user, onClose }: { user: AdminUser | null; onClose: (
     );
   };
   return (
-    <Dialog fixed opened={!!user} onClose={onClose} title={t('ban.title', { name: user?.displayName ?? '' })}>
+    <Dialog fixed opened={!!user} onClose={onClose} title={t('ban.title', { name: memberName(t, user?.displayName) ?? '' })}>
       <form onSubmit={submit} noValidate data-testid="ban-form">
         <Stack gap="md">
           <Text fz="sm">{t('ban.explain')}</Text>
@@ -240,7 +246,7 @@ function ConfirmModal({ action, onClose }: { action: Action | null; onClose: () 
   useEffect(() => setError(null), [action]);
   const open = action && action.kind !== 'ban' ? action : null;
   const kind = open?.kind ?? 'unban';
-  const name = open?.user.displayName ?? '';
+  const name = memberName(t, open?.user.displayName) ?? '';
   const pending = ban.isPending || role.isPending;
   const confirm = () => {
     if (!open) return;
@@ -348,7 +354,7 @@ function UsersTable({
   meId: string | undefined;
   onAction: (a: Action) => void;
 }) {
-  const { i18n } = useTranslation('adminUsers');
+  const { t, i18n } = useTranslation('adminUsers');
   const head = (column: AdminUserSort, align?: 'right') => (
     <SortHeader key={column} column={column} sort={sort} dir={dir} onSort={onSort} align={align} />
   );
@@ -376,7 +382,7 @@ function UsersTable({
                 <Group gap="xs" wrap="nowrap" miw={170}>
                   <Avatar src={u.avatarUrl} alt="" size={28} radius="xl" color="swapu" />
                   <Text fz="sm" fw={600} data-testid="user-name" data-user-content>
-                    {u.displayName}
+                    {memberName(t, u.displayName)}
                   </Text>
                 </Group>
               </Table.Td>
@@ -433,7 +439,7 @@ function UserCards({ items, meId, onAction }: { items: AdminUser[]; meId: string
               <Avatar src={u.avatarUrl} alt="" radius="xl" color="swapu" />
               <Stack gap={0} style={{ minWidth: 0 }}>
                 <Text fw={700} fz="sm" truncate data-testid="user-name" data-user-content>
-                  {u.displayName}
+                  {memberName(t, u.displayName)}
                 </Text>
                 <Text fz="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
                   {u.email}

@@ -10,6 +10,7 @@ import { useTranslation } from '../../i18n/react';
 import { errorCodeOf } from '../../lib/api';
 import { useClock } from '../../lib/clock';
 import { formatDistance, formatMoney } from '../../lib/format';
+import { memberName } from '../../lib/member-name';
 import { useChainAction } from './use-chains';
 
 /** Where a chain stands for me: found (mine to unlock), waiting for the others, on, or ended. */
@@ -83,10 +84,10 @@ export function ChainCard({ chain }: { chain: Chain }) {
                   <Stack gap={0} style={{ minWidth: 0 }}>
                     <Text fz="sm" fw={you ? 700 : 500}>
                       {you
-                        ? t('card.youGive', { to: receiver.displayName })
+                        ? t('card.youGive', { to: memberName(t, receiver.displayName) })
                         : t('card.gives', {
-                            name: m.displayName,
-                            to: i === (chain.me + 1) % n ? t('card.youLower') : receiver.displayName,
+                            name: memberName(t, m.displayName),
+                            to: i === (chain.me + 1) % n ? t('card.youLower') : memberName(t, receiver.displayName),
                           })}
                     </Text>
                     <Text fz="sm" lineClamp={1} component={Link} to={paths.viewPost(m.gives.id)} c="inherit" td="underline">

@@ -3,6 +3,7 @@ import { useTranslation } from '../../i18n/react';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api';
 import { formatRelative } from '../../lib/format';
+import { memberName } from '../../lib/member-name';
 import { ChatShell, EmptyPane, PaneHeader } from './chat-shell';
 import { initials } from './chat-text';
 import { SupportMessages } from './support-thread';
@@ -10,6 +11,7 @@ import { useAdminThread, useAnswerSupport, useSupportThreads, type SupportThread
 
 function ThreadRow({ thread, active, onOpen }: { thread: SupportThreadSummary; active: boolean; onOpen: () => void }) {
   const { t, i18n } = useTranslation('chat');
+  const name = memberName(t, thread.user.displayName);
   return (
     <UnstyledButton
       onClick={onOpen}
@@ -25,12 +27,12 @@ function ThreadRow({ thread, active, onOpen }: { thread: SupportThreadSummary; a
     >
       <Group wrap="nowrap" gap="sm" align="flex-start">
         <Avatar src={thread.user.avatarUrl} alt="" radius="xl" color="swapu">
-          {initials(thread.user.displayName)}
+          {initials(name)}
         </Avatar>
         <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
           <Group justify="space-between" wrap="nowrap" gap={6}>
             <Text fw={thread.awaitingTeam ? 800 : 600} fz="sm" truncate data-user-content>
-              {thread.user.displayName}
+              {name}
             </Text>
             <Text fz={11} c="dimmed" style={{ flexShrink: 0 }}>
               {formatRelative(thread.timestamp, i18n.language)}
@@ -55,13 +57,14 @@ function AnswerPane({ thread }: { thread: SupportThreadSummary }) {
   const [, setParams] = useSearchParams();
   const messages = useAdminThread(thread.user.id);
   const answer = useAnswerSupport(thread.user.id);
+  const name = memberName(t, thread.user.displayName);
   const header = (
     <PaneHeader back={{ label: t('admin.back'), onClick: () => setParams({}) }}>
       <Avatar src={thread.user.avatarUrl} alt="" radius="xl" color="swapu">
-        {initials(thread.user.displayName)}
+        {initials(name)}
       </Avatar>
       <Text fw={700} data-user-content>
-        {thread.user.displayName}
+        {name}
       </Text>
     </PaneHeader>
   );

@@ -10,6 +10,7 @@ import { ROOM_TITLE_DEFAULT } from '@swapu/shared/constants';
 import { paths } from '@swapu/shared/paths';
 import { errorCodeOf } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
+import { memberName } from '../../lib/member-name';
 import { PaneHeader } from './chat-shell';
 import { chatPaths, initials } from './chat-text';
 import { useBlock, useReportUser } from './use-rooms';
@@ -20,7 +21,7 @@ function ReportModal({ room, opened, onClose }: { room: Room; opened: boolean; o
   const { t } = useTranslation(['chat', 'errors']);
   const [reason, setReason] = useState('');
   const report = useReportUser(room.id);
-  const name = room.other.displayName;
+  const name = memberName(t, room.other.displayName);
   const submit = () =>
     report.mutate(reason.trim(), {
       onSuccess: () => {
@@ -69,7 +70,7 @@ export function RoomHeader({ room }: { room: Room }) {
   const [reporting, setReporting] = useState(false);
   const [confirmBlock, setConfirmBlock] = useState(false);
   const block = useBlock(room.id);
-  const name = room.other.displayName;
+  const name = memberName(t, room.other.displayName);
   const setBlocked = (on: boolean) =>
     block.mutate(on, {
       onSuccess: () => {

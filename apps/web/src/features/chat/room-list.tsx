@@ -6,6 +6,7 @@ import type { RoomSummary } from '@swapu/shared/chat';
 import { paths } from '@swapu/shared/paths';
 import { ApiError } from '../../lib/api';
 import { formatDateTime, formatRelative } from '../../lib/format';
+import { memberName } from '../../lib/member-name';
 import { chatPaths, initials, lastMessageText, roomTitle } from './chat-text';
 import { useRooms } from './use-rooms';
 
@@ -20,6 +21,7 @@ const rowStyle = (active: boolean) => ({
 function RoomRow({ room, active }: { room: RoomSummary; active: boolean }) {
   const { t, i18n } = useTranslation('chat');
   const unread = room.unread > 0;
+  const name = memberName(t, room.other.displayName);
   return (
     <UnstyledButton
       component={Link}
@@ -31,12 +33,12 @@ function RoomRow({ room, active }: { room: RoomSummary; active: boolean }) {
     >
       <Group wrap="nowrap" gap="sm" align="flex-start">
         <Avatar src={room.other.avatarUrl} alt="" radius="xl" size={44} color="swapu">
-          {initials(room.other.displayName)}
+          {initials(name)}
         </Avatar>
         <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
           <Group justify="space-between" wrap="nowrap" gap={6}>
             <Text fw={unread ? 800 : 600} fz="sm" truncate data-user-content>
-              {room.other.displayName}
+              {name}
             </Text>
             <Text
               fz={11}

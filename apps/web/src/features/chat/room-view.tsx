@@ -2,6 +2,7 @@ import { Alert, Box, Button, Center, Group, Loader, Stack, Text, UnstyledButton 
 import { IconRefresh, IconBan } from '@tabler/icons-react';
 import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from '../../i18n/react';
+import { memberName } from '../../lib/member-name';
 import type { Room } from '@swapu/shared/chat';
 import { Bubble } from './bubble';
 import { Composer } from './composer';
@@ -37,6 +38,7 @@ function useStickToBottom(firstId: string | undefined, count: number) {
 function BlockedNotice({ room }: { room: Room }) {
   const { t } = useTranslation('chat');
   const block = useBlock(room.id);
+  const name = memberName(t, room.other.displayName);
   return (
     <Alert color="gray" variant="light" radius={0} icon={<IconBan size={18} />} data-testid="blocked-notice">
       <Group justify="space-between" gap="xs" wrap="nowrap">
@@ -45,7 +47,7 @@ function BlockedNotice({ room }: { room: Room }) {
             {t('blocked.notice')}
           </Text>
           <Text fz="xs" c="dimmed">
-            {room.blockedByMe ? t('blocked.byMe', { name: room.other.displayName }) : t('blocked.byThem', { name: room.other.displayName })}
+            {room.blockedByMe ? t('blocked.byMe', { name }) : t('blocked.byThem', { name })}
           </Text>
         </Stack>
         {room.blockedByMe && (
@@ -67,7 +69,7 @@ export function RoomView({ room, me, postId }: { room: Room; me: string; postId?
   const scroll = useStickToBottom(live.items[0]?.id, count);
   const mineLast = myLastMessage(live.items, me);
   const seen = mineLast !== null && live.otherSeenSeq >= mineLast.seq && live.pending.length === 0;
-  const name = room.other.displayName;
+  const name = memberName(t, room.other.displayName);
   return (
     <Stack gap={0} h="100%" data-testid="room" style={{ minHeight: 0 }}>
       <RoomHeader room={room} />

@@ -4,6 +4,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/react';
 import type { SupportMessage } from '@swapu/shared/chat';
 import { errorCodeOf } from '../../lib/api';
+import { memberName } from '../../lib/member-name';
 import { PaneHeader } from './chat-shell';
 import { Bubble } from './bubble';
 import { chatPaths } from './chat-text';
@@ -64,7 +65,7 @@ export function SupportMessages({
                 mine={mine}
                 body={m.body}
                 createdAt={m.createdAt}
-                author={mine ? undefined : m.fromTeam ? t('support.title') : m.authorName}
+                author={mine ? undefined : m.fromTeam ? t('support.title') : memberName(t, m.authorName)}
                 testId="support-message"
               />
             );

@@ -17,6 +17,7 @@ import { LoadError } from '../../components/load-error';
 import { useTranslation } from '../../i18n/react';
 import { ApiError, errorCodeOf } from '../../lib/api';
 import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
+import { memberName } from '../../lib/member-name';
 import { DeliveryStateBadge, deliveryPaths, formatDay, formatTime, ItemPhoto } from './delivery-text';
 import { downloadLabel, useCancelDelivery, useDelivery, useDeliveryCheckout } from './use-deliveries';
 
@@ -71,13 +72,13 @@ function Facts({ d }: { d: Delivery }) {
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="lg" verticalSpacing="md">
         <Fact label={t('detail.from')} testId="delivery-from">
           <Text fw={600} data-user-content>
-            {d.sender.name}
+            {memberName(t, d.sender.name)}
           </Text>
           <Text fz="sm">{place(d.sender)}</Text>
         </Fact>
         <Fact label={t('detail.to')} testId="delivery-to">
           <Text fw={600} data-user-content>
-            {d.receiver.name}
+            {memberName(t, d.receiver.name)}
           </Text>
           <Text fz="sm">{place(d.receiver)}</Text>
         </Fact>
@@ -266,7 +267,9 @@ export function DeliveryDetail({
               <DeliveryStateBadge state={d.state} size="md" />
             </Group>
             <Text fz="sm" c="dimmed">
-              {d.viewerIsSender ? t('swap.youSend', { name: d.receiver.name }) : t('swap.theySend', { name: d.sender.name })}
+              {d.viewerIsSender
+                ? t('swap.youSend', { name: memberName(t, d.receiver.name) })
+                : t('swap.theySend', { name: memberName(t, d.sender.name) })}
             </Text>
           </Stack>
         </Group>
@@ -284,7 +287,7 @@ export function DeliveryDetail({
           </Alert>
         ) : (
           <Alert color="yellow" icon={<IconCreditCard size={18} />} role="status">
-            {t('detail.awaitingOther', { name: other.name })}
+            {t('detail.awaitingOther', { name: memberName(t, other.name) })}
           </Alert>
         ))}
       {d.state === 'failed' && (

@@ -8,6 +8,7 @@ import type { ErrorCode } from '@swapu/shared/errors';
 import { useTranslation } from '../../i18n/react';
 import { ApiError, errorCodeOf } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
+import { memberName } from '../../lib/member-name';
 import { formatDay, formatTime, isWeekend } from './delivery-text';
 import { useCreateDelivery, useDeliveryCheckout } from './use-deliveries';
 
@@ -208,7 +209,7 @@ function PartyFields({
               readOnly
               description={
                 <>
-                  {t('order.emailOnFile', { name: p.name })}{' '}
+                  {t('order.emailOnFile', { name: memberName(t, p.name) })}{' '}
                   <Anchor component="button" type="button" fz="xs" onClick={() => onChange({ useOnFile: false, email: '' }, 'email')}>
                     {t('order.otherEmail')}
                   </Anchor>

@@ -7,6 +7,7 @@ import type { TFunction } from '../../i18n/core';
 import { useTranslation } from '../../i18n/react';
 import { qs } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
+import { memberName } from '../../lib/member-name';
 import { LoadError } from '../../components/load-error';
 import { ItemThumb, percentOf } from './goal-parts';
 import { useGoalSuggestions } from './use-goals';
@@ -53,7 +54,7 @@ function SuggestionRow({ card, currentValue, mine }: { card: DeckCard; currentVa
               {t('suggestions.more', { percent: percentOf(more, lang) })}
             </Badge>
             <Text fz="xs" c="dimmed">
-              {t('suggestions.owner', { name: card.ownerName })}
+              {t('suggestions.owner', { name: memberName(t, card.ownerName) })}
             </Text>
           </Group>
           {card.reasons.length > 0 && (

@@ -9,6 +9,7 @@ import { useNavigate } from 'react-router';
 import { OFFER_MESSAGE_MAX } from '@swapu/shared/constants';
 import type { Offer, OfferTransition, TransitionBody } from '@swapu/shared/offers';
 import { ApiError } from '../../lib/api';
+import { memberName } from '../../lib/member-name';
 import { OfferEditor } from './offer-editor';
 import { draftFromOffer } from './offer-funnel';
 import { offerPaths } from './offer-paths';
@@ -61,7 +62,7 @@ export function OfferActions({ offer, viewerId }: { offer: Offer; viewerId: stri
   const [message, setMessage] = useState('');
   const [messageMissing, setMessageMissing] = useState(false);
   const phone = useMediaQuery('(max-width: 48em)');
-  const other = otherParty(offer, viewerId);
+  const otherName = memberName(t, otherParty(offer, viewerId).displayName);
   const viewerIsOfferer = viewerId === offer.offerer.id;
   const mine = useMyPublishedItems(dialog === 'counter' && viewerIsOfferer);
   const actions = ORDER.filter((a) => offer.actions.includes(a));
@@ -77,7 +78,7 @@ export function OfferActions({ offer, viewerId }: { offer: Offer; viewerId: stri
     transition.mutate(body, {
       onSuccess: (next) => {
         setDialog(null);
-        notifications.show({ color: 'swapu', message: t(`done.${body.transition}`, { name: other.displayName }) });
+        notifications.show({ color: 'swapu', message: t(`done.${body.transition}`, { name: otherName }) });
         if (next.id !== offer.id) navigate(offerPaths.swapOffer(next.id));
       },
     });
@@ -138,7 +139,7 @@ export function OfferActions({ offer, viewerId }: { offer: Offer; viewerId: stri
       >
         {dialog && dialog !== 'counter' && (
           <Stack>
-            <Text fz="sm">{t(`dialog.${dialog}.body`, { name: other.displayName })}</Text>
+            <Text fz="sm">{t(`dialog.${dialog}.body`, { name: otherName })}</Text>
             {ASKS[dialog] !== 'confirm' && (
               <Textarea
                 label={t(`dialog.${dialog}.label`)}
@@ -188,7 +189,7 @@ export function OfferActions({ offer, viewerId }: { offer: Offer; viewerId: stri
             itemsNote={
               !viewerIsOfferer && (
                 <Alert color="blue" variant="light">
-                  {t('dialog.counter.ownerItemsNote', { name: other.displayName })}
+                  {t('dialog.counter.ownerItemsNote', { name: otherName })}
                 </Alert>
               )
             }

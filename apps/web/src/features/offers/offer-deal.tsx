@@ -27,6 +27,7 @@ import { offerPaths } from './offer-paths';
 import { describeCash, describeTimeLeft, otherParty } from './offer-text';
 import { useOffer } from './use-offers';
 import { formatDateTime, formatMoney } from '../../lib/format';
+import { memberName } from '../../lib/member-name';
 import classes from './offer-deal.module.css';
 
 type Party = Offer['offerer'];
@@ -61,9 +62,10 @@ function DealItem({ item }: { item: Offer['items'][number] }) {
 }
 
 function SideHeader({ party, label }: { party: Party; label: string }) {
+  const { t } = useTranslation('offers');
   return (
     <Group gap="xs" wrap="nowrap" mb="xs">
-      <Avatar size={28} radius="xl" color="swapu" src={party.avatarUrl} name={party.displayName} alt="" />
+      <Avatar size={28} radius="xl" color="swapu" src={party.avatarUrl} name={memberName(t, party.displayName)} alt="" />
       <Text fw={700} fz="sm" truncate>
         {label}
       </Text>
@@ -82,7 +84,7 @@ export function Deal({ offer: o, viewerId }: { offer: Offer; viewerId: string | 
       </Title>
       <div className={classes.sides}>
         <div>
-          <SideHeader party={o.offerer} label={t('detail.gives', { name: o.offerer.displayName })} />
+          <SideHeader party={o.offerer} label={t('detail.gives', { name: memberName(t, o.offerer.displayName) })} />
           {o.items.length ? (
             <SimpleGrid cols={{ base: 3, sm: 2 }} spacing="xs" data-testid="offer-items">
               {o.items.map((p) => (
@@ -99,7 +101,7 @@ export function Deal({ offer: o, viewerId }: { offer: Offer; viewerId: string | 
           <IconArrowsExchange size={20} />
         </ThemeIcon>
         <div>
-          <SideHeader party={o.owner} label={t('detail.gives', { name: o.owner.displayName })} />
+          <SideHeader party={o.owner} label={t('detail.gives', { name: memberName(t, o.owner.displayName) })} />
           <SimpleGrid cols={{ base: 3, sm: 2 }} spacing="xs">
             <DealItem item={o.post} />
           </SimpleGrid>
@@ -112,7 +114,7 @@ export function Deal({ offer: o, viewerId }: { offer: Offer; viewerId: string | 
         </Text>
       </Group>
       {o.message && (
-        <Blockquote color="swapu" mt="md" p="sm" cite={`— ${proposer.displayName}`} data-testid="offer-message">
+        <Blockquote color="swapu" mt="md" p="sm" cite={`— ${memberName(t, proposer.displayName)}`} data-testid="offer-message">
           <Text style={{ whiteSpace: 'pre-line' }} data-user-content>
             {o.message}
           </Text>
@@ -161,6 +163,7 @@ export function Status({ offer: o, viewerId }: { offer: Offer; viewerId: string 
   const { t, i18n } = useTranslation(['offers', 'errors']);
   const lang = i18n.language;
   const other = otherParty(o, viewerId);
+  const otherName = memberName(t, other.displayName);
   const party = viewerId === o.offerer.id || viewerId === o.owner.id;
   const nextKey = o.state === 'pending' ? `next.pending_${o.box ?? 'sent'}` : `next.${o.state}`;
   const confirmations: Array<[Party, string | null]> = [
@@ -173,7 +176,7 @@ export function Status({ offer: o, viewerId }: { offer: Offer; viewerId: string 
         <Title order={2} fz="lg">
           {t('detail.whatNext')}
         </Title>
-        <Text fz="sm">{t(nextKey, { name: other.displayName })}</Text>
+        <Text fz="sm">{t(nextKey, { name: otherName })}</Text>
         {o.state === 'pending' && o.stillValid && (
           <Group gap={6} c="orange.8">
             <IconClock size={16} aria-hidden="true" />
@@ -188,7 +191,9 @@ export function Status({ offer: o, viewerId }: { offer: Offer; viewerId: string 
               <Group key={p.id} gap={6} wrap="nowrap">
                 <IconCircleCheck size={16} color={at ? 'var(--mantine-color-swapu-6)' : 'var(--mantine-color-gray-5)'} aria-hidden="true" />
                 <Text fz="sm">
-                  {at ? t('detail.confirmed', { name: p.displayName }) : t('detail.notConfirmed', { name: p.displayName })}
+                  {at
+                    ? t('detail.confirmed', { name: memberName(t, p.displayName) })
+                    : t('detail.notConfirmed', { name: memberName(t, p.displayName) })}
                 </Text>
               </Group>
             ))}
@@ -199,20 +204,20 @@ export function Status({ offer: o, viewerId }: { offer: Offer; viewerId: string 
           o.state === 'completed' &&
           (o.reviewedByMe ? (
             <Text fz="sm" c="dimmed">
-              {t('detail.reviewed', { name: other.displayName })}
+              {t('detail.reviewed', { name: otherName })}
             </Text>
           ) : (
             <Button component={Link} to={offerPaths.reviewSwap(o.id)} leftSection={<IconStar size={18} />} fullWidth>
-              {t('detail.review', { name: other.displayName })}
+              {t('detail.review', { name: otherName })}
             </Button>
           ))}
         {party && (
           <ChatRoomButton to={paths.chatWith(other.id, o.post.id)} variant="default" fullWidth>
-            {t('detail.chat', { name: other.displayName })}
+            {t('detail.chat', { name: otherName })}
           </ChatRoomButton>
         )}
         <Anchor component={Link} to={paths.userDetail(other.id)} fz="sm">
-          {t('detail.seeProfile', { name: other.displayName })}
+          {t('detail.seeProfile', { name: otherName })}
         </Anchor>
       </Stack>
     </Card>

@@ -21,6 +21,7 @@ import { useTranslation } from '../../i18n/react';
 import { OFFER_EXPIRY_DAYS_MAX, OFFER_EXPIRY_DAYS_MIN, OFFER_ITEMS_MAX } from '@swapu/shared/constants';
 import type { CashKind } from '@swapu/shared/offers';
 import { formatMoney } from '../../lib/format';
+import { memberName } from '../../lib/member-name';
 import { ItemThumb } from '../../components/item-thumb';
 import { draftToTerms, OFFER_FUNNEL_STEPS, type OfferDraft, type OfferFunnelStep } from './offer-funnel';
 import { describeCash } from './offer-text';
@@ -112,7 +113,7 @@ export function CashStep(props: OfferEditorProps & StepProps & { cashError?: str
   const { t } = useTranslation('offers');
   const { draft, set, openToSelling, cashError } = props;
   const side = viewerIsOfferer(props) ? 'offerer' : 'owner';
-  const name = otherName(props);
+  const name = memberName(t, otherName(props));
   const kinds: CashKind[] = ['none', 'add', 'request'];
   if (openToSelling || draft.cashKind === 'only') kinds.push('only');
   return (

@@ -10,6 +10,7 @@ import { errorText } from './offer-text';
 import classes from './offers.module.css';
 import { CashStep, ExpiryStep, ItemsStep, otherName, ReviewStep } from './offer-editor-steps';
 import { StepProgress } from '../../components/step-progress';
+import { memberName } from '../../lib/member-name';
 
 export { ItemThumb } from '../../components/item-thumb';
 
@@ -118,7 +119,7 @@ export function OfferEditor(props: OfferEditorProps) {
           {t(`steps.${current}`)}
         </Title>
         <Text c="dimmed" fz="sm">
-          {t(`stepIntro.${current}`, { name: otherName(props) })}
+          {t(`stepIntro.${current}`, { name: memberName(t, otherName(props)) })}
         </Text>
       </Stack>
 
@@ -131,7 +132,7 @@ export function OfferEditor(props: OfferEditorProps) {
           <Textarea
             label={t('message.label')}
             description={t('message.help')}
-            placeholder={t('message.placeholder', { name: otherName(props) })}
+            placeholder={t('message.placeholder', { name: memberName(t, otherName(props)) })}
             value={draft.message}
             onChange={(e) => set({ message: e.currentTarget.value })}
             autosize

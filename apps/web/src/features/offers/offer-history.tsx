@@ -13,6 +13,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from '../../i18n/react';
 import type { Offer } from '@swapu/shared/offers';
 import { formatDateTime, formatRelative } from '../../lib/format';
+import { memberName } from '../../lib/member-name';
 
 const ICONS: Record<string, ReactNode> = {
   accept: <IconCheck size={12} />,
@@ -30,7 +31,11 @@ const ICONS: Record<string, ReactNode> = {
 export function OfferHistory({ offer }: { offer: Offer }) {
   const { t, i18n } = useTranslation('offers');
   const nameOf = (id: string | null) =>
-    id === offer.offerer.id ? offer.offerer.displayName : id === offer.owner.id ? offer.owner.displayName : t('history.system');
+    id === offer.offerer.id
+      ? memberName(t, offer.offerer.displayName)
+      : id === offer.owner.id
+        ? memberName(t, offer.owner.displayName)
+        : t('history.system');
   const events = [...offer.history].sort((a, b) => a.at.localeCompare(b.at));
   if (events.length === 0) return <Text c="dimmed">{t('history.empty')}</Text>;
   return (

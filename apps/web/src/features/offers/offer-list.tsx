@@ -6,6 +6,7 @@ import { useTranslation } from '../../i18n/react';
 import { Link } from 'react-router';
 import type { OfferSummary } from '@swapu/shared/offers';
 import { formatDateTime, formatMoney, formatRelative } from '../../lib/format';
+import { memberName } from '../../lib/member-name';
 import { useSession } from '../../lib/use-session';
 import { ItemThumb } from './offer-editor';
 import { offerPaths } from './offer-paths';
@@ -25,6 +26,7 @@ export function OfferRow({ offer: o, action }: { offer: OfferSummary; action?: R
   const { userId } = useSession();
   const lang = i18n.language;
   const other = otherParty(o, userId);
+  const otherName = memberName(t, other.displayName);
   const badge = stateLabel(o);
   const cash = cashShort(o, t, lang);
   const pending = o.state === 'pending';
@@ -42,9 +44,9 @@ export function OfferRow({ offer: o, action }: { offer: OfferSummary; action?: R
             </Badge>
           </Group>
           <Group gap={6} wrap="nowrap">
-            <Avatar size={20} radius="xl" color="swapu" src={other.avatarUrl} name={other.displayName} alt="" />
+            <Avatar size={20} radius="xl" color="swapu" src={other.avatarUrl} name={otherName} alt="" />
             <Text fz="sm" truncate>
-              {t('list.with', { name: other.displayName })}
+              {t('list.with', { name: otherName })}
             </Text>
           </Group>
           <Group gap={8} fz="sm">

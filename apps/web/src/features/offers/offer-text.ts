@@ -1,6 +1,7 @@
 import type { TFunction } from '../../i18n/core';
 import type { OfferState, OfferSummary } from '@swapu/shared/offers';
 import { formatMoney } from '../../lib/format';
+import { memberName } from '../../lib/member-name';
 
 type Party = OfferSummary['offerer'];
 type CashTerms = Pick<OfferSummary, 'cashKind' | 'cashCents' | 'proposedBy' | 'offerer' | 'owner'>;
@@ -31,7 +32,7 @@ export function cashPhrase(o: CashTerms, viewerId: string | null, locale: string
 
 export const describeCash = (t: TFunction, o: CashTerms, viewerId: string | null, locale: string) => {
   const { key, values } = cashPhrase(o, viewerId, locale);
-  return t(`offers:${key}`, values);
+  return t(`offers:${key}`, { ...values, name: memberName(t, values.name), other: memberName(t, values.other) });
 };
 
 const HOUR = 3600_000;

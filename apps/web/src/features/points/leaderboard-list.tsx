@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { Leaderboard, LeaderboardRow } from '@swapu/shared/engagement';
 import { paths } from '@swapu/shared/paths';
 import { useTranslation } from '../../i18n/react';
+import { memberName } from '../../lib/member-name';
 
 /** Gold, silver and bronze for the first three places. */
 const MEDALS = ['yellow.6', 'gray.5', 'orange.7'] as const;
@@ -38,6 +39,7 @@ function Rank({ rank }: { rank: number }) {
 
 function Row({ row, mine, linked, testId }: { row: LeaderboardRow; mine: boolean; linked: boolean; testId: string }) {
   const { t } = useTranslation('points');
+  const name = memberName(t, row.displayName);
   return (
     <Group
       component="li"
@@ -50,15 +52,15 @@ function Row({ row, mine, linked, testId }: { row: LeaderboardRow; mine: boolean
       style={{ borderRadius: 12, background: mine ? 'var(--mantine-color-swapu-0)' : undefined, listStyle: 'none' }}
     >
       <Rank rank={row.rank} />
-      <Avatar src={row.avatarUrl} alt="" name={row.displayName} color="swapu" size={36} radius="xl" />
+      <Avatar src={row.avatarUrl} alt="" name={name} color="swapu" size={36} radius="xl" />
       <Group gap={6} wrap="nowrap" preventGrowOverflow={false} style={{ flex: 1, minWidth: 0 }}>
         {linked ? (
           <Anchor component={Link} to={paths.userDetail(row.userId)} fw={600} c="dark.7" fz="sm" lineClamp={1} data-user-content>
-            {row.displayName}
+            {name}
           </Anchor>
         ) : (
           <Text fw={600} fz="sm" lineClamp={1} data-user-content>
-            {row.displayName}
+            {name}
           </Text>
         )}
         {mine && (

@@ -3,6 +3,7 @@ import { useTranslation } from '../../i18n/react';
 import { Link } from 'react-router';
 import { paths } from '@swapu/shared/paths';
 import { formatDateTime, formatRelative } from '../../lib/format';
+import { memberName } from '../../lib/member-name';
 import { useUserReviews } from './use-reviews';
 
 /** The reviews a person received: stars, words, who wrote them, when. */
@@ -27,11 +28,11 @@ export function ReviewList({ userId }: { userId: string }) {
     <Stack gap="md" data-testid="review-list">
       {reviews.data.items.map((r) => (
         <Group key={r.id} align="flex-start" wrap="nowrap" gap="sm" data-testid="review">
-          <Avatar src={r.reviewer.avatarUrl} name={r.reviewer.displayName} color="swapu" radius="xl" alt="" />
+          <Avatar src={r.reviewer.avatarUrl} name={memberName(t, r.reviewer.displayName)} color="swapu" radius="xl" alt="" />
           <Stack gap={2} style={{ minWidth: 0 }}>
             <Group gap="xs">
               <Anchor component={Link} to={paths.userDetail(r.reviewer.id)} fw={700} fz="sm" c="dark.7" data-user-content>
-                {r.reviewer.displayName}
+                {memberName(t, r.reviewer.displayName)}
               </Anchor>
               <Rating value={r.stars} readOnly size="sm" aria-label={t('reviews.stars', { count: r.stars })} />
               <Text fz="xs" c="dimmed" title={formatDateTime(r.createdAt, i18n.language)}>

@@ -7,6 +7,7 @@ import type { PostCard } from '@swapu/shared/api';
 import type { DeckCard } from '@swapu/shared/engagement';
 import { paths } from '@swapu/shared/paths';
 import { useTranslation } from '../../i18n/react';
+import { memberName } from '../../lib/member-name';
 
 /** "It's a match!": both people liked each other's items (both were emailed); on to an offer or a chat. */
 export function MatchModal({ mine, theirs, onClose }: { mine: PostCard; theirs: DeckCard | null; onClose: () => void }) {
@@ -33,13 +34,13 @@ export function MatchModal({ mine, theirs, onClose }: { mine: PostCard; theirs: 
               {theirs.title.slice(0, 1)}
             </Avatar>
           </Group>
-          <Text>{t('match.body', { name: theirs.ownerName, mine: mine.title, theirs: theirs.title })}</Text>
+          <Text>{t('match.body', { name: memberName(t, theirs.ownerName), mine: mine.title, theirs: theirs.title })}</Text>
           <Group justify="center" gap="sm">
             <Button component={Link} to={paths.offerItem(theirs.id)} leftSection={<IconHeartHandshake size={18} />}>
               {t('match.offer')}
             </Button>
             <ChatRoomButton to={paths.chatWith(theirs.ownerId, theirs.id)} variant="light">
-              {t('match.message', { name: theirs.ownerName })}
+              {t('match.message', { name: memberName(t, theirs.ownerName) })}
             </ChatRoomButton>
             <Button variant="default" onClick={onClose}>
               {t('match.keepSwiping')}

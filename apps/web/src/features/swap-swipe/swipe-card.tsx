@@ -7,6 +7,7 @@ import type { DeckCard } from '@swapu/shared/engagement';
 import { paths } from '@swapu/shared/paths';
 import { useTranslation } from '../../i18n/react';
 import { formatDistance, formatMoney } from '../../lib/format';
+import { memberName } from '../../lib/member-name';
 import { ReasonChips } from './swipe-reasons';
 import classes from './swap-swipe.module.css';
 
@@ -100,7 +101,7 @@ export function SwipeCard({
               <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
                 <IconUser size={14} aria-hidden="true" style={{ flexShrink: 0 }} />
                 <Text fz="sm" truncate data-user-content>
-                  {card.ownerName}
+                  {memberName(t, card.ownerName)}
                 </Text>
               </Group>
             )}
