@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emailVerificationMail, newsletterWelcomeMail, passwordResetMail, welcomeMail } from './templates';
+import { DELETED_MEMBER_NAME } from '@swapu/shared/constants';
+import { emailVerificationMail, messageDigestMail, newsletterWelcomeMail, passwordResetMail, welcomeMail } from './templates';
 
 const url = 'https://swapu.example/path?token=a&b=1';
 const all = (lang: string) => ({
@@ -24,6 +25,23 @@ describe('mail templates', () => {
     expect(all('pt-PT').verification.subject).toBe('Confirme o seu endereço de email na SwapU');
     expect(all('pt-PT').reset.text).toContain('60 minutos');
     expect(all('pt-PT').reset.html).toContain('lang="pt-PT"');
+  });
+
+  it("names a deleted member in the recipient's language, and every other member as they wrote it", () => {
+    const digest = (lang: string) =>
+      messageDigestMail(lang, {
+        name: 'Ana',
+        rooms: [
+          { otherName: DELETED_MEMBER_NAME, count: 2, preview: 'All the best.' },
+          { otherName: 'Deleted member fan', count: 1, preview: 'Hi' },
+        ],
+        url,
+        settingsUrl: url,
+      });
+    expect(digest('pt-PT').text).toContain('Membro eliminado: 2 mensagens');
+    expect(digest('pt-PT').text).not.toContain(`${DELETED_MEMBER_NAME}:`);
+    expect(digest('pt-PT').text).toContain('Deleted member fan: 1 mensagem');
+    expect(digest('en-US').text).toContain('Deleted member: 2 messages');
   });
 
   it('escapes what people typed', () => {

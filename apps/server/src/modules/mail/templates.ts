@@ -1,3 +1,5 @@
+import { DELETED_MEMBER_NAME } from '@swapu/shared/constants';
+
 /** Mail templates: HTML + text, in en-US or pt-PT by the recipient's language. */
 export interface MailContent {
   subject: string;
@@ -23,6 +25,11 @@ type Footer = { unsubscribe?: { label: string; url: string } };
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const isPt = (lang: string) => lang.startsWith('pt');
+/**
+ * Another member's name in the recipient's language: a deleted account keeps the English
+ * `DELETED_MEMBER_NAME` (users/account-deletion.ts), as the web app shows it (lib/member-name.ts).
+ */
+const memberName = (lang: string, name: string) => (name === DELETED_MEMBER_NAME && isPt(lang) ? 'Membro eliminado' : name);
 const TAGLINE = { en: 'SwapU — swap what you have for what you need.', pt: 'SwapU — troque o que tem pelo que precisa.' };
 
 /** Wraps paragraphs and an optional button in SwapU's simple, email-client-safe layout. */
@@ -437,7 +444,7 @@ export function messageDigestMail(
   const total = p.rooms.reduce((s, r) => s + r.count, 0);
   const lines = p.rooms.map((r) =>
     pt
-      ? `${r.otherName}: ${r.count} ${r.count === 1 ? 'mensagem' : 'mensagens'} — "${r.preview}"`
+      ? `${memberName(lang, r.otherName)}: ${r.count} ${r.count === 1 ? 'mensagem' : 'mensagens'} — "${r.preview}"`
       : `${r.otherName}: ${r.count} ${r.count === 1 ? 'message' : 'messages'} — "${r.preview}"`,
   );
   const off = pt
