@@ -20,7 +20,9 @@ export default defineConfig({
   reporter: process.env.E2E_JSON ? [['list'], ['json', { outputFile: process.env.E2E_JSON }]] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    trace: 'retain-on-failure',
+    // A trace of every failure; `npm test`, which gives a failed journey a second try, records one on
+    // that try only (E2E_TRACE=on-first-retry, scripts/test.mjs): recording costs CPU in every journey.
+    trace: process.env.E2E_TRACE === 'on-first-retry' ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: CHROMIUM,

@@ -26,6 +26,16 @@ const E2E_SERVERS = 2;
  * `npx playwright test` keep no retries, for finding such journeys.
  */
 const E2E_RETRIES = 1;
+/**
+ * Here a journey's Playwright trace is recorded on its second try only, not on every first one:
+ * recording a trace (screencast frames and DOM snapshots) is a fifth of the journeys' CPU, and the
+ * last stage is CPU-bound. Measured on 2026-11-29, chat + offers (14 journeys), one process on an
+ * idle machine: the whole machine's busy CPU 175 s → 145 s and the wall time 104–106 s → 92–96 s.
+ * A journey that fails twice keeps the trace of its second try; the first failure keeps its
+ * screenshot, its error and its `[diag]` lines. `npm run test:e2e` and `npx playwright test` keep a
+ * trace of every failure (playwright.config.ts).
+ */
+const E2E_TRACE = 'on-first-retry';
 function splitSpecs(files, durations, n) {
   const weight = (f) => durations.specs[f] ?? durations.default;
   const shards = Array.from({ length: n }, () => ({ files: [], total: 0 }));
@@ -50,6 +60,7 @@ function e2eSteps(n) {
       E2E_OAUTH_PORT: String(oauthPort - i),
       E2E_DATA_DIR: `.e2e-data-${i + 1}`,
       E2E_SLOW: '2',
+      E2E_TRACE,
       E2E_JSON: reportFile(i + 1),
     },
   ]);
