@@ -74,6 +74,13 @@ test.describe('the guided tour', () => {
     await expect(step(page)).toContainText('Step 2 of 6');
     await step(page).getByRole('button', { name: 'Next' }).click();
     await expect(step(page)).toContainText('Step 3 of 6');
+    // Back and Next pressed while the spotlight is still moving: it ends on one element only (the
+    // one left behind used to stay spotlit and unclickable until the tour ended).
+    await step(page).getByRole('button', { name: 'Back' }).click();
+    await step(page).getByRole('button', { name: 'Next' }).click();
+    await expect(step(page)).toContainText('Step 3 of 6');
+    await expect(spotlit(page)).toHaveCount(1);
+    await expect(spotlit(page)).toHaveAttribute('data-tour', 'make-offer');
 
     // 4: Swap Swipe, the guests' sample deck.
     await step(page).getByRole('button', { name: 'Next' }).click();

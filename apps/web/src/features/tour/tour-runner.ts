@@ -10,6 +10,25 @@ const WAIT_FOR_ELEMENT_MS = 8000;
 /** On the body while the tour moves to another page: the last popover hides until the next one shows. */
 const MOVING = 'swapu-tour-moving';
 
+/** The classes and attributes driver.js puts on the element it spotlights. */
+const SPOTLIT_CLASSES = ['driver-active-element', 'driver-no-interaction'];
+const SPOTLIT_ATTRIBUTES = ['aria-haspopup', 'aria-expanded', 'aria-controls'];
+
+/**
+ * Leaves the spotlight's marks on `element` alone. driver.js takes them off the element whose
+ * highlight last *finished*: Next pressed while a step's spotlight is still moving (400 ms) left
+ * them on that step's element as well, which stayed unclickable and announced as the tour's
+ * dialog opener until the tour ended (seen as two spotlit elements in the tour's journey on a
+ * phone). Called as each highlight starts, before driver.js moves its marks to the new element.
+ */
+export function keepSpotlightOn(element: Element | undefined, root: ParentNode = document): void {
+  for (const el of root.querySelectorAll('.driver-active-element')) {
+    if (el === element) continue;
+    el.classList.remove(...SPOTLIT_CLASSES);
+    for (const a of SPOTLIT_ATTRIBUTES) el.removeAttribute(a);
+  }
+}
+
 /** driver.js writes titles and descriptions as HTML: ours are text. */
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -99,7 +118,10 @@ export function runTour(run: TourRun, app: TourApp): TourControl {
       doneBtnText: escapeHtml(t('finish')),
       onNextClick: () => go(1),
       onPrevClick: () => go(-1),
-      onHighlightStarted: () => document.body.classList.remove(MOVING),
+      onHighlightStarted: (element) => {
+        document.body.classList.remove(MOVING);
+        keepSpotlightOn(element);
+      },
       onPopoverRender: (popover) => {
         // "Step n of N" above the title; Skip tour at the footer's start, Back and Next at its end.
         popover.wrapper.insertBefore(popover.progress, popover.title);
