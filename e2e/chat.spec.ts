@@ -161,6 +161,13 @@ test.describe('chat', () => {
     await expect(page.getByTestId('room-row')).toContainText('Membro eliminado');
     await expect(page.getByTestId('room').getByTestId('message-body')).toHaveText(['Thanks for everything, Ana.']);
     await expect(page.locator('body')).not.toContainText('Deleted member');
+
+    // They can no longer be written to: the message is refused, and says so.
+    await page.getByTestId('composer').fill('Are you still there?');
+    await page.getByTestId('composer').press('Enter');
+    await expect(page.getByText('Não pode enviar mensagens a esta pessoa.')).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('room').getByTestId('message-body')).toHaveText(['Thanks for everything, Ana.']);
   });
 
   test('messaging yourself is refused', async ({ browser, request }) => {

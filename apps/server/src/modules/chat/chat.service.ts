@@ -101,7 +101,7 @@ type Sent = { message: ChatMessage; created: boolean; members: [string, string] 
 
 /**
  * The send path as one prepared statement: count the send against the member's limit (the shared
- * rate_limits row, so every instance agrees), check (membership, blocks, a retried client id),
+ * rate_limits row, so every instance agrees), check (membership, blocks or a deleted member, a retried client id),
  * then, only if all is well, bump the room's sequence, insert, mark seen by the sender and give
  * the recipient's bell one unread entry per room. $1 room, $2 sender, $3 client id, $4 summary
  * text, $5 time, $6 message id, $7 body, $8 post id, $9 notification id, $10 preview, $11 link,
@@ -116,8 +116,10 @@ const SEND_SQL = `
     returning count, window_start
   ), chk as (
     select r.user_a, r.user_b,
-      exists (select 1 from user_blocks b where (b.blocker_id = r.user_a and b.blocked_id = r.user_b)
-                                            or (b.blocker_id = r.user_b and b.blocked_id = r.user_a)) as blocked,
+      (exists (select 1 from user_blocks b where (b.blocker_id = r.user_a and b.blocked_id = r.user_b)
+                                             or (b.blocker_id = r.user_b and b.blocked_id = r.user_a))
+       -- a member who deleted their account can no longer be written to (their side of the room stays)
+       or exists (select 1 from users u where u.id in (r.user_a, r.user_b) and u.deleted_at is not null)) as blocked,
       (select d.id from messages d where $3::text is not null and d.sender_id = $2 and d.client_id = $3::text) as dup_id
     from rooms r where r.id = $1
   ), ok as (

@@ -227,6 +227,18 @@ describe('account deletion', () => {
       (r) => r.id === roomId,
     );
     expect(room?.other).toMatchObject({ id: leaving.id, displayName: DELETED_MEMBER_NAME });
+
+    // They can no longer be written to: refused in the words for a person one cannot message, nothing stored.
+    const after = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/rooms/${roomId}/messages`,
+      headers: staying.headers,
+      payload: { body: 'Are you there?' },
+    });
+    expect(after.statusCode).toBe(403);
+    expect(after.json().error.message).toBe('You cannot message this person.');
+    const history = await t.app.inject({ url: `/api/v1/rooms/${roomId}/messages`, headers: staying.headers });
+    expect((history.json() as { items: { body: string }[] }).items.map((m) => m.body)).toEqual(['All the best.']);
   });
 });
 
