@@ -11,6 +11,7 @@ export function LanguageSwitch() {
       onChange={(e) => void i18n.changeLanguage(e.currentTarget.value)}
       data={LOCALES.map((l) => ({ value: l, label: t(`language.${l}`) }))}
       w={120}
+      style={{ flexShrink: 0 }}
       size="sm"
     />
   );

@@ -44,11 +44,16 @@ function Header({ signedIn }: { signedIn: boolean }) {
       <Container size="xl" py={10}>
         <Group justify="space-between" wrap="nowrap" gap="md">
           <Logo />
-          <Box visibleFrom="md" style={{ flex: 1, maxWidth: 760 }} data-tour="search">
+          {/* The full search box from lg: between md and lg it pushed the account menu off the
+              screen's edge (seen at 1024 px); there the compact one has a row of its own below. */}
+          <Box visibleFrom="lg" style={{ flex: 1, maxWidth: 760 }} data-tour="search">
             <SearchBox />
           </Box>
           <Group gap="xs" wrap="nowrap">
-            <Anchor component={Link} to="/all-categories" visibleFrom="lg" fz="sm" c="dark">
+            {/* From xl only: below it the link pushed the search box's menus and the language menu into
+                truncation ("Portug", "Qualquer dist" at 1280 px in pt-PT). The footer links to it on
+                every page, and the home page shows the categories themselves. */}
+            <Anchor component={Link} to="/all-categories" visibleFrom="xl" fz="sm" c="dark" style={{ whiteSpace: 'nowrap' }}>
               {t('nav.allCategories')}
             </Anchor>
             <LanguageSwitch />
@@ -81,7 +86,7 @@ function Header({ signedIn }: { signedIn: boolean }) {
             )}
           </Group>
         </Group>
-        <Box hiddenFrom="md" mt={8} data-tour="search">
+        <Box hiddenFrom="lg" mt={8} data-tour="search">
           <SearchBox compact />
         </Box>
       </Container>
