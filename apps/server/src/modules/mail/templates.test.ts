@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { DELETED_MEMBER_NAME } from '@swapu/shared/constants';
-import { emailVerificationMail, messageDigestMail, newsletterWelcomeMail, passwordResetMail, welcomeMail } from './templates';
+import {
+  chainMail,
+  emailVerificationMail,
+  matchMail,
+  messageDigestMail,
+  newsletterWelcomeMail,
+  offerMail,
+  passwordResetMail,
+  welcomeMail,
+} from './templates';
 
 const url = 'https://swapu.example/path?token=a&b=1';
 const all = (lang: string) => ({
@@ -42,6 +51,20 @@ describe('mail templates', () => {
     expect(digest('pt-PT').text).not.toContain(`${DELETED_MEMBER_NAME}:`);
     expect(digest('pt-PT').text).toContain('Deleted member fan: 1 mensagem');
     expect(digest('en-US').text).toContain('Deleted member: 2 messages');
+  });
+
+  it('names a deleted member in Portuguese in every mail that names another member', () => {
+    const other = { name: 'Ana', otherName: DELETED_MEMBER_NAME, url };
+    const mails = {
+      offer: offerMail('pt-PT', 'accepted', { ...other, title: 'Caiaque' }),
+      match: matchMail('pt-PT', { ...other, theirTitle: 'Caiaque', myTitle: 'Bicicleta' }),
+      chain: chainMail('pt-PT', 'dissolved', { ...other, size: 3, reason: 'declined' }),
+    };
+    for (const [name, mail] of Object.entries(mails)) {
+      expect(`${mail.subject}\n${mail.text}`, name).toContain('Membro eliminado');
+      expect(`${mail.subject}\n${mail.text}`, name).not.toContain(DELETED_MEMBER_NAME);
+    }
+    expect(matchMail('en-US', { ...other, theirTitle: 'Kayak', myTitle: 'Bike' }).subject).toContain(DELETED_MEMBER_NAME);
   });
 
   it('escapes what people typed', () => {

@@ -28,6 +28,7 @@ const isPt = (lang: string) => lang.startsWith('pt');
 /**
  * Another member's name in the recipient's language: a deleted account keeps the English
  * `DELETED_MEMBER_NAME` (users/account-deletion.ts), as the web app shows it (lib/member-name.ts).
+ * Every template that names another member (offers, matches, chains, the chat digest) uses it.
  */
 const memberName = (lang: string, name: string) => (name === DELETED_MEMBER_NAME && isPt(lang) ? 'Membro eliminado' : name);
 const TAGLINE = { en: 'SwapU — swap what you have for what you need.', pt: 'SwapU — troque o que tem pelo que precisa.' };
@@ -249,8 +250,9 @@ export function newsletterUnsubscribeLinkMail(lang: string, p: { url: string }):
 /** Two people like each other's items (spec section 4): links the liked post. */
 export function matchMail(
   lang: string,
-  p: { name: string; otherName: string; theirTitle: string; myTitle: string; url: string },
+  match: { name: string; otherName: string; theirTitle: string; myTitle: string; url: string },
 ): MailContent {
+  const p = { ...match, otherName: memberName(lang, match.otherName) };
   return isPt(lang)
     ? build(
         lang,
@@ -283,8 +285,9 @@ export type ChainMailEvent = 'found' | 'unlocked' | 'committed' | 'dissolved';
 export function chainMail(
   lang: string,
   event: ChainMailEvent,
-  p: { name: string; size: number; otherName: string; reason: 'declined' | 'lapsed' | 'unavailable' | null; url: string },
+  chain: { name: string; size: number; otherName: string; reason: 'declined' | 'lapsed' | 'unavailable' | null; url: string },
 ): MailContent {
+  const p = { ...chain, otherName: memberName(lang, chain.otherName) };
   const pt = isPt(lang);
   const why = {
     declined: pt ? `${p.otherName} recusou a cadeia.` : `${p.otherName} declined the chain.`,
@@ -426,7 +429,7 @@ export function offerMail(
 ): MailContent {
   const pt = isPt(lang);
   const [subject, line] = OFFER_LINES[event][pt ? 'pt' : 'en'].map((s) =>
-    s.replaceAll('{title}', p.title).replaceAll('{other}', p.otherName),
+    s.replaceAll('{title}', p.title).replaceAll('{other}', memberName(lang, p.otherName)),
   ) as [string, string];
   const paragraphs = [line, ...(p.message ? [pt ? `Mensagem: "${p.message}"` : `Message: "${p.message}"`] : [])];
   return build(lang, pt ? `Olá ${p.name},` : `Hi ${p.name},`, subject, paragraphs, {

@@ -204,7 +204,7 @@ describe('account deletion', () => {
     expect((await t.app.inject({ url: `/api/v1/users/${a.id}` })).statusCode).toBe(404);
   });
 
-  it("leaves the name the web app shows in each reader's language in other people's chats", async () => {
+  it("leaves their name in other people's chats, for the web app to show in each reader's language, and nobody can write to them", async () => {
     const leaving = await account('secret1');
     const staying = await account('secret1');
     const opened = await t.app.inject({ method: 'POST', url: '/api/v1/rooms', headers: staying.headers, payload: { userId: leaving.id } });
