@@ -75,7 +75,13 @@ describe('the page clock', () => {
   });
 
   it('outside a provider (a component on its own), uses the browser’s clock', () => {
+    // Two moments of the browser's clock, each read by the component when it renders.
+    vi.useFakeTimers({ now: Date.parse('2026-11-24T15:30:00.000Z'), toFake: ['Date'] });
     render(<Listed />);
-    expect(screen.getByTestId('listed').textContent).toMatch(/ago|yesterday/);
+    expect(screen.getByTestId('listed').textContent).toMatch(/^2 hr\. ago \|/);
+    cleanup();
+    vi.setSystemTime(Date.parse('2027-03-01T00:00:00.000Z'));
+    render(<Listed />);
+    expect(screen.getByTestId('listed').textContent).toMatch(/ \| 2027$/);
   });
 });
