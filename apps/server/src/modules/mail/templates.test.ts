@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DELETED_MEMBER_NAME } from '@swapu/shared/constants';
 import {
   chainMail,
+  deliveryMail,
   emailVerificationMail,
   matchMail,
   messageDigestMail,
@@ -65,6 +66,27 @@ describe('mail templates', () => {
       expect(`${mail.subject}\n${mail.text}`, name).not.toContain(DELETED_MEMBER_NAME);
     }
     expect(matchMail('en-US', { ...other, theirTitle: 'Kayak', myTitle: 'Bike' }).subject).toContain(DELETED_MEMBER_NAME);
+  });
+
+  it('puts a listing title into offer and delivery mails as written: $ patterns and placeholders in it stay text', () => {
+    const title = "Kayak $' $& $` $1 {other} {ref}";
+    for (const lang of ['en-US', 'pt-PT']) {
+      const offer = offerMail(lang, 'created', { name: 'Ana', otherName: 'Bea', title, url });
+      expect(offer.subject, lang).toMatch(/ Kayak \$' \$& \$` \$1 \{other\} \{ref\}$/);
+      expect(offer.text, lang).toContain(`"${title}"`);
+      const delivery = deliveryMail(lang, 'label_created', {
+        name: 'Ana',
+        title,
+        fromSuburb: 'Fitzroy $&',
+        toSuburb: 'Manly',
+        trackingRef: "SW$'1",
+        eta: 'Fri',
+        url,
+      });
+      expect(delivery.subject, lang).toMatch(/ Kayak \$' \$& \$` \$1 \{other\} \{ref\}$/);
+      expect(delivery.text, lang).toContain(`"${title}" (Fitzroy $& → Manly)`);
+      expect(delivery.text, lang).toContain("SW$'1;");
+    }
   });
 
   it('escapes what people typed', () => {

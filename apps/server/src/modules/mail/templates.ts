@@ -22,6 +22,11 @@ export const NON_TRANSACTIONAL_TEMPLATES: ReadonlySet<string> = new Set([
 type Action = { label: string; url: string };
 type Footer = { unsubscribe?: { label: string; url: string } };
 
+/**
+ * A line's {placeholders} filled in one pass, each value as written: a replacer function, so `$&`
+ * or `$'` in a title is text, and a value holding `{other}` is not filled in again.
+ */
+const fillIn = (line: string, values: Record<string, string>) => line.replace(/\{(\w+)\}/g, (match, name: string) => values[name] ?? match);
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const isPt = (lang: string) => lang.startsWith('pt');
@@ -428,9 +433,8 @@ export function offerMail(
   p: { name: string; otherName: string; title: string; message?: string; url: string },
 ): MailContent {
   const pt = isPt(lang);
-  const [subject, line] = OFFER_LINES[event][pt ? 'pt' : 'en'].map((s) =>
-    s.replaceAll('{title}', p.title).replaceAll('{other}', memberName(lang, p.otherName)),
-  ) as [string, string];
+  const values = { title: p.title, other: memberName(lang, p.otherName) };
+  const [subject, line] = OFFER_LINES[event][pt ? 'pt' : 'en'].map((s) => fillIn(s, values)) as [string, string];
   const paragraphs = [line, ...(p.message ? [pt ? `Mensagem: "${p.message}"` : `Message: "${p.message}"`] : [])];
   return build(lang, pt ? `Olá ${p.name},` : `Hi ${p.name},`, subject, paragraphs, {
     label: pt ? 'Ver a oferta' : 'View the offer',
@@ -628,13 +632,8 @@ export function deliveryMail(
   p: { name: string; title: string; fromSuburb: string; toSuburb: string; trackingRef: string | null; eta: string; url: string },
 ): MailContent {
   const pt = isPt(lang);
-  const [subject, line] = DELIVERY_LINES[event][pt ? 'pt' : 'en'].map((s) =>
-    s
-      .replaceAll('{title}', p.title)
-      .replaceAll('{direction}', `${p.fromSuburb} → ${p.toSuburb}`)
-      .replaceAll('{ref}', p.trackingRef ?? '—')
-      .replaceAll('{eta}', p.eta),
-  ) as [string, string];
+  const values = { title: p.title, direction: `${p.fromSuburb} → ${p.toSuburb}`, ref: p.trackingRef ?? '—', eta: p.eta };
+  const [subject, line] = DELIVERY_LINES[event][pt ? 'pt' : 'en'].map((s) => fillIn(s, values)) as [string, string];
   return build(lang, pt ? `Olá ${p.name},` : `Hi ${p.name},`, subject, [line], {
     label: pt ? 'Ver a entrega' : 'View the delivery',
     url: p.url,

@@ -60,11 +60,13 @@ export function headTags(head: PageHead, locale: Locale, publicUrl: string): str
  * page's tags go before </head>, and <html lang> says the language the page is in.
  */
 export function renderShell(template: string, head: PageHead, locale: Locale, publicUrl: string): string {
+  // Every splice is a replacer function: a replacement string reads $&, $` and $' in a title as
+  // the shell's own markup (decision 0018).
   return template
-    .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
+    .replace(/<html lang="[^"]*"/, () => `<html lang="${locale}"`)
     .replace(/\s*<title>[\s\S]*?<\/title>/, '')
     .replace(/\s*<meta name="description"[^>]*>/, '')
-    .replace('</head>', `  ${headTags(head, locale, publicUrl)}\n  </head>`);
+    .replace('</head>', () => `  ${headTags(head, locale, publicUrl)}\n  </head>`);
 }
 
 /**

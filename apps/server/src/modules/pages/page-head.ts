@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { BlogPost, PostDetail } from '@swapu/shared/api';
 import type { Pairing } from '@swapu/shared/engagement';
 import type { Locale } from '@swapu/shared/constants';
-import { endpoints } from '@swapu/shared/endpoints';
+import { endpoints, urlOf } from '@swapu/shared/endpoints';
 import { pageMeta } from '@swapu/shared/page-meta';
 import { paths } from '@swapu/shared/paths';
 import type { PageHead } from './html-shell';
@@ -82,7 +82,7 @@ export async function pageHead(app: FastifyInstance, url: URL, locale: Locale, p
   const post = /^\/viewPost\/([^/]+)$/.exec(url.pathname);
   if (post) {
     const id = decoded(post[1]!);
-    const found = id === null ? null : await asGuest<PostDetail>(app, endpoints.post.pattern.replace(':id', encodeURIComponent(id)));
+    const found = id === null ? null : await asGuest<PostDetail>(app, urlOf(endpoints.post.pattern, { id }));
     // Drafts, archived listings and early-access ones are not shown to a guest: nothing of them is said.
     if (!found || found.state === 'draft' || found.state === 'archived') return plain(pageMeta.postUnavailable(locale));
     return {
@@ -97,18 +97,14 @@ export async function pageHead(app: FastifyInstance, url: URL, locale: Locale, p
   if (pairing) {
     const [mine, theirs] = [decoded(pairing[1]!), decoded(pairing[2]!)];
     const found =
-      mine && theirs
-        ? await asGuest<Pairing>(
-            app,
-            endpoints.swipePairing.pattern.replace(':postId', encodeURIComponent(mine)).replace(':counterId', encodeURIComponent(theirs)),
-          )
-        : null;
+      mine && theirs ? await asGuest<Pairing>(app, urlOf(endpoints.swipePairing.pattern, { postId: mine, counterId: theirs })) : null;
     return plain(found ? pageMeta.pairing(locale, found) : pageMeta.swapSwipe(locale));
   }
 
   const blog = /^\/swapu-blog\/post\/([^/]+)$/.exec(url.pathname);
   if (blog) {
-    const found = await asGuest<BlogPost>(app, endpoints.blogPost.pattern.replace(':id', blog[1]!));
+    const id = decoded(blog[1]!);
+    const found = id === null ? null : await asGuest<BlogPost>(app, urlOf(endpoints.blogPost.pattern, { id }));
     return plain(found ? pageMeta.blogPost(found) : pageMeta.blog(locale));
   }
 

@@ -119,6 +119,16 @@ describe('other public pages', () => {
     expect(meta((await page('/search?category=books')).body, 'robots')).toBe('noindex');
   });
 
+  it("keep a search term with $' as typed: the shell's own markup is not pasted into the title or the description", async () => {
+    const html = (await page('/search?keyword=zz%24%27yy')).body;
+    expect(html).toContain("<title>Swaps for “zz$'yy” | SwapU</title>");
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(meta(html, 'description')).toBe(
+      "Items people across Australia want to swap for “zz$'yy”: browse, like and make an offer on SwapU.",
+    );
+    expect(html.match(/<\/head>/g)).toHaveLength(1);
+  });
+
   it('give a blog post its title and summary, and the home page the site default preview image', async () => {
     const post = await createBlogPost(t.db, { title: 'Ten things to swap this summer', summary: 'From surfboards to fans.' });
     const html = (await page(`/swapu-blog/post/${post.id}`)).body;
