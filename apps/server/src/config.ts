@@ -50,6 +50,10 @@ const EnvSchema = z.object({
   SHARED_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   // At most a second: a ban, role or subscription change must take effect within one.
   VIEWER_CACHE_MS: z.coerce.number().int().min(0).max(1000).default(1000),
+  // A staging site on a public address that takes no real money and books no real courier: it may run
+  // the local payment provider and courier simulator, and says so on every page, checkout, receipt,
+  // label and mail. Without it, a public server refuses to start with either (lib/deployment.ts).
+  TEST_MODE: bool,
   // Test-only endpoints under /api/test (the journeys' way to expire an offer now). Never set it on a real server.
   SWAPU_TEST_HOOKS: bool,
   // Developer pages (/dev/mail, /api/v1/dev/*): on by default in development and test, never in production.
@@ -92,6 +96,12 @@ const EnvSchema = z.object({
 
 export type Config = {
   env: 'development' | 'production' | 'test';
+  /**
+   * TEST_MODE: a staging site that says on every page, checkout, receipt, label and mail that no
+   * money is taken and no courier comes; the only way a public server may run the local payment
+   * provider or courier simulator.
+   */
+  testMode: boolean;
   /** SWAPU_TEST_HOOKS: the /api/test endpoints exist (journeys only; loopback development/test servers only). */
   testHooks: boolean;
   /** The developer pages (/dev/mail and /api/v1/dev/*): development/test on loopback only. */
@@ -268,6 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const local = isLocalOnly({ host, publicUrl });
   const config: Config = {
     env: e.NODE_ENV,
+    testMode: e.TEST_MODE,
     testHooks: e.SWAPU_TEST_HOOKS,
     devPages: e.DEV_PAGES === undefined || e.DEV_PAGES === '' ? e.NODE_ENV !== 'production' : e.DEV_PAGES === 'true' || e.DEV_PAGES === '1',
     port: e.PORT,

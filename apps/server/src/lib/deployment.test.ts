@@ -6,7 +6,23 @@ import { loadConfig } from '../config';
 import { appSettings } from '../db/schema/index';
 import { createTestApp, type TestApp } from '../test/app';
 import { createUser } from '../test/factories';
-import { checkDeployment, DEMO_MARKER, hasDemoAccounts, isLoopbackHost, isLoopbackUrl, refuseDemoAccountsInPublic } from './deployment';
+import { hash } from '@node-rs/argon2';
+import { eq } from 'drizzle-orm';
+import { buildApp } from '../app';
+import { bootstrapDatabase } from '../db/bootstrap';
+import { users } from '../db/schema/index';
+import { fakeModerator } from '../test/moderator';
+import {
+  checkDeployment,
+  DEMO_MARKER,
+  DEMO_PASSWORD,
+  hasDemoAccounts,
+  isLocalOnly,
+  isLoopbackHost,
+  isLoopbackUrl,
+  refuseDemoAccountsInPublic,
+  UnsafeDeploymentError,
+} from './deployment';
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'swapu-deploy-'));
 const env = (vars: Record<string, string>) => ({ DATA_DIR: tmp(), LOG_LEVEL: 'silent', ...vars });
@@ -49,7 +65,15 @@ describe('configuration defaults', () => {
 });
 
 describe('test hooks and developer pages', () => {
-  const base = { host: '127.0.0.1', publicUrl: 'http://localhost:3000', testHooks: false, devPages: false } as const;
+  const base = {
+    host: '127.0.0.1',
+    publicUrl: 'http://localhost:3000',
+    testHooks: false,
+    devPages: false,
+    testMode: false,
+    payments: { provider: 'stripe' },
+    delivery: { courier: 'sendle' },
+  } as const;
 
   it('refuses to start with them in production or beyond loopback', () => {
     expect(() => checkDeployment({ ...base, env: 'production', testHooks: true })).toThrow(/never served in production/);
@@ -72,6 +96,48 @@ describe('test hooks and developer pages', () => {
   });
 });
 
+describe('pretend money and couriers on a public server', () => {
+  const publicServer = { env: 'production', host: '0.0.0.0', publicUrl: 'https://swapu.au', testHooks: false, devPages: false } as const;
+  const local = { provider: 'local' } as const;
+  const stripe = { provider: 'stripe' } as const;
+  const simulator = { courier: 'local' } as const;
+  const sendle = { courier: 'sendle' } as const;
+
+  it('refuses to start with the local payment provider or the courier simulator, naming the variables to set', () => {
+    expect(() => checkDeployment({ ...publicServer, testMode: false, payments: local, delivery: sendle })).toThrow(
+      /PAYMENTS_PROVIDER=stripe with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.*TEST_MODE=true/,
+    );
+    expect(() => checkDeployment({ ...publicServer, testMode: false, payments: stripe, delivery: simulator })).toThrow(
+      /DELIVERY_COURIER=sendle with SENDLE_ID and SENDLE_API_KEY.*TEST_MODE=true/,
+    );
+    expect(() => checkDeployment({ ...publicServer, testMode: false, payments: local, delivery: simulator })).toThrow(
+      UnsafeDeploymentError,
+    );
+    expect(checkDeployment({ ...publicServer, testMode: false, payments: stripe, delivery: sendle })).toEqual([]);
+  });
+
+  it('runs them on a staging site that opted in with TEST_MODE, saying so loudly, and on a developer’s own machine', () => {
+    const warnings = checkDeployment({ ...publicServer, testMode: true, payments: local, delivery: simulator });
+    expect(warnings).toEqual([expect.stringMatching(/TEST_MODE is on: no money is taken and no courier comes/)]);
+    expect(
+      checkDeployment({
+        ...publicServer,
+        host: '127.0.0.1',
+        publicUrl: 'http://localhost:3000',
+        testMode: false,
+        payments: local,
+        delivery: simulator,
+      }),
+    ).toEqual([]);
+  });
+
+  it('reads TEST_MODE from the environment (off unless set), and the app itself refuses to build without it', async () => {
+    expect(loadConfig(env({})).testMode).toBe(false);
+    expect(loadConfig(env({ TEST_MODE: 'true' })).testMode).toBe(true);
+    await expect(createTestApp({ config: { publicUrl: 'https://swapu.example', testMode: false } })).rejects.toThrow(/TEST_MODE=true/);
+  });
+});
+
 describe('the demo marketplace on a public server', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -82,14 +148,22 @@ describe('the demo marketplace on a public server', () => {
   });
   const publicServer = { host: '0.0.0.0', publicUrl: 'https://swapu.au' };
 
-  it('is refused when the database carries the demo marker or the demo accounts', async () => {
+  it('is recognised by the marker the seed writes, or a demo account that holds the published password', async () => {
     await expect(refuseDemoAccountsInPublic(t.db, publicServer)).resolves.toBeUndefined();
     expect(await hasDemoAccounts(t.db)).toBe(false);
-    await createUser(t.db, { email: 'admin@swapu.au', passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$x$y', role: 'admin' });
+    // A database seeded before the marker existed: the demo's admin with the published password.
+    const demo = await createUser(t.db, { email: 'admin@swapu.au', passwordHash: await hash(DEMO_PASSWORD), role: 'admin' });
     expect(await hasDemoAccounts(t.db)).toBe(true);
     await expect(refuseDemoAccountsInPublic(t.db, publicServer)).rejects.toThrow(/demo marketplace/);
     // The same database on the developer's own machine is fine.
     await expect(refuseDemoAccountsInPublic(t.db, { host: '127.0.0.1', publicUrl: 'http://localhost:3000' })).resolves.toBeUndefined();
+    await t.db.delete(users).where(eq(users.id, demo.id));
+  });
+
+  it('is not recognised by a demo address alone: someone who registered admin@swapu.au cannot stop a public server', async () => {
+    await createUser(t.db, { email: 'Admin@SwapU.au', passwordHash: await hash('a password of their own'), role: 'user' });
+    expect(await hasDemoAccounts(t.db)).toBe(false);
+    await expect(refuseDemoAccountsInPublic(t.db, publicServer)).resolves.toBeUndefined();
   });
 
   it('is recognised by its marker even when the demo accounts were renamed', async () => {
@@ -100,5 +174,40 @@ describe('the demo marketplace on a public server', () => {
     } finally {
       await fresh.close();
     }
+  });
+});
+
+describe('a public server restarting after a stranger tried the demo addresses', () => {
+  it('refuses the demo addresses at sign-up, and starts again with one registered some other way', async () => {
+    const dataDir = tmp();
+    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'https://swapu.example', TEST_MODE: 'true' });
+    expect(isLocalOnly(config)).toBe(false);
+    const start = async () => {
+      const database = await bootstrapDatabase(config);
+      const app = await buildApp({ config, database, serveWeb: false, moderator: fakeModerator() }).catch(async (err: unknown) => {
+        await database.close();
+        throw err;
+      });
+      return { app, database, stop: async () => (await app.close(), await database.close()) };
+    };
+    const first = await start();
+    try {
+      for (const email of ['admin@swapu.au', ' Demo@SwapU.au', 'subscriber@swapu.au']) {
+        const res = await first.app.inject({
+          method: 'POST',
+          url: '/identity/v1/accounts:signUp',
+          payload: { email, password: DEMO_PASSWORD, acceptTerms: true },
+        });
+        expect(res.statusCode, email).toBe(400);
+        expect(res.json()).toEqual({ error: { code: 400, message: 'EMAIL_EXISTS' } });
+      }
+      // Held some other way (Google sign-in, or registered before the server went public).
+      await createUser(first.database.db, { email: 'admin@swapu.au', passwordHash: await hash('their own password') });
+    } finally {
+      await first.stop();
+    }
+    const second = await start();
+    await second.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 });

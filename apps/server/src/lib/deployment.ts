@@ -1,3 +1,4 @@
+import { verify } from '@node-rs/argon2';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Tx } from '../db/client';
@@ -39,10 +40,16 @@ export class UnsafeDeploymentError extends Error {
 }
 
 /**
- * Refuses a configuration that would expose test hooks or developer pages, and returns the loud
- * warnings to log when they are on (legitimately, on a developer's machine).
+ * Refuses a configuration that would expose test hooks or developer pages, or take pretend money
+ * and book pretend couriers on a public server without TEST_MODE; returns the loud warnings to log
+ * when any of them is on (legitimately, on a developer's machine or a staging site).
  */
-export function checkDeployment(config: Pick<Config, 'env' | 'host' | 'publicUrl' | 'testHooks' | 'devPages'>): string[] {
+export function checkDeployment(
+  config: Pick<Config, 'env' | 'host' | 'publicUrl' | 'testHooks' | 'devPages' | 'testMode'> & {
+    payments: Pick<Config['payments'], 'provider'>;
+    delivery: Pick<Config['delivery'], 'courier'>;
+  },
+): string[] {
   const local = isLocalOnly(config);
   const where = `HOST=${config.host}, PUBLIC_URL=${config.publicUrl}, NODE_ENV=${config.env}`;
   const warnings: string[] = [];
@@ -63,28 +70,72 @@ export function checkDeployment(config: Pick<Config, 'env' | 'host' | 'publicUrl
     }
     warnings.push(`${what} are ON (${variable}); this server must stay on this machine (${where}).`);
   }
+  const pretend = pretendServices(config);
+  if (pretend.length > 0 && !local && !config.testMode) {
+    throw new UnsafeDeploymentError(
+      `a public server takes real money and books real couriers, and this one is configured with ${pretend
+        .map((p) => p.what)
+        .join(' and ')} (${where}). Set ${pretend.map((p) => p.fix).join('; and ')}. ` +
+        'For a staging site where nobody pays or ships for real, set TEST_MODE=true: every page, checkout, receipt, label and mail then says so.',
+    );
+  }
+  if (config.testMode) warnings.push(`TEST_MODE is on: no money is taken and no courier comes; every page says so (${where}).`);
   return warnings;
+}
+
+/** The pretend services a configuration uses (the local payment provider, the courier simulator), with the variables that replace each. */
+export function pretendServices(config: {
+  payments: Pick<Config['payments'], 'provider'>;
+  delivery: Pick<Config['delivery'], 'courier'>;
+}): Array<{ what: string; fix: string }> {
+  const found: Array<{ what: string; fix: string }> = [];
+  if (config.payments.provider === 'local')
+    found.push({
+      what: 'the local payment provider (PAYMENTS_PROVIDER=local: any valid-looking card is approved and nothing is charged)',
+      fix: 'PAYMENTS_PROVIDER=stripe with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
+    });
+  if (config.delivery.courier === 'local')
+    found.push({
+      what: 'the courier simulator (DELIVERY_COURIER=local: labels are printed and no courier comes)',
+      fix: 'DELIVERY_COURIER=sendle with SENDLE_ID and SENDLE_API_KEY',
+    });
+  return found;
 }
 
 /** The app_settings key that marks a database seeded with the demo marketplace. */
 export const DEMO_MARKER = 'demo_marketplace';
-/** Accounts the demo seed creates (with the published password), also found in databases seeded before the marker existed. */
-const DEMO_EMAILS = ['demo@swapu.au', 'subscriber@swapu.au', 'admin@swapu.au'];
+/** The demo accounts' published password (the seed gives it to every demo member). */
+export const DEMO_PASSWORD = 'swapu-demo';
+/**
+ * The demo seed's named accounts. Nobody may sign up with them on a public server; a database
+ * seeded before the marker existed is recognised by one of them holding the published password
+ * (never by the address alone, which a stranger could register).
+ */
+export const DEMO_EMAILS: readonly string[] = ['demo@swapu.au', 'subscriber@swapu.au', 'admin@swapu.au'];
 
-/** True when the database holds the demo marketplace's accounts. */
+/** True for an address the demo seed uses for its named accounts. */
+export const isDemoEmail = (email: string) => DEMO_EMAILS.includes(email.trim().toLowerCase());
+
+/**
+ * True when the database holds the demo marketplace: the marker the seed writes before anything
+ * else, or (a database seeded before the marker) a demo account whose password is the published one.
+ */
 export async function hasDemoAccounts(db: Tx): Promise<boolean> {
-  const [result] = await rowsOf<{ demo: boolean }>(
+  const [marked] = await rowsOf<{ marked: boolean }>(
     db,
-    sql`select (
-      exists (select 1 from app_settings where key = ${DEMO_MARKER})
-      or exists (select 1 from users where lower(email) in (${sql.join(
-        DEMO_EMAILS.map((e) => sql`${e}`),
-        sql`, `,
-      )})
-        and password_hash is not null and deleted_at is null)
-    ) as demo`,
+    sql`select exists (select 1 from app_settings where key = ${DEMO_MARKER}) as marked`,
   );
-  return result?.demo === true;
+  if (marked?.marked) return true;
+  const candidates = await rowsOf<{ hash: string }>(
+    db,
+    sql`select password_hash as hash from users
+        where lower(email) in (${sql.join(
+          DEMO_EMAILS.map((e) => sql`${e}`),
+          sql`, `,
+        )}) and password_hash is not null and deleted_at is null`,
+  );
+  for (const { hash } of candidates) if (await verify(hash, DEMO_PASSWORD).catch(() => false)) return true;
+  return false;
 }
 
 /** A server reachable from outside never serves a database with demo accounts. */

@@ -15,10 +15,13 @@ export async function createTestApp(opts: { now?: string; config?: Partial<Confi
   const database: Database = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'swapu-app-'));
   // Developer pages are refused on a non-loopback PUBLIC_URL: a test that sets one gets them off.
-  const devPages = opts.config?.devPages ?? isLoopbackUrl(opts.config?.publicUrl ?? 'http://localhost');
+  const loopback = isLoopbackUrl(opts.config?.publicUrl ?? 'http://localhost');
+  const devPages = opts.config?.devPages ?? loopback;
+  // A public server with the local payment provider and courier simulator is a staging site (TEST_MODE).
+  const testMode = opts.config?.testMode ?? !loopback;
   const config = loadConfig(
     { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SEED_DEMO: 'false', SHARED_CACHE_MS: '0', VIEWER_CACHE_MS: '0' },
-    { ...opts.config, devPages },
+    { ...opts.config, devPages, testMode },
   );
   const clock = fixedClock(opts.now ?? '2026-11-20T00:00:00.000Z');
   const moderator = fakeModerator();

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { CATEGORIES, CONDITIONS, type CategorySlug } from '@swapu/shared/constants';
 import type { Db } from '../client';
-import { DEMO_MARKER } from '../../lib/deployment';
+import { DEMO_MARKER, DEMO_PASSWORD } from '../../lib/deployment';
 import {
   appSettings,
   blogPosts,
@@ -42,8 +42,6 @@ import { BIOS, CATALOGUE, FIRST_NAMES, LAST_NAMES } from './catalogue';
 import { createRandom } from './random';
 import { renderItemImage } from './render-image';
 
-/** Every demo account shares this password (listed in the README). */
-export const DEMO_PASSWORD = 'swapu-demo';
 /** Coupon codes in the demo marketplace: the admin's list is not empty on a fresh start. */
 const DEMO_COUPONS = [
   { code: 'SWAPSPRING26', type: 'months_3', maxUses: 200, expiresInDays: 60, daysAgo: 12 },

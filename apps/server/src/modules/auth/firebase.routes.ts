@@ -5,6 +5,7 @@ import { isValidEmail } from '@swapu/shared/mail';
 import { requestPasswordReset } from '../password/password.service';
 import { lookupAccount, sendVerificationEmail, updateAccount } from './firebase.service';
 import { IdentityError, refresh, signInWithPassword, signUp, type IdentityDeps } from './identity.service';
+import { isLocalOnly } from '../../lib/deployment';
 
 /** Where the Firebase Auth JS SDK sends its calls when pointed at us with connectAuthEmulator. */
 export const FIREBASE_IDENTITY_PREFIX = '/identitytoolkit.googleapis.com/v1';
@@ -27,6 +28,7 @@ export const firebaseRoutes: FastifyPluginAsync = async (app) => {
     adminEmails: app.ctx.config.adminEmails,
     signUpPerHour: app.ctx.config.signUpPerHour,
     secrets: app.ctx.secrets,
+    publicServer: !isLocalOnly(app.ctx.config),
   });
   const body = (b: unknown) => (b && typeof b === 'object' && !Array.isArray(b) ? (b as Record<string, unknown>) : {});
   // The SDK refreshes with a form-encoded body (grant_type=refresh_token&refresh_token=…).

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { refresh, signInWithPassword, signOut, signUp, verifyEmail, type IdentityDeps } from './identity.service';
 import { clearRefreshCookie, deliverTokens, refreshCookieOf } from './refresh-cookie';
+import { isLocalOnly } from '../../lib/deployment';
 
 /**
  * The built-in identity service, Firebase-Identity compatible (spec section 7):
@@ -17,6 +18,7 @@ export const identityRoutes: FastifyPluginAsync = async (app) => {
     adminEmails: app.ctx.config.adminEmails,
     signUpPerHour: app.ctx.config.signUpPerHour,
     secrets: app.ctx.secrets,
+    publicServer: !isLocalOnly(app.ctx.config),
   });
   const body = (b: unknown) => (b && typeof b === 'object' ? (b as Record<string, unknown>) : {});
   const schema = { tags: ['identity'] };

@@ -3,6 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { EMAIL_PATTERN, PASSWORD_MIN_LENGTH } from '@swapu/shared/constants';
 import type { Db, Tx } from '../../db/client';
 import { refreshTokens, users } from '../../db/schema/index';
+import { isDemoEmail } from '../../lib/deployment';
 import { newId } from '../../lib/ids';
 import { hit, hitWindow, RATE_LIMITS, reset } from '../../lib/rate-limit';
 import {
@@ -66,6 +67,8 @@ export interface IdentityDeps {
   secrets: SecretBox;
   /** New accounts per IP and hour (SIGNUP_LIMIT_PER_HOUR); RATE_LIMITS.signUp.max when unset. */
   signUpPerHour?: number;
+  /** The server is reachable beyond this machine: the demo seed's addresses cannot be signed up (lib/deployment.ts). */
+  publicServer?: boolean;
 }
 
 /** What sign-up, sign-in and refresh answer (the shared contract), the refresh token always given here. */
@@ -137,6 +140,9 @@ export async function signUp(
   if (count > max) {
     throw new IdentityError('TOO_MANY_ATTEMPTS_TRY_LATER', 429, Math.ceil((windowStart.getTime() + windowMs - deps.now.getTime()) / 1000));
   }
+  // On a public server the demo's named addresses are taken, as if by an account: nobody may hold
+  // them there (decision 0012).
+  if (deps.publicServer && isDemoEmail(email)) throw new IdentityError('EMAIL_EXISTS');
   if (password.length < PASSWORD_MIN_LENGTH) throw new IdentityError('WEAK_PASSWORD');
   const accepted = input.acceptTerms === true;
   if (!accepted && terms === 'required') throw new IdentityError('TERMS_NOT_ACCEPTED');

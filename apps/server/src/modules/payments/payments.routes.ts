@@ -67,27 +67,30 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => getCheckout(db(), requireUser(req), req.params.id),
   );
 
-  app.post(
-    '/api/v1/checkouts/:id/pay',
-    {
-      schema: {
-        tags: ['payments'],
-        security,
-        summary: "The local provider's Pay button (the embedded default's own checkout page)",
-        params: CheckoutIdParamsSchema,
-        body: LocalPaymentBodySchema,
-        response: { 200: CheckoutSchema, 402: ErrorBodySchema, ...errorsOf },
+  // The local provider's own Pay button exists only while it is the configured provider: with
+  // Stripe configured, no checkout (not even one opened locally before the switch) is paid here.
+  if (provider.name === 'local')
+    app.post(
+      '/api/v1/checkouts/:id/pay',
+      {
+        schema: {
+          tags: ['payments'],
+          security,
+          summary: "The local provider's Pay button (the embedded default's own checkout page)",
+          params: CheckoutIdParamsSchema,
+          body: LocalPaymentBodySchema,
+          response: { 200: CheckoutSchema, 402: ErrorBodySchema, ...errorsOf },
+        },
       },
-    },
-    async (req) => {
-      const userId = requireUser(req);
-      await enforce(db(), 'checkout', userId, now());
-      const result = await payLocally(db(), receiptDeps(), userId, req.params.id, req.body.cardNumber, now());
-      // A subscription changes what the member may see at once (early access).
-      accountsChanged(app.ctx, [userId]);
-      return result;
-    },
-  );
+      async (req) => {
+        const userId = requireUser(req);
+        await enforce(db(), 'checkout', userId, now());
+        const result = await payLocally(db(), receiptDeps(), userId, req.params.id, req.body.cardNumber, now());
+        // A subscription changes what the member may see at once (early access).
+        accountsChanged(app.ctx, [userId]);
+        return result;
+      },
+    );
 
   app.post(
     '/api/v1/checkouts/:id/cancel',
