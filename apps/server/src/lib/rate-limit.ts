@@ -101,3 +101,24 @@ export async function peek(db: Tx, key: string, windowMs: number, now: Date): Pr
 export async function reset(db: Tx, key: string): Promise<void> {
   await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
 }
+
+/**
+ * Takes back one hit counted in the current window (an attempt counted up front that turned out
+ * not to be what the limit counts, such as a sign-in whose password was right). One conditional
+ * update; never below zero, never into a window that has since started again.
+ */
+export async function takeBack(db: Tx, key: string, windowMs: number, now: Date): Promise<void> {
+  const windowStart = new Date(now.getTime() - windowMs);
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(sql`${rateLimits.key} = ${key} and ${rateLimits.windowStart} > ${windowStart.toISOString()}::timestamptz`);
+}
+
+/** Records that `key` was seen now (its window starts again now): peek(key, windowMs) > 0 for windowMs. */
+export async function touch(db: Tx, key: string, now: Date): Promise<void> {
+  await db
+    .insert(rateLimits)
+    .values({ key, windowStart: now, count: 1 })
+    .onConflictDoUpdate({ target: rateLimits.key, set: { windowStart: now, count: 1 } });
+}

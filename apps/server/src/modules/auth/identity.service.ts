@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client';
 import { refreshTokens, users } from '../../db/schema/index';
 import { isDemoEmail } from '../../lib/deployment';
 import { newId } from '../../lib/ids';
-import { hit, hitWindow, RATE_LIMITS, reset } from '../../lib/rate-limit';
+import { hitWindow, RATE_LIMITS } from '../../lib/rate-limit';
 import {
   ACCESS_TOKEN_SECONDS,
   hashToken,
@@ -18,6 +18,7 @@ import {
 import type { SecretBox } from '../../lib/secret-box';
 import { enqueueMail, secretRef } from '../mail/mail.service';
 import { emailVerificationMail, welcomeMail } from '../mail/templates';
+import { countSignInAttempt } from './sign-in-limits';
 import { secondFactorOk } from './two-factor';
 import type { IdentityTokens } from '@swapu/shared/account';
 
@@ -75,8 +76,6 @@ export interface IdentityDeps {
 export type TokenResponse = IdentityTokens & { refreshToken: string };
 
 const DAY = 24 * 3600_000;
-/** Failed sign-ins allowed per account and attempts per IP, in a 15-minute window. */
-export const SIGN_IN_LIMITS = { windowMs: 15 * 60_000, perAccount: 5, perIp: 30 } as const;
 
 function checkCredentials(email: unknown, password: unknown): { email: string; password: string } {
   if (typeof email !== 'string' || !EMAIL_PATTERN.test(email.trim())) throw new IdentityError('INVALID_EMAIL');
@@ -195,13 +194,13 @@ let dummyHash: Promise<string> | undefined;
 const dummyPasswordHash = () => (dummyHash ??= hash(`no-account-${newId()}`));
 
 /**
- * Signs in with email and password, throttled per account and per IP. An unknown email and a
- * wrong password get the same answer, INVALID_LOGIN_CREDENTIALS (Firebase's answer with email
- * enumeration protection on), after the same argon2 work. Every attempt on an account counts
- * before its password is checked, atomically, so parallel guesses cannot all slip under the
- * limit; a successful sign-in clears the count. With two-factor authentication on, a first
- * attempt without `totpCode` answers MFA_REQUIRED; the client asks for the code and signs in
- * again with it.
+ * Signs in with email and password, failures limited per account and address, per address and
+ * per account (sign-in-limits.ts). An unknown email and a wrong password get the same answer,
+ * INVALID_LOGIN_CREDENTIALS (Firebase's answer with email enumeration protection on), after the
+ * same argon2 work. Every attempt counts as a failure before its password is checked,
+ * atomically, so parallel guesses cannot all slip under a limit; a right password takes it back.
+ * With two-factor authentication on, a first attempt without `totpCode` answers MFA_REQUIRED (not
+ * a failure); the client asks for the code and signs in again with it (a wrong code is one).
  */
 export async function signInWithPassword(
   deps: IdentityDeps,
@@ -209,12 +208,8 @@ export async function signInWithPassword(
   ip: string,
 ): Promise<TokenResponse> {
   const { email, password } = checkCredentials(input.email, input.password);
-  const { windowMs, perAccount, perIp } = SIGN_IN_LIMITS;
-  const accountKey = `signin:account:${email}`;
-  if ((await hit(deps.db, `signin:ip:${ip}`, windowMs, deps.now)) > perIp) throw new IdentityError('TOO_MANY_ATTEMPTS_TRY_LATER');
-  // Counted (one atomic upsert) before the password is looked at: of 60 parallel guesses only
-  // the first perAccount are checked at all.
-  if ((await hit(deps.db, accountKey, windowMs, deps.now)) > perAccount) throw new IdentityError('TOO_MANY_ATTEMPTS_TRY_LATER');
+  const attempt = await countSignInAttempt(deps.db, email, ip, deps.now);
+  if (!attempt) throw new IdentityError('TOO_MANY_ATTEMPTS_TRY_LATER');
 
   const [user] = await deps.db
     .select()
@@ -226,10 +221,13 @@ export async function signInWithPassword(
   const passwordOk = await verify(storedHash, password).catch(() => false);
   if (!live || !live.passwordHash || !passwordOk) throw new IdentityError('INVALID_LOGIN_CREDENTIALS');
   if (live.totpEnabledAt) {
-    if (typeof input.totpCode !== 'string' || !input.totpCode.trim()) throw new IdentityError('MFA_REQUIRED');
+    if (typeof input.totpCode !== 'string' || !input.totpCode.trim()) {
+      await attempt.notAFailure();
+      throw new IdentityError('MFA_REQUIRED');
+    }
     if (!(await secondFactorOk(deps.db, deps.secrets, live, input.totpCode, deps.now))) throw new IdentityError('INVALID_MFA_CODE');
   }
-  await reset(deps.db, accountKey);
+  await attempt.succeeded();
   return deps.db.transaction(async (tx) => {
     // ADMIN_EMAILS makes an admin only of an address its owner has proven.
     if (deps.adminEmails.includes(email) && live.role !== 'admin' && live.emailVerifiedAt) {

@@ -5,9 +5,10 @@ import { PASSWORD_RESET_TTL_MS } from '@swapu/shared/mail';
 import type { Db } from '../../db/client';
 import { passwordResetTokens, users } from '../../db/schema/index';
 import { endSessions } from '../auth/sessions';
+import { liftSignInLockout } from '../auth/sign-in-limits';
 import { AppError, errors } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { hit, overLimit, reset } from '../../lib/rate-limit';
+import { hit, overLimit } from '../../lib/rate-limit';
 import { hashToken, newOpaqueToken } from '../../lib/tokens';
 import type { SecretBox } from '../../lib/secret-box';
 import { enqueueMail, secretRef } from '../mail/mail.service';
@@ -89,8 +90,8 @@ export async function confirmPasswordReset(db: Db, input: { token: string; passw
       .where(and(eq(users.id, claimed.userId), isNull(users.deletedAt)))
       .returning({ id: users.id, email: users.email });
     if (!user) throw invalid;
-    // A new password lifts any sign-in lockout from failed attempts with the old one.
-    await reset(tx, `signin:account:${user.email.toLowerCase()}`);
+    // A new password lifts the sign-in lockouts failed attempts with the old one caused.
+    await liftSignInLockout(tx, user.email, ip);
     await tx
       .update(passwordResetTokens)
       .set({ usedAt: now })

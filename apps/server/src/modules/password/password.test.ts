@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { mailOutbox, passwordResetTokens, refreshTokens, users } from '../../db/schema/index';
+import { mailOutbox, passwordResetTokens, rateLimits, refreshTokens, users } from '../../db/schema/index';
 import { asDelivered, createTestApp, type TestApp } from '../../test/app';
+import { SIGN_IN_LIMITS } from '../auth/sign-in-limits';
 import { PASSWORD_RESET_LIMITS } from './password.service';
 
 let t: TestApp;
@@ -201,10 +202,25 @@ describe('password reset', () => {
 });
 
 describe('password reset and the sign-in lockout', () => {
-  it('lifts a lockout caused by failed attempts with the old password', async () => {
+  it('lifts the lockout failed attempts with the old password caused on the device that sets the new one', async () => {
     const email = uniqueEmail();
     await signUp(email);
-    for (let i = 0; i < 5; i++) await signIn(email, 'wrong-guess');
+    const device = '10.21.0.1';
+    const signInFrom = (ip: string, password: string) =>
+      post('/identity/v1/accounts:signInWithPassword', { email, password, returnSecureToken: true }, ip);
+    for (let i = 0; i < SIGN_IN_LIMITS.perAccountAndIp; i++) await signInFrom(device, `wrong-guess-${i}`);
+    expect((await signInFrom(device, 'secret1')).json().error.message).toBe('TOO_MANY_ATTEMPTS_TRY_LATER');
+    await requestReset(email);
+    const token = await tokenFromMail(email);
+    expect((await post('/api/v1/auth/password-reset/confirm', { token, password: 'brand-new-1' }, device)).statusCode).toBeLessThan(300);
+    expect((await signInFrom(device, 'brand-new-1')).statusCode).toBe(200);
+  });
+
+  it('lifts the account’s ceiling that guesses from many addresses reached', async () => {
+    const email = uniqueEmail();
+    await signUp(email);
+    // The ceiling reached (as perAccount failures from as many addresses would leave it).
+    await t.db.insert(rateLimits).values({ key: `signin:account:${email}`, windowStart: t.clock.now(), count: SIGN_IN_LIMITS.perAccount });
     expect((await signIn(email, 'secret1')).json().error.message).toBe('TOO_MANY_ATTEMPTS_TRY_LATER');
     await requestReset(email);
     expect((await confirm(await tokenFromMail(email), 'brand-new-1')).statusCode).toBeLessThan(300);
