@@ -52,6 +52,8 @@ import { attachChainFinder } from './modules/chains/chain-finder';
 import { eventsRoutes } from './modules/analytics/events.routes';
 import { adminUsersConsoleRoutes } from './modules/admin/users.routes';
 import { adminAuditRoutes } from './modules/admin/audit.routes';
+import { launchChecksRoutes } from './modules/admin/launch-checks.routes';
+import { watchUntrustedForwarding } from './lib/forwarded-check';
 import { moderationRoutes } from './modules/admin/moderation.routes';
 import { campaignsRoutes } from './modules/admin/campaigns.routes';
 import { attachCampaignSender } from './modules/admin/campaign-sender';
@@ -219,6 +221,8 @@ export async function buildApp(opts: BuildOptions) {
   app.addHook('preValidation', async (req) => {
     if (hasBrokenText(req.params) || hasBrokenText(req.query) || hasBrokenText(req.body)) throw new AppError(400, 'data_invalid');
   });
+  // X-Forwarded-For from a peer TRUST_PROXY does not trust: warned once, shown in the console.
+  watchUntrustedForwarding(app, { db: () => ctx.database.db, clock: ctx.clock, config });
   app.decorateRequest('viewer', null as never);
   // Every request starts as a guest and is upgraded by a valid access token.
   app.addHook('onRequest', async (req) => {
@@ -309,6 +313,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(eventsRoutes);
   await app.register(adminUsersConsoleRoutes);
   await app.register(adminAuditRoutes);
+  await app.register(launchChecksRoutes);
   await app.register(moderationRoutes);
   await app.register(campaignsRoutes);
   await app.register(adminBlogRoutes);

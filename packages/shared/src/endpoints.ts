@@ -4,6 +4,7 @@ import type { AnalyticsReport, EventBatch, EventBatchResult } from './analytics'
 import type { AdminBlogList, AdminBlogPost, AdminBlogPostBody } from './admin-blog';
 import type { DisputeResolution, ModerationNote, ModerationQueue, ModerationReason, ModerationResult } from './admin-moderation';
 import type { AdminUserList, AuditPage, BanBody, BanResultSchema, RoleBody, RoleResultSchema } from './admin-users';
+import type { LaunchChecks } from './launch-checks';
 import type {
   AudienceCount,
   Campaign,
@@ -377,6 +378,8 @@ export const endpoints = {
   adminBan: to<Out<typeof BanResultSchema>, BanBody>()('PUT', '/api/v1/admin/users/:id/ban'),
   adminRole: to<Out<typeof RoleResultSchema>, RoleBody>()('PUT', '/api/v1/admin/users/:id/role'),
   adminAudit: to<AuditPage, undefined, QueryParams>()('GET', '/api/v1/admin/audit'),
+  // What the console warns about the deployment (test mode, an untrusted proxy).
+  adminLaunchChecks: to<LaunchChecks>()('GET', '/api/v1/admin/launch-checks'),
 
   // The documentation area (issue 21): admins and the docs role
   docsMenu: to<DocsMenu, undefined, QueryParams>()('GET', '/api/v1/docs'),

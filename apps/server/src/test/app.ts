@@ -11,7 +11,16 @@ import { createTestDatabase } from './database';
 import { fakeModerator } from './moderator';
 
 /** Builds the real app on a fresh database with a controllable clock, for inject()-driven tests. */
-export async function createTestApp(opts: { now?: string; config?: Partial<Config>; serveWeb?: boolean; offerExpiry?: boolean } = {}) {
+export async function createTestApp(
+  opts: {
+    now?: string;
+    config?: Partial<Config>;
+    serveWeb?: boolean;
+    offerExpiry?: boolean;
+    /** Where the log goes (with config.logLevel): a test that reads the log. */
+    logStream?: { write(line: string): void };
+  } = {},
+) {
   const database: Database = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'swapu-app-'));
   // Developer pages are refused on a non-loopback PUBLIC_URL: a test that sets one gets them off.
@@ -32,6 +41,7 @@ export async function createTestApp(opts: { now?: string; config?: Partial<Confi
     moderator,
     serveWeb: opts.serveWeb ?? false,
     offerExpiry: opts.offerExpiry ?? false,
+    logStream: opts.logStream,
   }).catch(async (err: unknown) => {
     await database.close();
     throw err;

@@ -26,4 +26,5 @@ export const ADMIN_USERS_CASES: Case[] = [
     expect: adminOnly(404),
   },
   { route: 'GET /api/v1/admin/audit', request: () => ({ url: '/api/v1/admin/audit?limit=5' }), expect: adminOnly(200) },
+  { route: 'GET /api/v1/admin/launch-checks', request: () => ({ url: '/api/v1/admin/launch-checks' }), expect: adminOnly(200) },
 ];

@@ -19,6 +19,7 @@ import { LoadError } from '../../components/load-error';
 import { useTranslation } from '../../i18n/react';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { useMe } from '../../features/auth/use-me';
+import { LaunchChecks } from '../../features/admin/launch-checks';
 
 /** The console's sections that are built, in the order the console lists them. */
 type SectionKey = 'analytics' | 'users' | 'moderation' | 'coupons' | 'campaigns' | 'blog' | 'support' | 'mail' | 'audit' | 'docs';
@@ -63,6 +64,7 @@ export default function AdminHomePage() {
         ) : (
           <>
             <Text c="dimmed">{t('home.intro')}</Text>
+            <LaunchChecks />
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
               {SECTIONS.map(({ key, to, icon: Icon }) => (
                 <li key={key}>

@@ -23,6 +23,7 @@ import { ApiError } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { AdminPage } from './admin-page';
+import { LaunchChecks } from './launch-checks';
 import { BusinessCharts } from './business-charts';
 import { lastDays, useAdminAnalytics } from './use-admin-analytics';
 import { numberFormat } from '@swapu/shared/intl';
@@ -266,6 +267,7 @@ export function AdminAnalytics() {
       denied={denied}
       size="lg"
     >
+      <LaunchChecks />
       <Card padding="md">
         <Group role="group" aria-label={t('analytics.range')} gap="sm" align="flex-start" wrap="wrap">
           <TextInput
