@@ -199,6 +199,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
           pickupDate: r.pickupDate,
           instructions: r.instructions,
           createdAt: r.bookedAt ?? r.createdAt,
+          test: r.courier === 'local' || app.ctx.config.testMode,
         },
         req.query.size,
       );

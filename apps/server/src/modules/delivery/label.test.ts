@@ -163,6 +163,14 @@ describe('renderLabel', () => {
     if (size === 'a4') expect(text).toMatch(/Cut along the dashed line/);
   });
 
+  it.each(SIZES)('says on a test %s label (the simulator’s, or any in test mode) that no courier comes', async (size) => {
+    const doc = await PDFDocument.load(await renderLabel({ ...INPUT, test: true }, size));
+    const text = drawnText(doc, doc.getPage(0)).join('\n');
+    expect(text).toContain('SwapU delivery · TEST LABEL · no courier comes');
+    expect(text).not.toContain('Local courier');
+    if (size === 'a4') expect(text).toContain('Test mode: no courier comes for this parcel and nothing is charged.');
+  });
+
   it.each(SIZES)('embeds a barcode that scans as the reference, and a QR code, on the %s label', async (size) => {
     const doc = await PDFDocument.load(await renderLabel(INPUT, size));
     const rasters = images(doc, doc.getPage(0));

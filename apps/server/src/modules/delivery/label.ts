@@ -19,6 +19,8 @@ export interface LabelInput {
   pickupDate: string; // YYYY-MM-DD
   instructions: string;
   createdAt: Date;
+  /** A label nobody collects (the courier simulator's, or any in TEST_MODE): it says so in its header and note. */
+  test?: boolean;
 }
 export type LabelSize = 'a4' | '4x6';
 
@@ -30,6 +32,7 @@ export const PAGE_SIZES: Record<LabelSize, [number, number]> = {
 };
 
 const COURIER_NAMES: Record<LabelInput['courier'], string> = { local: 'Local courier', sendle: 'Sendle' };
+const TEST_LABEL = 'TEST LABEL · no courier comes';
 
 // ---------------------------------------------------------------------------------------------
 // Text: the standard PDF fonts only encode WinAnsi (Windows-1252).
@@ -278,7 +281,7 @@ interface Parts {
 function header({ page, fonts, input }: Parts, b: Box, size: number) {
   page.drawRectangle({ ...rect(b), color: BLACK });
   const pad = size * 0.6;
-  const title = winAnsiText(`SwapU delivery · ${COURIER_NAMES[input.courier] ?? input.courier}`);
+  const title = winAnsiText(`SwapU delivery · ${input.test ? TEST_LABEL : (COURIER_NAMES[input.courier] ?? input.courier)}`);
   const fitted = fitText(title, fonts.bold, b.w - 2 * pad, { max: size, min: size * 0.6, maxLines: 1 });
   page.drawText(fitted.lines[0] ?? '', {
     x: b.x + pad,
@@ -438,7 +441,9 @@ function layoutA4(parts: Parts, page: Box) {
     dashArray: [6, 4],
     lineCap: LineCapStyle.Butt,
   });
-  const note = 'Cut along the dashed line and tape the label flat to the largest side of the parcel.';
+  const note = parts.input.test
+    ? 'Test mode: no courier comes for this parcel and nothing is charged.'
+    : 'Cut along the dashed line and tape the label flat to the largest side of the parcel.';
   const size = 8;
   p.drawText(note, {
     x: (page.w - fonts.regular.widthOfTextAtSize(note, size)) / 2,
