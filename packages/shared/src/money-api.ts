@@ -159,6 +159,8 @@ export const ReceiptSchema = z.object({
   buyerName: z.string(),
   buyerEmail: z.string().nullable(),
   issuedAt: z.string(),
+  /** Paid through the local provider (the embedded default, or a TEST_MODE site): no money moved. */
+  testPayment: z.boolean(),
 });
 export type Receipt = z.infer<typeof ReceiptSchema>;
 export const ReceiptListSchema = z.object({ items: z.array(ReceiptSchema) });

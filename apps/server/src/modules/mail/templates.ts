@@ -518,6 +518,8 @@ export function receiptMail(
     sellerAbn: string | null;
     issuedAt: Date;
     url: string;
+    /** Paid through the local provider: no money moved (said on the receipt). */
+    testPayment?: boolean;
   },
 ): MailContent {
   const date = p.issuedAt.toISOString().slice(0, 10);
@@ -532,6 +534,7 @@ export function receiptMail(
         `${p.sellerName}, ABN ${p.sellerAbn ?? 'não configurado'}`,
         `Data: ${date}`,
         `${p.description}: ${aud(p.amountCents)} (inclui GST de ${aud(p.gstCents)})`,
+        ...(p.testPayment ? ['Pagamento de teste: não foi cobrado dinheiro.'] : []),
       ],
       { label: 'Ver o recibo', url: p.url },
     );
@@ -546,6 +549,7 @@ export function receiptMail(
       `${p.sellerName}, ABN ${p.sellerAbn ?? 'not configured'}`,
       `Date: ${date}`,
       `${p.description}: ${aud(p.amountCents)} (includes GST of ${aud(p.gstCents)})`,
+      ...(p.testPayment ? ['Test payment: no money was taken.'] : []),
     ],
     { label: 'View the receipt', url: p.url },
   );

@@ -148,6 +148,8 @@ describe('receipts', () => {
       gstCents: 182,
       sellerName: 'SwapU',
       buyerEmail: m.email,
+      // Paid through the local provider: the receipt says no money moved.
+      testPayment: true,
     });
     expect(String(list.items[0]!.number)).toMatch(/^SU-\d{6}$/);
     const one = await inject(m, 'GET', `/api/v1/me/receipts/${String(list.items[0]!.id)}`);
@@ -157,6 +159,7 @@ describe('receipts', () => {
     const mail = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, m.email));
     expect(mail.filter((x) => x.template === 'receipt')).toHaveLength(1);
     expect(mail.find((x) => x.template === 'receipt')!.text).toContain('A$20.00 (includes GST of A$1.82)');
+    expect(mail.find((x) => x.template === 'receipt')!.text).toContain('Test payment: no money was taken.');
   });
 
   it('a declined or cancelled checkout has none', async () => {

@@ -22,7 +22,7 @@ type CheckoutRow = typeof checkouts.$inferSelect;
 
 export const receiptNumber = (n: number) => `SU-${String(n).padStart(6, '0')}`;
 
-const view = (r: Row, buyer: { name: string; email: string | null }): Receipt => ({
+const view = (r: Row, buyer: { name: string; email: string | null }, provider: string): Receipt => ({
   id: r.id,
   number: receiptNumber(r.number),
   kind: r.kind as Receipt['kind'],
@@ -35,6 +35,7 @@ const view = (r: Row, buyer: { name: string; email: string | null }): Receipt =>
   buyerName: buyer.name,
   buyerEmail: buyer.email,
   issuedAt: r.issuedAt.toISOString(),
+  testPayment: provider === 'local',
 });
 
 /**
@@ -80,6 +81,7 @@ export async function issueReceipt(tx: Tx, deps: ReceiptDeps, c: CheckoutRow, ki
         sellerAbn: row.sellerAbn || null,
         issuedAt: at,
         url: `${deps.publicUrl}${paths.receipt(row.id)}`,
+        testPayment: c.provider === 'local',
       }),
       at,
     );
@@ -94,17 +96,24 @@ async function buyerOf(db: Tx, userId: string) {
 
 /** My receipts, newest first. */
 export async function listReceipts(db: Tx, userId: string): Promise<Receipt[]> {
-  const rows = await db.select().from(receipts).where(eq(receipts.userId, userId)).orderBy(desc(receipts.number)).limit(500);
+  const rows = await db
+    .select({ receipt: receipts, provider: checkouts.provider })
+    .from(receipts)
+    .innerJoin(checkouts, eq(checkouts.id, receipts.checkoutId))
+    .where(eq(receipts.userId, userId))
+    .orderBy(desc(receipts.number))
+    .limit(500);
   const buyer = await buyerOf(db, userId);
-  return rows.map((r) => view(r, buyer));
+  return rows.map((r) => view(r.receipt, buyer, r.provider));
 }
 
 /** One of my receipts (anyone else's is not found). */
 export async function getReceipt(db: Tx, userId: string, id: string): Promise<Receipt> {
   const [r] = await db
-    .select()
+    .select({ receipt: receipts, provider: checkouts.provider })
     .from(receipts)
+    .innerJoin(checkouts, eq(checkouts.id, receipts.checkoutId))
     .where(and(eq(receipts.id, id), eq(receipts.userId, userId)));
   if (!r) throw errors.notFound();
-  return view(r, await buyerOf(db, userId));
+  return view(r.receipt, await buyerOf(db, userId), r.provider);
 }

@@ -23,6 +23,7 @@ const aReceipt = (patch: Partial<Receipt> = {}): Receipt => ({
   buyerName: 'Ana Swapper',
   buyerEmail: 'ana@example.com',
   issuedAt: '2026-03-04T05:06:07.000Z',
+  testPayment: false,
   ...patch,
 });
 
@@ -72,6 +73,16 @@ describe('receipts', () => {
     expect(screen.getByTestId('receipt-gst').textContent).toBe('Includes GST of A$1.82');
     fireEvent.click(screen.getByRole('button', { name: 'Print' }));
     expect(print).toHaveBeenCalledOnce();
+  });
+
+  it('says on a test payment (the local provider) that no money was taken, and nothing of the kind on a real one', async () => {
+    receipts = [aReceipt({ id: 'rt', testPayment: true }), aReceipt()];
+    renderAt('/receipts/rt');
+    expect((await screen.findByTestId('receipt-test-payment')).textContent).toBe('Test payment: no money was taken.');
+    cleanup();
+    renderAt('/receipts/r1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tax invoice' })).toBeTruthy();
+    expect(screen.queryByTestId('receipt-test-payment')).toBeNull();
   });
 
   it('says when the ABN is not configured, and calls a refund a refund note', async () => {

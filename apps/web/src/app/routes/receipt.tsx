@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Container, Divider, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Container, Divider, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { paths } from '@swapu/shared/paths';
@@ -64,6 +64,11 @@ export default function ReceiptPage() {
             <Skeleton h={320} />
           ) : (
             <Stack gap="lg">
+              {r.testPayment && (
+                <Alert color="orange" variant="light" data-testid="receipt-test-payment">
+                  {t('invoice.testPayment')}
+                </Alert>
+              )}
               <Group justify="space-between" align="flex-start" gap="md">
                 <Title order={1} fz={{ base: 24, sm: 28 }}>
                   {t(`kind.${r.kind}`)}
