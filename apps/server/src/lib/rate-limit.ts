@@ -62,21 +62,21 @@ export async function overLimit(db: Tx, key: string, windowMs: number, max: numb
   if (count > max) throw errors.tooMany('rate_limited', (windowStart.getTime() + windowMs - now.getTime()) / 1000);
 }
 
-/** Counts one hit on `key` and returns the count and the start of the current window. */
-export async function hitWindow(db: Tx, key: string, windowMs: number, now: Date): Promise<{ count: number; windowStart: Date }> {
+/** Counts `by` hits (one unless said) on `key` and returns the count and the start of the current window. */
+export async function hitWindow(db: Tx, key: string, windowMs: number, now: Date, by = 1): Promise<{ count: number; windowStart: Date }> {
   const windowStart = new Date(now.getTime() - windowMs);
   const [row] = await db
     .insert(rateLimits)
-    .values({ key, windowStart: now, count: 1 })
+    .values({ key, windowStart: now, count: by })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
-        count: sql`case when ${rateLimits.windowStart} <= ${windowStart.toISOString()}::timestamptz then 1 else ${rateLimits.count} + 1 end`,
+        count: sql`case when ${rateLimits.windowStart} <= ${windowStart.toISOString()}::timestamptz then ${by}::integer else ${rateLimits.count} + ${by}::integer end`,
         windowStart: sql`case when ${rateLimits.windowStart} <= ${windowStart.toISOString()}::timestamptz then ${now.toISOString()}::timestamptz else ${rateLimits.windowStart} end`,
       },
     })
     .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
-  return { count: row?.count ?? 1, windowStart: row?.windowStart ?? now };
+  return { count: row?.count ?? by, windowStart: row?.windowStart ?? now };
 }
 
 /**

@@ -14,7 +14,9 @@ const PER_SESSION = { windowMs: 60_000, max: 60 };
 /**
  * POST /api/v1/events (issue 20, decision 0029): the web app's analytics, guests included. The
  * body is JSON; navigator.sendBeacon sends the same JSON as text/plain (no preflight), parsed here
- * the same way. Answers 202 once the batch is stored.
+ * the same way. Answers 202 once the batch is stored; over a day's cap per IP or member
+ * (EVENT_DAILY_CAPS) still 202, with what was dropped not counted in `accepted` (a refusal would
+ * only make the browser send the batch again).
  */
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
@@ -45,6 +47,8 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         userHash: userId ? memberHash(app.ctx.config.jwtSecret, userId) : null,
         doNotTrack,
         now,
+        ip: req.ip,
+        userId: userId ?? null,
       });
       return reply.code(202).send({ accepted });
     },

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { STRICTLY_NECESSARY_EVENTS, type AnalyticsEventName, type EventBatch } from '@swapu/shared/analytics';
 import type { Tx } from '../../db/client';
 import { newId } from '../../lib/ids';
+import { hitWindow } from '../../lib/rate-limit';
 
 /**
  * Storing analytics events (issue 20, decision 0029). A batch is one multi-row insert, in the
@@ -15,6 +16,15 @@ import { newId } from '../../lib/ids';
 export function memberHash(secret: string, userId: string): string {
   return createHmac('sha256', secret).update(`analytics-member:${userId}`).digest('base64url').slice(0, 22);
 }
+
+/**
+ * Events stored per day from one IP and from one member, whatever session id a batch brings (a
+ * client picks its own). Over a cap a batch is answered as usual and its excess dropped
+ * (decision 0029).
+ */
+export const EVENT_DAILY_CAPS = { windowMs: 24 * 3600_000, perIp: 20_000, perMember: 2_000 } as const;
+/** The rate_limits rows counting them. */
+export const eventCapKeys = { ip: (ip: string) => `events:ip:${ip}`, member: (userId: string) => `events:member:${userId}` };
 
 /** Client clocks drift: an event is dated when the client says, but never in the future or more than a day back. */
 const MAX_AGE_MS = 24 * 3600_000;
@@ -47,17 +57,35 @@ export async function storeEvents(db: Tx, events: StoredEvent[], now: Date): Pro
 }
 
 /**
+ * How many of `wanted` events the day's caps still allow: the member's first (when signed in),
+ * then the IP's for what the member's left. Each counter is one atomic upsert that adds the
+ * events and returns the new total, so batches arriving together share out exactly what is left.
+ */
+async function allowedToday(db: Tx, wanted: number, who: { ip: string; userId: string | null }, now: Date): Promise<number> {
+  const { windowMs, perIp, perMember } = EVENT_DAILY_CAPS;
+  const take = async (key: string, cap: number, n: number) => {
+    if (n === 0) return 0;
+    const { count } = await hitWindow(db, key, windowMs, now, n);
+    return Math.max(0, Math.min(n, cap - (count - n)));
+  };
+  const memberLeft = who.userId ? await take(eventCapKeys.member(who.userId), perMember, wanted) : wanted;
+  return take(eventCapKeys.ip(who.ip), perIp, memberLeft);
+}
+
+/**
  * A batch from the web app, already validated by EventBatchSchema. With Do-Not-Track or Global
- * Privacy Control only the strictly necessary events are kept, and without a member hash.
+ * Privacy Control only the strictly necessary events are kept, and without a member hash. Over
+ * the day's caps the rest is dropped; returns how many were stored.
  */
 export async function ingestBatch(
   db: Tx,
   batch: EventBatch,
-  opts: { userHash: string | null; doNotTrack: boolean; now: Date },
+  opts: { userHash: string | null; doNotTrack: boolean; now: Date; ip: string; userId: string | null },
 ): Promise<number> {
-  const kept = opts.doNotTrack
+  const wanted = opts.doNotTrack
     ? batch.events.filter((e) => STRICTLY_NECESSARY_EVENTS.includes(e.name as AnalyticsEventName))
     : batch.events;
+  const kept = wanted.slice(0, await allowedToday(db, wanted.length, opts, opts.now));
   await storeEvents(
     db,
     kept.map((e) => ({
