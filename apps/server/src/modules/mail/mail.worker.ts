@@ -3,11 +3,12 @@ import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import type { DrizzleTransactionLike, JobResult, JobWithMetadata } from 'pg-boss';
-import { mailDeliveries, mailOutbox } from '../../db/schema/index';
+import { mailDeliveries, mailOutbox, users } from '../../db/schema/index';
 import type { App, AppContext } from '../../lib/context';
 import { unsubscribeUrlIfKnown } from '../newsletter/newsletter.service';
 import { openSecrets, renderSecrets } from './mail.service';
 import { NON_TRANSACTIONAL_TEMPLATES } from './templates';
+import { markTestMode } from './test-mode';
 
 /** The pg-boss queue of outbox mails to deliver; a job carries one mail id. */
 export const MAIL_QUEUE = 'mail-deliver';
@@ -135,7 +136,15 @@ export async function startMailWorker(ctx: AppContext, log: FastifyBaseLogger, o
     const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, mailId));
     if (!mail || mail.sentAt) return true;
     // Secret links are filled in only on their way to the recipient.
-    const bodies = renderSecrets(mail, openSecrets(ctx.secrets, mail.secrets));
+    let bodies = { subject: mail.subject, ...renderSecrets(mail, openSecrets(ctx.secrets, mail.secrets)) };
+    // A staging site says in every mail that nothing it mentions is real (TEST_MODE).
+    if (ctx.config.testMode) {
+      const [recipient] = await db
+        .select({ language: users.language })
+        .from(users)
+        .where(sql`lower(${users.email}) = lower(${mail.to})`);
+      bodies = markTestMode(bodies, recipient?.language);
+    }
     const unsubscribe =
       mail.template && NON_TRANSACTIONAL_TEMPLATES.has(mail.template)
         ? await unsubscribeUrlIfKnown(db, mail.to, ctx.config.publicUrl)
@@ -144,7 +153,7 @@ export async function startMailWorker(ctx: AppContext, log: FastifyBaseLogger, o
       await transport.sendMail({
         from: opts.from,
         to: mail.to,
-        subject: mail.subject,
+        subject: bodies.subject,
         text: bodies.text,
         html: bodies.html,
         ...(unsubscribe ? { list: { unsubscribe }, headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } } : {}),
