@@ -28,6 +28,8 @@ export const RATE_LIMITS = {
   checkout: { windowMs: HOUR, max: 60 },
   // A delivery quote asks the courier: a member may re-quote as they fix the form, not hammer it.
   delivery_order: { windowMs: HOUR, max: 60 },
+  /** Courier quotes the delivery calculator asks for per IP (guests too; answers from its cache are free). */
+  deliveryQuote: { windowMs: HOUR, max: 60 },
   /** Coupon redemptions: enough for a person, too few to guess codes. */
   coupon: { windowMs: HOUR, max: 20 },
   /** Reports of posts or members per member. */

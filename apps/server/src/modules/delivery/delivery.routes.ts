@@ -18,6 +18,7 @@ import { errors } from '../../lib/errors';
 import { enforce } from '../../lib/rate-limit';
 import { cancelDelivery } from './delivery-jobs';
 import { quote } from './delivery.service';
+import { CourierQuoteCache } from './quote-cache';
 import { deliveryDeps } from './delivery.worker';
 import { renderLabel } from './label';
 import {
@@ -38,6 +39,8 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
   const db = () => app.ctx.database.db;
   const now = () => app.ctx.clock.now();
+  // The calculator's courier answers, reused for identical entries (quote-cache.ts).
+  const quoteCache = new CourierQuoteCache();
   const errorsOf = {
     400: ErrorBodySchema,
     401: ErrorBodySchema,
@@ -58,7 +61,13 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: QuoteSchema, 400: ErrorBodySchema, 429: ErrorBodySchema, 503: ErrorBodySchema },
       },
     },
-    async (req) => quote(app.ctx.database.db, app.ctx.courier, req.query, now()),
+    async (req) => {
+      const at = now();
+      return quote(db(), app.ctx.courier, req.query, at, {
+        cache: quoteCache,
+        beforeCourier: () => enforce(db(), 'deliveryQuote', req.ip, at),
+      });
+    },
   );
 
   app.get(

@@ -5,9 +5,10 @@ import type { SizePreset } from '@swapu/shared/constants';
 import { gstOf } from '@swapu/shared/purchases';
 import type { Tx } from '../../db/client';
 import { localities } from '../../db/schema/index';
-import { errors } from '../../lib/errors';
+import { AppError, errors } from '../../lib/errors';
 import { businessDayFrom, isAuState, todayIn } from './business-days';
 import type { Courier, CourierPlace } from './courier';
+import type { CourierQuoteCache } from './quote-cache';
 
 /** A suburb and postcode that exist together in the localities data (any case), or null. */
 export async function placeOf(db: Tx, suburb: string, postcode: string): Promise<CourierPlace | null> {
@@ -31,16 +32,32 @@ function parcelOf(q: QuoteQuery): Parcel | null {
 /**
  * A price and delivery estimate for a parcel between two places, picked up on the first business
  * day from today in the sender's state. Places that do not exist together, a parcel without its
- * measures, or one the courier does not carry: "Sorry there's no quote for those entries".
+ * measures, or one the courier does not carry: "Sorry there's no quote for those entries". The
+ * courier's answer comes from `cache` when the same entries were quoted lately; only a call that
+ * reaches the courier passes `beforeCourier` (the per-IP limit). A courier that fails, however it
+ * fails, is 503 courier_unavailable.
  */
-export async function quote(db: Tx, courier: Courier, q: QuoteQuery, now: Date): Promise<Quote> {
+export async function quote(
+  db: Tx,
+  courier: Courier,
+  q: QuoteQuery,
+  now: Date,
+  opts: { cache: CourierQuoteCache; beforeCourier: () => Promise<void> },
+): Promise<Quote> {
   const noQuote = () => errors.badRequest('no_quote');
   const parcel = parcelOf(q);
   if (!parcel) throw noQuote();
   const [from, to] = await Promise.all([placeOf(db, q.fromSuburb, q.fromPostcode), placeOf(db, q.toSuburb, q.toPostcode)]);
   if (!from || !to) throw noQuote();
   const pickupDate = businessDayFrom(todayIn(from.state, now), from.state);
-  const got = await courier.quote({ from, to, parcel, pickupDate });
+  const req = { from, to, parcel, pickupDate };
+  let got;
+  try {
+    got = await opts.cache.answer(courier.name, req, now, opts.beforeCourier, () => courier.quote(req));
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw Object.assign(new AppError(503, 'courier_unavailable'), { cause: err });
+  }
   if (!got) throw noQuote();
   return {
     courier: courier.name,
