@@ -112,7 +112,19 @@ const pendingQueries = (client: QueryClient) =>
  * Null when the page cannot be rendered here (a redirect, a path the browser renders, a member's
  * query the API refused): the caller sends the plain shell instead.
  */
-export async function render(url: string, locale: Locale, fetchApi: FetchApi, member?: RenderMember): Promise<RenderResult | null> {
+/** How the server runs the site (the page's HTML says the same to the browser). */
+export interface RenderSite {
+  /** A TEST_MODE staging site: every page carries the banner that says so. */
+  testMode: boolean;
+}
+
+export async function render(
+  url: string,
+  locale: Locale,
+  fetchApi: FetchApi,
+  member?: RenderMember,
+  site: RenderSite = { testMode: false },
+): Promise<RenderResult | null> {
   const { pathname } = new URL(url, 'http://swapu.local');
   if (!(member ? isMemberRendered(pathname) : isServerRendered(pathname))) return null;
   const session: Session | undefined = member && {
@@ -122,10 +134,16 @@ export async function render(url: string, locale: Locale, fetchApi: FetchApi, me
     stayLoggedIn: false,
     autoLogout: null,
   };
-  return current.run({ fetchApi, session }, () => renderHere(url, pathname, locale, !!member));
+  return current.run({ fetchApi, session }, () => renderHere(url, pathname, locale, !!member, site));
 }
 
-async function renderHere(url: string, pathname: string, locale: Locale, asMember: boolean): Promise<RenderResult | null> {
+async function renderHere(
+  url: string,
+  pathname: string,
+  locale: Locale,
+  asMember: boolean,
+  site: RenderSite,
+): Promise<RenderResult | null> {
   // The page's route modules first (as the browser does before hydrating): a route still lazy
   // would suspend the render, and the HTML would need an inline script to fill it in.
   await loadRouteModules(pathname);
@@ -136,7 +154,7 @@ async function renderHere(url: string, pathname: string, locale: Locale, asMembe
   const tree = () => (
     <StrictMode>
       <I18nProvider i18n={i18n}>
-        <Providers client={client} clock={clock}>
+        <Providers client={client} clock={clock} testMode={site.testMode}>
           <Suspense fallback={<PageSkeleton />}>
             <StaticRouter location={url}>
               <AppRoutes />

@@ -3,6 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { ApiError } from '../lib/api';
 import { type Clock, ClockProvider } from '../lib/clock';
+import { pageSaysTestMode } from '../lib/site-mode';
+import { TestModeBanner } from '../components/test-mode-banner';
 import { cssVariablesResolver, theme } from './theme';
 
 // Toasts are not needed for the first paint: their code loads after it.
@@ -23,10 +25,25 @@ export const newQueryClient = () =>
 
 export const queryClient = newQueryClient();
 
-/** `clock`: the server's, when the page it rendered is being hydrated (lib/clock.tsx). */
-export function Providers({ children, client = queryClient, clock }: { children: ReactNode; client?: QueryClient; clock?: Clock }) {
+/**
+ * `clock`: the server's, when the page it rendered is being hydrated (lib/clock.tsx). `testMode`:
+ * the site is a TEST_MODE staging site (the page's HTML says so in the browser; the server's
+ * renderer is told), and every page carries the banner that says so.
+ */
+export function Providers({
+  children,
+  client = queryClient,
+  clock,
+  testMode = pageSaysTestMode(),
+}: {
+  children: ReactNode;
+  client?: QueryClient;
+  clock?: Clock;
+  testMode?: boolean;
+}) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      {testMode && <TestModeBanner />}
       <Suspense fallback={null}>
         <Notifications position="top-center" />
       </Suspense>

@@ -59,14 +59,22 @@ export function headTags(head: PageHead, locale: Locale, publicUrl: string): str
  * The built index.html with this page's head: the shell's own title and description go, the
  * page's tags go before </head>, and <html lang> says the language the page is in.
  */
-export function renderShell(template: string, head: PageHead, locale: Locale, publicUrl: string): string {
+export function renderShell(
+  template: string,
+  head: PageHead,
+  locale: Locale,
+  publicUrl: string,
+  site: { testMode?: boolean } = {},
+): string {
+  // A TEST_MODE site says so on every page: the web app reads this and shows its banner.
+  const mode = site.testMode ? `\n    <meta name="swapu-mode" content="test" />` : '';
   // Every splice is a replacer function: a replacement string reads $&, $` and $' in a title as
   // the shell's own markup (decision 0018).
   return template
     .replace(/<html lang="[^"]*"/, () => `<html lang="${locale}"`)
     .replace(/\s*<title>[\s\S]*?<\/title>/, '')
     .replace(/\s*<meta name="description"[^>]*>/, '')
-    .replace('</head>', () => `  ${headTags(head, locale, publicUrl)}\n  </head>`);
+    .replace('</head>', () => `  ${headTags(head, locale, publicUrl)}${mode}\n  </head>`);
 }
 
 /**

@@ -57,6 +57,7 @@ interface Renderer {
     locale: Locale,
     fetchApi: (path: string, init: RequestInit) => Promise<Response>,
     member?: PageMember,
+    site?: { testMode: boolean },
   ): Promise<RenderResult | null>;
 }
 interface RenderResult {
@@ -111,7 +112,7 @@ export function webShell(app: FastifyInstance, webDist: string) {
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), RENDER_BUDGET_MS)));
     try {
-      return await Promise.race([r.render(url, locale, fetchApiAs(member), member), late]);
+      return await Promise.race([r.render(url, locale, fetchApiAs(member), member, { testMode: app.ctx.config.testMode }), late]);
     } catch (err) {
       app.log.warn({ err, url }, 'server render failed: the page is rendered in the browser');
       return null;
@@ -125,7 +126,7 @@ export function webShell(app: FastifyInstance, webDist: string) {
       pageHead(app, url, locale, app.ctx.config.publicUrl),
       req.method === 'GET' ? renderPage(req.url, locale, member) : Promise.resolve(null),
     ]);
-    const html = renderShell(read(), head, locale, app.ctx.config.publicUrl);
+    const html = renderShell(read(), head, locale, app.ctx.config.publicUrl, { testMode: app.ctx.config.testMode });
     return page ? withRenderedPage(html, page.html, { locale, state: page.state, clock: page.clock, userId: page.userId }) : html;
   };
   /**

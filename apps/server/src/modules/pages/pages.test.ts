@@ -206,3 +206,35 @@ describe('robots.txt and the sitemap', () => {
     expect(pages).toContain('<loc>https://swapu.example/all-categories</loc>');
   });
 });
+
+describe('a TEST_MODE site', () => {
+  it('says so in every page’s HTML, for the web app’s banner; a site taking real money does not', async () => {
+    expect(t.config.testMode).toBe(true);
+    for (const url of ['/', '/search?keyword=bike', '/auth', '/no/such/page'])
+      expect(meta((await page(url)).body, 'swapu-mode'), url).toBe('test');
+    const live = await createTestApp({
+      now: NOW,
+      serveWeb: true,
+      config: {
+        webDist,
+        publicUrl: 'https://swapu.example',
+        testMode: false,
+        payments: {
+          provider: 'stripe',
+          secretKey: 'sk_test_x',
+          webhookSecret: 'whsec_x',
+          publishableKey: undefined,
+          apiBase: 'http://127.0.0.1:9',
+        },
+        delivery: { courier: 'sendle', simStepMs: 1000, baseUrl: 'http://127.0.0.1:9', sendleId: 'x', apiKey: 'y' },
+      },
+    });
+    try {
+      const html = (await live.app.inject({ method: 'GET', url: '/' })).body;
+      expect(html).toContain('<title>');
+      expect(meta(html, 'swapu-mode')).toBeUndefined();
+    } finally {
+      await live.close();
+    }
+  });
+});
