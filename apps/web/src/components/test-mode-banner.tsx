@@ -13,7 +13,7 @@ export function TestModeBanner() {
       px="md"
       style={{ borderBottom: '1px solid var(--mantine-color-orange-3)' }}
     >
-      <Text fz="sm" fw={700} ta="center" c="orange.9">
+      <Text fz="sm" fw={700} ta="center" c="#7a3200">
         {t('testMode.banner')}
       </Text>
     </Box>
