@@ -19,13 +19,16 @@ async function buyTokens(request: APIRequestContext, account: Member, amount: nu
   expect(paid.status(), await paid.text()).toBe(200);
 }
 
-/** `count` items of someone else's that everyone can already see (listed over a day ago). */
+/** `count` items of someone else's that everyone can already see (listed over a day ago); their ids. */
 async function othersItems(request: APIRequestContext, count: number, tag: string) {
   const owner = await member(request, 'Dana Decker');
+  const ids: string[] = [];
   for (let i = 0; i < count; i++) {
     const id = await listItem(request, owner, `Deck card ${i + 1} ${tag}`, { patch: { cashValueCents: 25_000 + i * 100 } });
     await backdate(request, id, 25);
+    ids.push(id);
   }
+  return ids;
 }
 
 const topCard = (page: Page) => page.getByTestId('swipe-card');
@@ -125,6 +128,49 @@ test.describe('Swap Swipe', () => {
     await expect(allowanceOn(page)).toHaveText('10 of 35 right swipes left today');
     const tokens = await (await request.get('/api/v1/me/tokens', { headers: auth(me) })).json();
     expect(tokens.balance).toBe(4);
+  });
+
+  test('a member who used the day’s 25 right swipes opens the deck and gets the limit state, not cards, in en-US and pt-PT; 10 more swipes deal again', async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(budget(120_000));
+    const tag = mark();
+    const me = await member(request, 'Lee Limit');
+    const mine = await listItem(request, me, `Surfboard ${tag}`);
+    const theirs = await othersItems(request, 28, tag);
+    await buyTokens(request, me, 5);
+    // The day's right swipes, used up (from another device, as far as this page knows).
+    for (const postId of theirs.slice(0, 25)) {
+      const res = await request.post('/api/v1/swipes', { headers: auth(me), data: { fromPostId: mine, postId, direction: 'right' } });
+      expect(res.status(), await res.text()).toBe(200);
+    }
+
+    const page = await signedInPage(browser, me);
+    await page.goto(`/swap-swipe/${mine}`);
+    const state = page.getByTestId('swipe-limit-state');
+    await expect(state.getByRole('heading', { name: 'You have reached your swipe limit for today' })).toBeVisible({ timeout: 30_000 });
+    await expect(state).toContainText('no more cards until midnight');
+    await expect(state.getByRole('button', { name: 'Subscribe for A$10 a month' })).toBeVisible();
+    await expect(state.getByTestId('swipe-token-balance')).toHaveText('You have 5 tokens.');
+    await expect(allowanceOn(page)).toHaveText('0 of 25 right swipes left today');
+    // No cards dealt, and not "no more matches": three of the 28 are still there to be dealt.
+    await expect(topCard(page)).toHaveCount(0);
+    await expect(page.getByText('We could not find any matches results')).toHaveCount(0);
+    const deck = await (await request.get(`/api/v1/swipe/deck/${mine}`, { headers: auth(me) })).json();
+    expect(deck).toMatchObject({ status: 'limit_reached', items: [] });
+
+    // The same in Portuguese.
+    await page.getByRole('combobox', { name: 'Language' }).first().selectOption('pt-PT');
+    await expect(state.getByRole('heading', { name: 'Atingiu o seu limite de deslizes por hoje' })).toBeVisible();
+    await expect(state).toContainText('não há mais cartões até à meia-noite');
+
+    // 1 token: 10 more today, and the deck deals again.
+    await state.getByRole('button', { name: 'Gastar 1 token' }).click();
+    await expect(topCard(page)).toBeVisible();
+    await expect(state).toBeHidden();
+    await expect(allowanceOn(page)).toHaveText('Restam 10 de 35 deslizes para a direita hoje');
+    expect(theirs.slice(0, 25)).not.toContain(await topCard(page).getAttribute('data-post-id'));
   });
 
   test('a guest tries the live sample deck on /swap-swipe, opens a shared pairing link, and cannot open a deck', async ({

@@ -53,9 +53,18 @@ export const SwipeAllowanceSchema = z.object({
 });
 export type SwipeAllowance = z.infer<typeof SwipeAllowanceSchema>;
 
+/**
+ * Whether a deck deals: 'dealing' (cards in `items`), 'limit_reached' (today's right swipes are
+ * used up: no cards until the member buys more, subscribes or the day ends, even though passing
+ * is free) or 'no_more_cards' (everything suggestible has been swiped).
+ */
+export const DeckStatusSchema = z.enum(['dealing', 'limit_reached', 'no_more_cards']);
+export type DeckStatus = z.infer<typeof DeckStatusSchema>;
+
 export const DeckSchema = z.object({
   /** The member's own item the deck is for. */
   post: PostCardSchema,
+  status: DeckStatusSchema,
   items: z.array(DeckCardSchema),
   allowance: SwipeAllowanceSchema,
   /** The member has a swipe that can be taken back. */

@@ -194,18 +194,24 @@ export async function undoSwipe(database: Database, viewer: Viewer, now: Date): 
   });
 }
 
-/** The deck for one of my items: the next cards, today's allowance, and whether undo can act. */
+/**
+ * The deck for one of my items: the next cards, today's allowance, and whether undo can act. At
+ * the daily limit it deals none and says so ('limit_reached'): every right swipe on them would be
+ * refused, and passing alone is not what the deck is for (decision 0026).
+ */
 export async function deckFor(db: Tx, viewer: Viewer, postId: string, now: Date): Promise<Deck> {
   const mine = await ownItem(db, viewer, postId, now);
   const since = new Date(now.getTime() - UNDO_WINDOW_MS).toISOString();
-  const [items, allowance, undo] = await Promise.all([
-    dealCards(db, viewer, mine, now),
-    allowanceOf(db, viewer, now),
+  const allowance = await allowanceOf(db, viewer, now);
+  const limitReached = allowance.limit !== null && allowance.used >= allowance.limit;
+  const [items, undo] = await Promise.all([
+    limitReached ? [] : dealCards(db, viewer, mine, now),
     rowsOf<{ n: number }>(
       db,
       sql`select 1 as n from swipes where user_id = ${viewer.userId} and created_at > ${since}::timestamptz limit 1`,
     ),
   ]);
   const { distanceKm: _d, ...post } = toHit(mine, now);
-  return { post, items, allowance, canUndo: undo.length > 0 };
+  const status = limitReached ? 'limit_reached' : items.length > 0 ? 'dealing' : 'no_more_cards';
+  return { post, status, items, allowance, canUndo: undo.length > 0 };
 }

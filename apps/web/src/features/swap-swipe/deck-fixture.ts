@@ -40,6 +40,7 @@ export const anAllowance = (patch: Partial<SwipeAllowance> = {}): SwipeAllowance
 
 export const aDeck = (items: DeckCard[], patch: Partial<Deck> = {}): Deck => ({
   post: aPostCard(),
+  status: items.length > 0 ? 'dealing' : 'no_more_cards',
   items,
   allowance: anAllowance(),
   canUndo: false,

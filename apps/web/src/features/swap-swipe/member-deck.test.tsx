@@ -220,3 +220,49 @@ describe('swiping the deck for my item', { timeout: 15_000 }, () => {
     expect(screen.getByRole('link', { name: 'Choose one of your items' }).getAttribute('href')).toBe('/swap-swipe');
   });
 });
+
+describe('the deck at the daily limit', { timeout: 15_000 }, () => {
+  const limitState = () => screen.findByTestId('swipe-limit-state');
+
+  it('shows the limit state instead of cards when the deck is opened at the limit, and deals again after 10 more swipes are bought', async () => {
+    serveDeck(
+      aDeck([], { status: 'limit_reached', allowance: anAllowance({ used: 25 }) }),
+      aDeck(cards(8), { allowance: anAllowance({ used: 25, limit: 35, extra: 10 }) }),
+    );
+    routes['GET /api/v1/me/extra-swipes'] = () => json(200, { day: '2026-01-01', extra: 0, balance: 3 });
+    routes['POST /api/v1/me/extra-swipes'] = () => json(200, { day: '2026-01-01', extra: 10, balance: 2 });
+    routes['GET /api/v1/me/swipe-allowance'] = () => json(200, anAllowance({ used: 25, limit: 35, extra: 10 }));
+    renderDeck();
+    const state = await limitState();
+    expect(within(state).getByRole('heading', { name: 'You have reached your swipe limit for today' })).toBeTruthy();
+    expect(state.textContent).toContain('no more cards until midnight');
+    expect(within(state).getByRole('button', { name: 'Subscribe for A$10 a month' })).toBeTruthy();
+    expect(screen.queryByTestId('swipe-card')).toBeNull();
+    expect(screen.queryByText('We could not find any matches results')).toBeNull();
+    // No dialog over it: the state is the page.
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // Asked once: a deck at the limit is not asked again and again for more.
+    expect(sent.filter((s) => s.call === 'GET /api/v1/swipe/deck/mine')).toHaveLength(1);
+
+    fireEvent.click(within(state).getByRole('button', { name: 'Spend 1 token' }));
+    await waitFor(() => expect(topTitle()).toBe('Item c1'));
+    expect(screen.queryByTestId('swipe-limit-state')).toBeNull();
+    expect(await screen.findByText('10 of 35 right swipes left today')).toBeTruthy();
+  });
+
+  it('when the next batch comes back at the limit, the limit state follows the last card, not "no more matches"', async () => {
+    serveDeck(aDeck(cards(6), { allowance: anAllowance({ used: 24 }) }), aDeck([], { status: 'limit_reached' }));
+    serveSwipes({ n: 24 });
+    renderDeck();
+    await screen.findByText('1 of 25 right swipes left today');
+    fireEvent.keyDown(window, { key: 'ArrowRight' });
+    await waitFor(() => expect(sent.filter((s) => s.call === 'GET /api/v1/swipe/deck/mine')).toHaveLength(2));
+    for (const title of ['Item c2', 'Item c3', 'Item c4', 'Item c5', 'Item c6']) {
+      await waitFor(() => expect(topTitle()).toBe(title));
+      fireEvent.keyDown(window, { key: 'ArrowLeft' });
+    }
+    const state = await limitState();
+    expect(within(state).getByRole('heading', { name: 'You have reached your swipe limit for today' })).toBeTruthy();
+    expect(screen.queryByText('We could not find any matches results')).toBeNull();
+  });
+});

@@ -9,7 +9,7 @@ import { useTranslation } from '../../i18n/react';
 import { ApiError } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
 import { AllowanceMeter } from './allowance-meter';
-import { LimitPanel } from './limit-panel';
+import { DeckLimit, LimitPanel } from './limit-panel';
 import { MatchModal } from './match-modal';
 import { CardLinks } from './swipe-card';
 import { SwipeDeck } from './swipe-deck';
@@ -152,7 +152,9 @@ export function MemberDeck({ postId }: { postId: string }) {
             keyboard={!d.limitReached && !d.match}
             cardLinks={(card) => <CardLinks card={card} fromPostId={postId} />}
             empty={
-              d.exhausted || d.refillFailed ? (
+              d.dealingStopped ? (
+                <DeckLimit onAllowance={d.setAllowance} />
+              ) : d.exhausted || d.refillFailed ? (
                 <DeckEmpty postId={postId} failed={d.refillFailed} onRetry={d.retry} />
               ) : (
                 <Stack gap="xs" align="center">

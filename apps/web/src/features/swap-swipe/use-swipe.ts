@@ -50,16 +50,18 @@ export function useDeck(postId: string) {
   const { t } = useTranslation(['swapSwipe', 'errors']);
   const qc = useQueryClient();
   const key = useMemo(() => deckKey(postId), [postId]);
+  /** Cards swiped here (the server may not have them yet): never merged in again. */
+  const gone = useRef(new Set<string>());
   const deck = useQuery({
     queryKey: key,
-    queryFn: () => call(endpoints.swipeDeck, { params: { postId } }),
+    // Asked again after buying swipes at the limit: what was swiped here stays out.
+    queryFn: () =>
+      call(endpoints.swipeDeck, { params: { postId } }).then((d) => ({ ...d, items: d.items.filter((c) => !gone.current.has(c.id)) })),
     // The deck changes only by swiping here: a refetch would bring back cards swiped a moment ago.
     staleTime: Infinity,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
   });
-  /** Cards swiped here (the server may not have them yet): never merged in again. */
-  const gone = useRef(new Set<string>());
   /** The cards swiped here, latest last: an undone swipe's card goes back on top. */
   const history = useRef<DeckCard[]>([]);
   const forget = (id: string) => {
@@ -74,6 +76,8 @@ export function useDeck(postId: string) {
   const [limitReached, setLimitReached] = useState(false);
   const [match, setMatch] = useState<DeckCard | null>(null);
   const [exhausted, setExhausted] = useState(false);
+  /** A later batch came back 'limit_reached': no more cards today unless more swipes are bought. */
+  const [limitLater, setLimitLater] = useState(false);
   const [refillFailed, setRefillFailed] = useState(false);
   const [, setSwipes] = useState(0);
   const refilling = useRef(false);
@@ -127,6 +131,7 @@ export function useDeck(postId: string) {
       const card = forget(r.postId);
       gone.current.delete(r.postId);
       setExhausted(false);
+      setLimitLater(false);
       // The server takes back older swipes too (of the last half hour): undo stays on while this
       // page knows of one.
       update((d) => ({ ...d, allowance: r.allowance, canUndo: history.current.length > 0 }));
@@ -166,11 +171,17 @@ export function useDeck(postId: string) {
   // The next batch, once a few cards are left. The server leaves out what it has been told was
   // swiped; what it has not heard of yet is left out here.
   const count = deck.data?.items.length;
+  const stopped = limitLater || deck.data?.status === 'limit_reached';
   useEffect(() => {
-    if (count === undefined || count > REFILL_AT || exhausted || refillFailed || refilling.current) return;
+    if (count === undefined || count > REFILL_AT || exhausted || stopped || refillFailed || refilling.current) return;
     refilling.current = true;
     call(endpoints.swipeDeck, { params: { postId } })
       .then((next) => {
+        if (next.status === 'limit_reached') {
+          update((d) => ({ ...d, allowance: next.allowance }));
+          setLimitLater(true);
+          return;
+        }
         let added = 0;
         qc.setQueryData<Deck>(key, (d) => {
           if (!d) return d;
@@ -185,7 +196,7 @@ export function useDeck(postId: string) {
       .finally(() => {
         refilling.current = false;
       });
-  }, [count, exhausted, refillFailed, postId, qc, key]);
+  }, [count, exhausted, stopped, refillFailed, postId, qc, key, update]);
 
   return {
     deck,
@@ -203,9 +214,18 @@ export function useDeck(postId: string) {
     },
     limitReached,
     closeLimit: () => setLimitReached(false),
+    /** The deck deals no more cards today: the day's right swipes are used up (the server said so). */
+    dealingStopped: stopped,
     match,
     closeMatch: () => setMatch(null),
-    setAllowance: (allowance: SwipeAllowance) => update((d) => ({ ...d, allowance })),
+    /** Today's allowance changed (swipes bought): a deck stopped at the limit is dealt again. */
+    setAllowance: (allowance: SwipeAllowance) => {
+      update((d) => ({ ...d, allowance }));
+      if (!stopped) return;
+      setLimitLater(false);
+      setExhausted(false);
+      void qc.invalidateQueries({ queryKey: key });
+    },
   };
 }
 
