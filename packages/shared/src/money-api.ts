@@ -2,7 +2,19 @@ import { z } from 'zod';
 
 /** The money API's shapes (docs/decisions/0023). Amounts are GST-inclusive AUD cents. */
 
-export const CHECKOUT_STATUSES = ['open', 'paid', 'failed', 'cancelled', 'refunded'] as const;
+/**
+ * open: waiting for the person to pay (it lapses after a while: expired); processing: the provider
+ * has a delayed payment it is still settling; paid; cancelled; refunded (see its refundReason).
+ */
+export const CHECKOUT_STATUSES = ['open', 'processing', 'paid', 'failed', 'cancelled', 'expired', 'refunded'] as const;
+/**
+ * Why a checkout's money went back (docs/decisions/0034): an admin refunded it; it paid for what
+ * could not be granted when the payment arrived (a second subscription, a delivery whose quote had
+ * expired, a checkout that had lapsed); its delivery did not go ahead; or it was returned outside
+ * SwapU (a refund made at the payment provider, a chargeback by the payer's bank).
+ */
+export const REFUND_REASONS = ['admin', 'already_subscribed', 'quote_expired', 'lapsed', 'delivery', 'provider_refund', 'dispute'] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
 export const PURCHASE_KINDS = ['tokens', 'subscription', 'swap_assist', 'unlimited_assist', 'delivery'] as const;
 export const SUBSCRIPTION_STATUSES = ['active', 'cancelled', 'expired', 'none'] as const;
 
@@ -48,6 +60,10 @@ export const CheckoutSchema = z.object({
   gstCents: z.number().int(),
   provider: z.enum(['local', 'stripe']),
   status: z.enum(CHECKOUT_STATUSES),
+  /** A refunded checkout: why its money went back. */
+  refundReason: z.enum(REFUND_REASONS).nullable(),
+  /** Tokens a refund could not take back because they were already spent (the balance stopped at 0). */
+  shortfallTokens: z.number().int(),
   returnTo: z.string(),
   createdAt: z.string(),
   completedAt: z.string().nullable(),
@@ -161,6 +177,8 @@ export const ReceiptSchema = z.object({
   issuedAt: z.string(),
   /** Paid through the local provider (the embedded default, or a TEST_MODE site): no money moved. */
   testPayment: z.boolean(),
+  /** A refund note: why the money went back. */
+  refundReason: z.enum(REFUND_REASONS).nullable(),
 });
 export type Receipt = z.infer<typeof ReceiptSchema>;
 export const ReceiptListSchema = z.object({ items: z.array(ReceiptSchema) });

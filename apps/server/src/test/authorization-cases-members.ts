@@ -173,14 +173,17 @@ export const MEMBER_CASES: Case[] = [
   {
     route: 'POST /api/v1/me/subscription/cancel',
     request: async (w) => {
-      // The owner subscribes; everyone else has nothing to cancel.
-      await w.t.db.insert(subscriptions).values({
-        id: newId(),
-        userId: w.actors.owner.id!,
-        status: 'active',
-        currentPeriodEnd: new Date(w.t.clock.now().getTime() + 20 * 86_400_000),
-        createdAt: w.t.clock.now(),
-      });
+      // The owner subscribes (once: one live subscription per member); everyone else has nothing to cancel.
+      await w.t.db
+        .insert(subscriptions)
+        .values({
+          id: newId(),
+          userId: w.actors.owner.id!,
+          status: 'active',
+          currentPeriodEnd: new Date(w.t.clock.now().getTime() + 20 * 86_400_000),
+          createdAt: w.t.clock.now(),
+        })
+        .onConflictDoNothing();
       return { url: '/api/v1/me/subscription/cancel' };
     },
     expect: owned(200, 409, 409),

@@ -13,7 +13,12 @@ import type { AddressInfo } from 'node:net';
  * Served:
  *   POST /v1/checkout/sessions          GET /v1/checkout/sessions/:id
  *   POST /v1/subscriptions/:id          GET /v1/invoices/:id
- *   GET  /v1/invoice_payments?invoice=  POST /v1/refunds
+ *   GET  /v1/invoice_payments?invoice=  GET /v1/invoice_payments?payment[payment_intent]=
+ *   POST /v1/refunds                    GET /v1/payment_intents/:id
+ *   GET  /v1/charges/:id                GET /v1/disputes/:id
+ * Every payment is a PaymentIntent with one charge (ch_…); a refund, through the API or made in
+ * the dashboard (`refundInDashboard`), is recorded on that charge, as Stripe does, and a dispute
+ * (`openDispute`, `closeDispute`) names it.
  */
 export interface StandInRequest {
   method: string;
@@ -34,6 +39,19 @@ export interface StripeStandIn {
   subscriptions: Map<string, Obj>;
   invoices: Map<string, Obj>;
   refunds: Obj[];
+  /** Payments: each PaymentIntent's charge (ch_…), by the intent's id. */
+  charges: Map<string, Obj>;
+  disputes: Map<string, Obj>;
+  /** The PaymentIntent a paid session or invoice went through. */
+  intentOf(sessionOrInvoice: Obj): string;
+  /** A PaymentIntent's charge, as Stripe has it now. */
+  chargeOf(intent: string): Obj;
+  /** A refund made in Stripe's dashboard (all of the charge unless `amount` says less): the charge, refreshed. */
+  refundInDashboard(intent: string, amount?: number): Obj;
+  /** The cardholder's bank disputes the charge (Stripe withdraws the amount at once, except for an inquiry). */
+  openDispute(intent: string, status?: string): Obj;
+  /** The dispute closes: won (the money comes back to SwapU) or lost. */
+  closeDispute(id: string, outcome: 'won' | 'lost'): Obj;
   /** The person paid on Stripe's page (or, with `async`, chose a payment that settles later). */
   completeSession(id: string, opts?: { async?: boolean }): Obj;
   /** A delayed payment settled (async_payment_succeeded) or failed (async_payment_failed). */
@@ -52,7 +70,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const sessions = new Map<string, Obj>();
   const subscriptions = new Map<string, Obj>();
   const invoices = new Map<string, Obj>();
-  const intents = new Set<string>();
+  const intents = new Map<string, Obj>();
+  const charges = new Map<string, Obj>();
+  const disputes = new Map<string, Obj>();
   const refunds: Obj[] = [];
   const replies = new Map<string, { status: number; body: unknown }>();
   let n = 0;
@@ -66,10 +86,35 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   });
   const bad = (message: string) => ({ status: 400, body: { error: { type: 'invalid_request_error', message } } });
 
+  /** A PaymentIntent and its charge (succeeded once paid). */
+  function intentFor(amount: number, metadata: Record<string, string>): string {
+    const id = next('pi');
+    const charge: Obj = {
+      id: next('ch'),
+      object: 'charge',
+      amount,
+      amount_refunded: 0,
+      refunded: false,
+      disputed: false,
+      currency: 'aud',
+      payment_intent: id,
+      metadata: {},
+      status: 'succeeded',
+      created: created(),
+    };
+    intents.set(id, { id, object: 'payment_intent', amount, currency: 'aud', status: 'succeeded', metadata, latest_charge: charge.id });
+    charges.set(charge.id, charge);
+    return id;
+  }
+  const chargeOfIntent = (intent: string) => {
+    const pi = intents.get(intent);
+    if (!pi) throw new Error(`stand-in: no payment intent ${intent}`);
+    return charges.get(pi.latest_charge as string)!;
+  };
+
   /** An invoice paid (or not) through a PaymentIntent of its own, for a subscription. */
   function invoiceFor(sub: Obj, billingReason: string, paid: boolean): Obj {
-    const intent = next('pi');
-    intents.add(intent);
+    const intent = intentFor(sub.amount as number, {});
     const invoice: Obj = {
       id: next('in'),
       object: 'invoice',
@@ -107,11 +152,14 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const id = next('cs');
       const metadata: Record<string, string> = {};
       const subscriptionMetadata: Record<string, string> = {};
+      const intentMetadata: Record<string, string> = {};
       for (const [k, v] of Object.entries(form)) {
         const meta = /^metadata\[(\w+)\]$/.exec(k);
         if (meta) metadata[meta[1]!] = v;
         const subMeta = /^subscription_data\[metadata\]\[(\w+)\]$/.exec(k);
         if (subMeta) subscriptionMetadata[subMeta[1]!] = v;
+        const intentMeta = /^payment_intent_data\[metadata\]\[(\w+)\]$/.exec(k);
+        if (intentMeta) intentMetadata[intentMeta[1]!] = v;
       }
       const session: Obj = {
         id,
@@ -131,9 +179,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         subscription: null,
         invoice: null,
         created: created(),
-        expires_at: created() + 86_400,
-        // Not API fields: what the subscription will carry.
+        expires_at: form['expires_at'] ? Number(form['expires_at']) : created() + 86_400,
+        // Not API fields: what the subscription and the payment will carry.
         _subscription_metadata: subscriptionMetadata,
+        _intent_metadata: intentMetadata,
       };
       sessions.set(id, session);
       return { status: 200, body: session };
@@ -153,7 +202,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       return inv ? { status: 200, body: inv } : notFound(`invoice: '${m[1]}'`);
     }
     if (method === 'GET' && path === '/v1/invoice_payments') {
-      const inv = invoices.get(query['invoice'] ?? '');
+      const byIntent = query['payment[payment_intent]'];
+      const inv = byIntent ? [...invoices.values()].find((i) => i._payment_intent === byIntent) : invoices.get(query['invoice'] ?? '');
       const data =
         inv && (inv.status === 'paid' || query['status'] !== 'paid')
           ? [
@@ -169,9 +219,24 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
           : [];
       return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/invoice_payments' } };
     }
+    if (method === 'GET' && (m = /^\/v1\/payment_intents\/([\w-]+)$/.exec(path))) {
+      const pi = intents.get(m[1]!);
+      return pi ? { status: 200, body: pi } : notFound(`payment_intent: '${m[1]}'`);
+    }
+    if (method === 'GET' && (m = /^\/v1\/charges\/([\w-]+)$/.exec(path))) {
+      const ch = charges.get(m[1]!);
+      return ch ? { status: 200, body: ch } : notFound(`charge: '${m[1]}'`);
+    }
+    if (method === 'GET' && (m = /^\/v1\/disputes\/([\w-]+)$/.exec(path))) {
+      const dp = disputes.get(m[1]!);
+      return dp ? { status: 200, body: dp } : notFound(`dispute: '${m[1]}'`);
+    }
     if (method === 'POST' && path === '/v1/refunds') {
       const intent = form['payment_intent'];
       if (!intent || !intents.has(intent)) return notFound(`payment_intent: '${intent}'`);
+      const charge = chargeOfIntent(intent);
+      charge.amount_refunded = (charge.amount_refunded as number) + Number(form['amount'] ?? charge.amount);
+      charge.refunded = (charge.amount_refunded as number) >= (charge.amount as number);
       const refund: Obj = {
         id: next('re'),
         object: 'refund',
@@ -226,14 +291,53 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     subscriptions,
     invoices,
     refunds,
+    charges,
+    disputes,
+    intentOf(o) {
+      const intent = (o.object === 'invoice' ? o._payment_intent : o.payment_intent) as string | null | undefined;
+      if (intent) return intent;
+      const invoice = invoices.get(o.invoice as string);
+      if (!invoice) throw new Error(`stand-in: ${o.id} has no payment`);
+      return invoice._payment_intent as string;
+    },
+    chargeOf: (intent) => chargeOfIntent(intent),
+    refundInDashboard(intent, amount) {
+      const charge = chargeOfIntent(intent);
+      const value = amount ?? (charge.amount as number) - (charge.amount_refunded as number);
+      refunds.push({ id: next('re'), object: 'refund', payment_intent: intent, amount: value, status: 'succeeded', metadata: {} });
+      charge.amount_refunded = (charge.amount_refunded as number) + value;
+      charge.refunded = (charge.amount_refunded as number) >= (charge.amount as number);
+      return charge;
+    },
+    openDispute(intent, status = 'needs_response') {
+      const charge = chargeOfIntent(intent);
+      charge.disputed = true;
+      const dispute: Obj = {
+        id: next('dp'),
+        object: 'dispute',
+        amount: charge.amount,
+        currency: 'aud',
+        charge: charge.id,
+        payment_intent: intent,
+        reason: 'fraudulent',
+        status,
+        created: created(),
+      };
+      disputes.set(dispute.id, dispute);
+      return dispute;
+    },
+    closeDispute(id, outcome) {
+      const dispute = disputes.get(id);
+      if (!dispute) throw new Error(`stand-in: no dispute ${id}`);
+      dispute.status = outcome;
+      return dispute;
+    },
     completeSession(id, opts = {}) {
       const s = session(id);
       s.status = 'complete';
       s.payment_status = opts.async ? 'unpaid' : 'paid';
       if (s.mode === 'payment') {
-        const intent = next('pi');
-        intents.add(intent);
-        s.payment_intent = intent;
+        s.payment_intent = intentFor(s.amount_total as number, s._intent_metadata as Record<string, string>);
       } else {
         const sub: Obj = {
           id: next('sub'),

@@ -30,12 +30,28 @@ export const checkouts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** Why a refunded checkout's money went back (shared/money-api.ts REFUND_REASONS). */
+    refundReason: text('refund_reason'),
+    /**
+     * Tokens a reversal could not take back because they were already spent (a refund made at the
+     * provider or a chargeback leaves the balance at 0 and records the rest here; decision 0034).
+     */
+    shortfallTokens: integer('shortfall_tokens').notNull().default(0),
   },
   (t) => [
     index('checkouts_user_idx').on(t.userId, t.createdAt),
     uniqueIndex('checkouts_provider_ref_uq').on(t.provider, t.providerRef),
-    check('checkouts_status_check', sql`${t.status} in ('open', 'paid', 'failed', 'cancelled', 'refunded')`),
+    // The lapse sweep's (checkout-lapse.ts): open checkouts, oldest first.
+    index('checkouts_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'open'`),
+    check('checkouts_status_check', sql`${t.status} in ('open', 'processing', 'paid', 'failed', 'cancelled', 'expired', 'refunded')`),
     check('checkouts_amount_check', sql`${t.amountCents} > 0 and ${t.gstCents} >= 0 and ${t.gstCents} < ${t.amountCents}`),
+    check(
+      'checkouts_refund_reason_check',
+      sql`${t.refundReason} is null or ${t.refundReason} in ('admin', 'already_subscribed', 'quote_expired', 'lapsed', 'delivery', 'provider_refund', 'dispute')`,
+    ),
+    check('checkouts_shortfall_check', sql`${t.shortfallTokens} >= 0`),
   ],
 );
 

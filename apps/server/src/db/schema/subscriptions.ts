@@ -21,6 +21,10 @@ export const subscriptions = pgTable(
   },
   (t) => [
     uniqueIndex('subscriptions_provider_ref_uq').on(t.provider, t.providerRef),
+    // One live subscription per member (decision 0034): of two paid at once, the database starts one.
+    uniqueIndex('subscriptions_one_live_uq')
+      .on(t.userId)
+      .where(sql`${t.status} in ('active', 'cancelled')`),
     index('subscriptions_user_idx').on(t.userId, t.currentPeriodEnd),
     check('subscriptions_status_check', sql`${t.status} in ('active', 'cancelled', 'expired')`),
   ],

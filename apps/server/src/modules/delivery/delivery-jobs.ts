@@ -286,7 +286,7 @@ export async function refundDue(deps: Pick<DeliveryDeps, 'database' | 'payments'
   const done: string[] = [];
   for (const c of due) {
     try {
-      await refundCheckout(db, deps.payments, deps.receipts, c.id, now);
+      await refundCheckout(db, deps.payments, deps.receipts, c.id, now, 'delivery');
       done.push(c.id);
     } catch {
       // Tried again on the next sweep (a provider that could not be reached, say).

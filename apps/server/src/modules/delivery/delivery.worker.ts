@@ -1,5 +1,6 @@
 import type { PgBoss } from 'pg-boss';
 import type { App } from '../../lib/context';
+import { lapseOpenCheckouts } from '../payments/checkout-lapse';
 import { bookDelivery, type DeliveryDeps, dueWork, refundDue, trackDelivery } from './delivery-jobs';
 
 /** The pg-boss queues that book courier orders and move parcels along: one job per delivery and step. */
@@ -34,7 +35,8 @@ export function deliveryDeps(app: App): DeliveryDeps {
  * Works deliveries while the server runs. The deliveries table is the outbox: a sweep reads the
  * bookings and tracking checks that are due and sends each as a pg-boss job (a singleton per
  * delivery, retried by pg-boss when a worker crashes), which any instance works. Payments whose
- * delivery will not go ahead are refunded by the same sweep.
+ * delivery will not go ahead are refunded by the same sweep, and checkouts of every kind left open
+ * too long lapse there (a conditional update, safe on several instances: decision 0034).
  */
 export function attachDeliveryWorker(app: App) {
   let boss: PgBoss | null = null;
@@ -57,6 +59,9 @@ export function attachDeliveryWorker(app: App) {
       if (sweeps++ % REFUND_EVERY === 0) {
         const refunded = await refundDue(deps, now());
         if (refunded.length) app.log.info({ count: refunded.length }, 'delivery payments refunded');
+        // Checkouts left open past CHECKOUT_OPEN_MINUTES lapse (any instance; each once).
+        const lapsed = await lapseOpenCheckouts(deps.database.db, now());
+        if (lapsed.length) app.log.info({ count: lapsed.length }, 'open checkouts lapsed');
       }
     } catch (err) {
       app.log.warn({ err }, 'delivery sweep failed');

@@ -6,7 +6,7 @@ import { newId } from '../../lib/ids';
 /** One in-app notification: who hears it, what kind, what its text needs, where it leads. */
 export interface Notice {
   userId: string;
-  kind: 'offer' | 'match' | 'saved_search' | 'delivery' | 'goal' | 'chain' | 'moderation';
+  kind: 'offer' | 'match' | 'saved_search' | 'delivery' | 'goal' | 'chain' | 'moderation' | 'payment';
   data: Record<string, string>;
   link: string;
 }

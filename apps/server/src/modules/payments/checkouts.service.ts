@@ -6,13 +6,13 @@ import type { Db } from '../../db/client';
 import { checkouts, users } from '../../db/schema/index';
 import { AppError, errors } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { fulfil } from './fulfilment';
+import { checkoutLapsesAt, lapseOpenCheckouts } from './checkout-lapse';
+import { fulfil, type FulfilmentDeps } from './fulfilment';
 import { judgeLocalCard } from './local-card';
 import { subscriptionOf } from './subscriptions.service';
 import { ownPublishedItem } from '../assist/assist.service';
 import { type Details, describeKind } from './checkout-details';
 import type { PaymentProvider } from './provider';
-import type { ReceiptDeps } from './receipts.service';
 
 type Row = typeof checkouts.$inferSelect;
 
@@ -30,6 +30,8 @@ const view = (c: Row): Checkout => {
     gstCents: c.gstCents,
     provider: c.provider as Checkout['provider'],
     status: c.status as Checkout['status'],
+    refundReason: (c.refundReason as Checkout['refundReason']) ?? null,
+    shortfallTokens: c.shortfallTokens,
     returnTo: c.returnTo,
     createdAt: c.createdAt.toISOString(),
     completedAt: c.completedAt?.toISOString() ?? null,
@@ -129,6 +131,7 @@ export async function openCheckout(
     email: (await db.select({ email: users.email }).from(users).where(eq(users.id, userId)))[0]?.email ?? null,
     successUrl: back('paid'),
     cancelUrl: back('cancelled'),
+    expiresAt: checkoutLapsesAt(now),
   });
   await db.update(checkouts).set({ providerRef: ref }).where(eq(checkouts.id, id));
   return { id, url };
@@ -141,22 +144,42 @@ export async function getCheckout(db: Db, userId: string, id: string): Promise<C
   return view(c);
 }
 
+/** What the local card is refused for in the payment's own transaction (nothing is charged). */
+const LOCAL_REFUSALS = new Set(['already_subscribed', 'quote_expired']);
+
 /**
  * The local provider's Pay button: the card is judged as a provider would, and an approved one
  * becomes a 'checkout.paid' event through the same fulfilment as a webhook. A declined or invalid
  * card is 'Checkout process didn't go through' (402) and grants nothing; the checkout stays open.
+ * A checkout past its time lapses first and is answered as it is (closed). A purchase that can no
+ * longer be granted (a second subscription, an expired delivery quote) is refused with its own
+ * words, charges nothing, and the checkout closes (decision 0034).
  */
-export async function payLocally(db: Db, deps: ReceiptDeps, userId: string, id: string, cardNumber: string, now: Date): Promise<Checkout> {
-  const current = await getCheckout(db, userId, id);
+export async function payLocally(
+  db: Db,
+  deps: FulfilmentDeps,
+  userId: string,
+  id: string,
+  cardNumber: string,
+  now: Date,
+): Promise<Checkout> {
+  let current = await getCheckout(db, userId, id);
   if (current.provider !== 'local') throw errors.notFound();
+  if (current.status === 'open' && (await lapseOpenCheckouts(db, now, id)).length) current = await getCheckout(db, userId, id);
   if (current.status !== 'open') return current;
   if (judgeLocalCard(cardNumber) !== 'approved') throw new AppError(402, 'checkout_failed');
-  await fulfil(db, deps, { provider: 'local', eventId: `local_${randomUUID()}`, type: 'checkout.paid', checkoutId: id, at: now });
+  try {
+    await fulfil(db, deps, { provider: 'local', eventId: `local_${randomUUID()}`, type: 'checkout.paid', checkoutId: id, at: now });
+  } catch (err) {
+    if (err instanceof AppError && LOCAL_REFUSALS.has(err.code))
+      await fulfil(db, deps, { provider: 'local', eventId: `local_refused_${id}`, type: 'checkout.cancelled', checkoutId: id, at: now });
+    throw err;
+  }
   return getCheckout(db, userId, id);
 }
 
 /** Cancel on the checkout page (or on return from the provider's cancel link): nothing is granted. */
-export async function cancelCheckout(db: Db, deps: ReceiptDeps, userId: string, id: string, now: Date): Promise<Checkout> {
+export async function cancelCheckout(db: Db, deps: FulfilmentDeps, userId: string, id: string, now: Date): Promise<Checkout> {
   const current = await getCheckout(db, userId, id);
   if (current.status !== 'open') return current;
   await fulfil(db, deps, { provider: current.provider, eventId: `user_cancel_${id}`, type: 'checkout.cancelled', checkoutId: id, at: now });

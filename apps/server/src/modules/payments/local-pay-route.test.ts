@@ -41,7 +41,8 @@ async function openLocalCheckout(t: TestApp, userId: string) {
     provider: 'local',
     providerRef: id,
     returnTo: '/tokens',
-    createdAt: new Date('2026-11-19T00:00:00Z'),
+    // Opened now: a checkout a day old has lapsed (CHECKOUT_OPEN_MINUTES) and pays nothing anywhere.
+    createdAt: t.clock.now(),
   });
   return id;
 }

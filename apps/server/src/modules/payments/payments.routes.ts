@@ -22,7 +22,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
   const db = () => app.ctx.database.db;
   const now = () => app.ctx.clock.now();
-  const receiptDeps = () => ({ seller: app.ctx.config.seller, publicUrl: app.ctx.config.publicUrl });
+  // Receipts, and the provider and hub for a payment that goes back (fulfilment.ts).
+  const receiptDeps = () => ({
+    seller: app.ctx.config.seller,
+    publicUrl: app.ctx.config.publicUrl,
+    payments: app.ctx.payments,
+    hub: app.ctx.hub,
+  });
   // The configured provider (PAYMENTS_PROVIDER): the local checkout or Stripe.
   const provider = app.ctx.payments;
   const errorsOf = {

@@ -16,6 +16,8 @@ export interface CheckoutRequest {
   /** Absolute URLs the provider sends the person back to. */
   successUrl: string;
   cancelUrl: string;
+  /** When the checkout lapses here (CHECKOUT_OPEN_MINUTES): the provider's page stops taking payment then too. */
+  expiresAt: Date;
 }
 
 export interface PaymentProvider {

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { paths } from '@swapu/shared/paths';
-import type { Receipt } from '@swapu/shared/money-api';
+import type { Receipt, RefundReason } from '@swapu/shared/money-api';
 import type { Tx } from '../../db/client';
 import { checkouts, receipts, users } from '../../db/schema/index';
 import { errors } from '../../lib/errors';
@@ -22,7 +22,7 @@ type CheckoutRow = typeof checkouts.$inferSelect;
 
 export const receiptNumber = (n: number) => `SU-${String(n).padStart(6, '0')}`;
 
-const view = (r: Row, buyer: { name: string; email: string | null }, provider: string): Receipt => ({
+const view = (r: Row, buyer: { name: string; email: string | null }, provider: string, refundReason: string | null): Receipt => ({
   id: r.id,
   number: receiptNumber(r.number),
   kind: r.kind as Receipt['kind'],
@@ -36,6 +36,7 @@ const view = (r: Row, buyer: { name: string; email: string | null }, provider: s
   buyerEmail: buyer.email,
   issuedAt: r.issuedAt.toISOString(),
   testPayment: provider === 'local',
+  refundReason: r.kind === 'refund' ? ((refundReason as Receipt['refundReason']) ?? null) : null,
 });
 
 /**
@@ -43,7 +44,15 @@ const view = (r: Row, buyer: { name: string; email: string | null }, provider: s
  * fulfilment's transaction, and queues it by email in the same transaction: a payment is never
  * granted without its receipt. One of each kind per checkout (a unique index).
  */
-export async function issueReceipt(tx: Tx, deps: ReceiptDeps, c: CheckoutRow, kind: 'payment' | 'refund', description: string, at: Date) {
+export async function issueReceipt(
+  tx: Tx,
+  deps: ReceiptDeps,
+  c: CheckoutRow,
+  kind: 'payment' | 'refund',
+  description: string,
+  at: Date,
+  refundReason: RefundReason | null = null,
+) {
   const [row] = await tx
     .insert(receipts)
     .values({
@@ -82,6 +91,7 @@ export async function issueReceipt(tx: Tx, deps: ReceiptDeps, c: CheckoutRow, ki
         issuedAt: at,
         url: `${deps.publicUrl}${paths.receipt(row.id)}`,
         testPayment: c.provider === 'local',
+        refundReason,
       }),
       at,
     );
@@ -97,23 +107,23 @@ async function buyerOf(db: Tx, userId: string) {
 /** My receipts, newest first. */
 export async function listReceipts(db: Tx, userId: string): Promise<Receipt[]> {
   const rows = await db
-    .select({ receipt: receipts, provider: checkouts.provider })
+    .select({ receipt: receipts, provider: checkouts.provider, refundReason: checkouts.refundReason })
     .from(receipts)
     .innerJoin(checkouts, eq(checkouts.id, receipts.checkoutId))
     .where(eq(receipts.userId, userId))
     .orderBy(desc(receipts.number))
     .limit(500);
   const buyer = await buyerOf(db, userId);
-  return rows.map((r) => view(r.receipt, buyer, r.provider));
+  return rows.map((r) => view(r.receipt, buyer, r.provider, r.refundReason));
 }
 
 /** One of my receipts (anyone else's is not found). */
 export async function getReceipt(db: Tx, userId: string, id: string): Promise<Receipt> {
   const [r] = await db
-    .select({ receipt: receipts, provider: checkouts.provider })
+    .select({ receipt: receipts, provider: checkouts.provider, refundReason: checkouts.refundReason })
     .from(receipts)
     .innerJoin(checkouts, eq(checkouts.id, receipts.checkoutId))
     .where(and(eq(receipts.id, id), eq(receipts.userId, userId)));
   if (!r) throw errors.notFound();
-  return view(r.receipt, await buyerOf(db, userId), r.provider);
+  return view(r.receipt, await buyerOf(db, userId), r.provider, r.refundReason);
 }

@@ -22,6 +22,12 @@ export interface StripeProvider extends PaymentProvider {
   retrieveSession(id: string): Promise<Stripe.Checkout.Session>;
   /** The invoice as Stripe has it now. */
   retrieveInvoice(id: string): Promise<Stripe.Invoice>;
+  /** A charge, a dispute, a PaymentIntent as Stripe has them now (money returned outside SwapU: stripe-returns.ts). */
+  retrieveCharge(id: string): Promise<Stripe.Charge>;
+  retrieveDispute(id: string): Promise<Stripe.Dispute>;
+  retrievePaymentIntent(id: string): Promise<Stripe.PaymentIntent>;
+  /** The invoice a PaymentIntent paid (a subscription's month), if any. */
+  invoiceOfPayment(intent: string): Promise<string | null>;
   /** Verifies a webhook's signature on its raw body (300 s tolerance) and parses it. Throws when it does not hold. */
   verifyWebhook(rawBody: Buffer, signatureHeader: string, secret: string, receivedAt: Date): Stripe.Event;
 }
@@ -41,7 +47,7 @@ export function stripeClientOptions(apiBase?: string): Stripe.StripeConfig {
 }
 
 /** An expandable field's id. */
-const idOf = (v: string | { id: string } | null | undefined): string | null => (v == null ? null : typeof v === 'string' ? v : v.id);
+export const idOf = (v: string | { id: string } | null | undefined): string | null => (v == null ? null : typeof v === 'string' ? v : v.id);
 
 export function createStripeProvider(opts: { secretKey: string; apiBase?: string }): StripeProvider {
   const stripe = new Stripe(opts.secretKey, { ...stripeClientOptions(opts.apiBase), appInfo: { name: 'SwapU' } });
@@ -99,6 +105,8 @@ export function createStripeProvider(opts: { secretKey: string; apiBase?: string
           ...(req.email ? { customer_email: req.email } : {}),
           success_url: req.successUrl,
           cancel_url: req.cancelUrl,
+          // The session ends when the checkout lapses here, so Stripe stops taking payment for it.
+          expires_at: Math.floor(req.expiresAt.getTime() / 1000),
         },
         { idempotencyKey: req.id },
       );
@@ -130,6 +138,13 @@ export function createStripeProvider(opts: { secretKey: string; apiBase?: string
 
     retrieveSession: (id) => stripe.checkout.sessions.retrieve(id),
     retrieveInvoice: (id) => stripe.invoices.retrieve(id),
+    retrieveCharge: (id) => stripe.charges.retrieve(id),
+    retrieveDispute: (id) => stripe.disputes.retrieve(id),
+    retrievePaymentIntent: (id) => stripe.paymentIntents.retrieve(id),
+    async invoiceOfPayment(intent) {
+      const paid = await stripe.invoicePayments.list({ payment: { type: 'payment_intent', payment_intent: intent }, limit: 1 });
+      return idOf(paid.data[0]?.invoice);
+    },
     verifyWebhook: (rawBody, signatureHeader, secret, receivedAt) =>
       stripe.webhooks.constructEvent(rawBody, signatureHeader, secret, WEBHOOK_TOLERANCE_SECONDS, undefined, receivedAt.getTime()),
   };
@@ -187,7 +202,8 @@ export interface StripeEventHelpers {
  * One verified Stripe event as the port's events, in the order to apply them (each through
  * fulfil(), which records the event id with its effect):
  * - a session event (completed, async payment succeeded or failed, expired) → checkout.paid or
- *   checkout.cancelled for the checkout in its metadata, from the session re-fetched;
+ *   checkout.cancelled for the checkout in its metadata, from the session re-fetched (complete with
+ *   a delayed payment still settling → checkout.processing);
  * - invoice.paid for a renewal (billing_reason subscription_cycle) → subscription.renewed;
  * - invoice.payment_failed for a renewal → subscription.payment_failed, unless the invoice,
  *   re-fetched, has been paid since (a retry that succeeded, whose event came first);
@@ -205,6 +221,8 @@ export async function stripeEventToPaymentEvents(event: Stripe.Event, h: StripeE
     const outcome = sessionOutcome(event.type, session);
     if (outcome === 'paid') return [{ ...base, type: 'checkout.paid', checkoutId, subscriptionRef: idOf(session.subscription) }];
     if (outcome === 'cancelled') return [{ ...base, type: 'checkout.cancelled', checkoutId }];
+    // Complete, with a delayed payment still settling: the checkout waits and does not lapse.
+    if (session.status === 'complete') return [{ ...base, type: 'checkout.processing', checkoutId }];
     return [];
   }
   if (event.type !== 'invoice.paid' && event.type !== 'invoice.payment_failed') return [];

@@ -6,10 +6,14 @@ import { ErrorBodySchema } from '@swapu/shared/api';
 import { checkouts, paymentEvents, subscriptions } from '../../db/schema/index';
 import { errors } from '../../lib/errors';
 import { accountsChanged } from '../../lib/viewer-cache';
-import { fulfil } from './fulfilment';
+import { fulfil, type FulfilmentOutcome } from './fulfilment';
 import { isStripeProvider, type StripeEventHelpers, stripeEventToPaymentEvents } from './stripe-provider';
+import { type StripeReturnHelpers, stripeReturnToPaymentEvents } from './stripe-returns';
 
 export const STRIPE_WEBHOOK_PATH = '/api/v1/payments/stripe/webhook';
+
+/** Outcomes that may change what the member may see (a subscription started, renewed, ended or taken back). */
+const CHANGES_ACCESS = new Set<FulfilmentOutcome>(['granted', 'refunded', 'reversed']);
 
 /**
  * Stripe's webhook (docs/decisions/0023, "Stripe adapter"). Called by Stripe, not by a person: no
@@ -25,7 +29,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['payments'],
-        summary: "Stripe's events (signed): payments, expired checkouts, renewals and failed renewals",
+        summary: "Stripe's events (signed): payments, expired checkouts, renewals, failed renewals, refunds and chargebacks",
         response: { 200: z.object({ received: z.literal(true) }), 400: ErrorBodySchema, 404: ErrorBodySchema },
       },
     },
@@ -57,10 +61,21 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(and(eq(paymentEvents.provider, 'stripe'), eq(paymentEvents.eventId, event.id)));
       if (seen) return { received: true as const };
 
-      const helpers: StripeEventHelpers = {
+      const helpers: StripeEventHelpers & StripeReturnHelpers = {
         at: now,
         retrieveSession: (id) => provider.retrieveSession(id),
         retrieveInvoice: (id) => provider.retrieveInvoice(id),
+        retrieveCharge: (id) => provider.retrieveCharge(id),
+        retrieveDispute: (id) => provider.retrieveDispute(id),
+        retrievePaymentIntent: (id) => provider.retrievePaymentIntent(id),
+        invoiceOfPayment: (intent) => provider.invoiceOfPayment(intent),
+        checkoutOfInvoice: async (invoiceId) => {
+          const [c] = await db
+            .select({ id: checkouts.id })
+            .from(checkouts)
+            .where(and(eq(checkouts.provider, 'stripe'), eq(checkouts.providerRef, invoiceId)));
+          return c?.id ?? null;
+        },
         sessionOfCheckout: async (checkoutId) => {
           const [c] = await db
             .select({ ref: checkouts.providerRef })
@@ -76,10 +91,14 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
           return s?.id ?? null;
         },
       };
-      const deps = { seller: app.ctx.config.seller, publicUrl: app.ctx.config.publicUrl };
+      const deps = { seller: app.ctx.config.seller, publicUrl: app.ctx.config.publicUrl, payments: provider, hub: app.ctx.hub };
+      // Money returned outside SwapU (charge.*) is its own translation (stripe-returns.ts).
+      const translated = event.type.startsWith('charge.')
+        ? await stripeReturnToPaymentEvents(event, helpers)
+        : await stripeEventToPaymentEvents(event, helpers);
       const granted: string[] = [];
-      for (const e of await stripeEventToPaymentEvents(event, helpers)) {
-        if ((await fulfil(db, deps, e)) === 'granted') granted.push(e.checkoutId);
+      for (const e of translated) {
+        if (CHANGES_ACCESS.has(await fulfil(db, deps, e))) granted.push(e.checkoutId);
       }
       if (granted.length) {
         // A subscription started, renewed or ended changes what the member may see at once.

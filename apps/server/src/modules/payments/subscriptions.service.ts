@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, ne } from 'drizzle-orm';
 import { SUBSCRIPTION_MONTHLY_CENTS } from '@swapu/shared/constants';
 import type { Subscription } from '@swapu/shared/money-api';
 import {
@@ -38,31 +38,80 @@ export async function subscriptionOf(db: Tx, userId: string, now: Date): Promise
   };
 }
 
-/** A paid subscription checkout: active for one month from payment. Its id is the checkout's. */
+/** The states in which a subscription is live: at most one per member (a partial unique index). */
+const LIVE = ['active', 'cancelled'];
+
+/**
+ * Closes the member's subscriptions whose paid period has ended (they read as expired already; a
+ * local one has nothing that renews it), so that they no longer hold the member's one live place.
+ */
+async function closeLapsed(tx: Tx, userId: string, at: Date, except?: string) {
+  await tx
+    .update(subscriptions)
+    .set({ status: 'expired' })
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        inArray(subscriptions.status, LIVE),
+        lte(subscriptions.currentPeriodEnd, at),
+        except ? ne(subscriptions.id, except) : undefined,
+      ),
+    );
+}
+
+/**
+ * A paid subscription checkout: active for one month from payment. Its id is the checkout's.
+ * False when the member already has a live one: the database's one-live index decides between
+ * two paid at the same moment (the second insert waits for the first and then does nothing), and
+ * the caller refuses or returns that payment (decision 0034).
+ */
 export async function startSubscription(
   tx: Tx,
   s: { userId: string; checkoutId: string; provider: string; providerRef: string | null },
   at: Date,
-) {
-  await tx.insert(subscriptions).values({
-    id: s.checkoutId,
-    userId: s.userId,
-    status: 'active',
-    currentPeriodEnd: addMonth(at),
-    createdAt: at,
-    provider: s.provider,
-    providerRef: s.providerRef,
-  });
+): Promise<boolean> {
+  await closeLapsed(tx, s.userId, at);
+  const started = await tx
+    .insert(subscriptions)
+    .values({
+      id: s.checkoutId,
+      userId: s.userId,
+      status: 'active',
+      currentPeriodEnd: addMonth(at),
+      createdAt: at,
+      provider: s.provider,
+      providerRef: s.providerRef,
+    })
+    .onConflictDoNothing()
+    .returning({ id: subscriptions.id });
+  return started.length > 0;
 }
 
 /**
  * Moves one subscription by an event (renewal, payment failure, the member cancelling), with the
- * row locked: the state machine is shared/purchases.ts's nextSubscriptionState.
+ * row locked: the state machine is shared/purchases.ts's nextSubscriptionState. A renewal of one
+ * that has ended here (its payment failed, or its period ran out) while the member has another
+ * live subscription does not bring it back: it is `superseded`, and the caller returns that
+ * renewal's payment and stops the provider billing it.
  */
-export async function moveSubscription(tx: Tx, subscriptionId: string, event: SubscriptionEvent, at: Date): Promise<Row | null> {
+export async function moveSubscription(
+  tx: Tx,
+  subscriptionId: string,
+  event: SubscriptionEvent,
+  at: Date,
+): Promise<{ row: Row; superseded: boolean } | null> {
   const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)).for('update');
   if (!row) return null;
   const next = nextSubscriptionState(stateOf(row), event, at);
+  if (event === 'renewed' && subscriptionStatusAt(stateOf(row), at) === 'expired') {
+    await closeLapsed(tx, row.userId, at, row.id);
+    const [other] = await tx
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, row.userId), ne(subscriptions.id, row.id), inArray(subscriptions.status, LIVE)))
+      .limit(1);
+    if (other) return { row, superseded: true };
+  }
   const [moved] = await tx
     .update(subscriptions)
     .set({
@@ -72,7 +121,7 @@ export async function moveSubscription(tx: Tx, subscriptionId: string, event: Su
     })
     .where(eq(subscriptions.id, subscriptionId))
     .returning();
-  return moved ?? null;
+  return moved ? { row: moved, superseded: false } : null;
 }
 
 /**

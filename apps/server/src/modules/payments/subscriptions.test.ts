@@ -1,9 +1,14 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { subscriptions } from '../../db/schema/index';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { MIGRATIONS_FOLDER } from '../../db/client';
+import { checkouts, receipts, subscriptions } from '../../db/schema/index';
+import { newId } from '../../lib/ids';
+import { signAccessToken } from '../../lib/tokens';
 import { signUpMember, type TestMember } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createPost } from '../../test/factories';
+import { createPost, createUser } from '../../test/factories';
 import { fulfil } from './fulfilment';
 import { subscriptionOf } from './subscriptions.service';
 
@@ -98,5 +103,118 @@ describe('the subscription', () => {
     expect(await subscription(m)).toMatchObject({ status: 'expired' });
     const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, id));
     expect(row!.status).toBe('expired');
+  });
+});
+
+describe('one live subscription per member', () => {
+  const open = async (m: TestMember) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/checkouts',
+      headers: m.headers,
+      payload: { purchase: { kind: 'subscription' } },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return (res.json() as { id: string }).id;
+  };
+  const pay = (m: TestMember, id: string) =>
+    t.app.inject({ method: 'POST', url: `/api/v1/checkouts/${id}/pay`, headers: m.headers, payload: { cardNumber: '4242424242424242' } });
+
+  it('two subscription checkouts opened before either is paid, paid at the same moment: one subscription; the other is refused and charges nothing', async () => {
+    const m = await signUpMember(t.app);
+    const [a, b] = [await open(m), await open(m)];
+    const answers = await Promise.all([pay(m, a), pay(m, b)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const refused = answers.find((r) => r.statusCode === 409)!;
+    expect(refused.json().error).toEqual({ code: 'already_subscribed', message: 'You already have a subscription.' });
+    const live = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, m.id));
+    expect(live.map((s) => s.status)).toEqual(['active']);
+    // The refused checkout is closed (the local card was never charged): no receipt, nothing to refund.
+    const rows = await t.db.select({ id: checkouts.id, status: checkouts.status }).from(checkouts).where(eq(checkouts.userId, m.id));
+    expect(rows.map((r) => r.status).sort()).toEqual(['cancelled', 'paid']);
+    const issued = await t.db.select().from(receipts).where(eq(receipts.userId, m.id));
+    expect(issued.map((r) => [r.checkoutId, r.kind])).toEqual([[live[0]!.id, 'payment']]);
+    expect((await pay(m, rows.find((r) => r.status === 'cancelled')!.id)).json()).toMatchObject({ status: 'cancelled' });
+  });
+
+  it('the database itself refuses a second live subscription for one member (active or cancelled, however it is written)', async () => {
+    const m = await signUpMember(t.app);
+    await subscribe(m);
+    const second = (status: string) =>
+      t.db.insert(subscriptions).values({ id: newId(), userId: m.id, status, currentPeriodEnd: new Date('2027-01-20T00:00:00.000Z') });
+    await expect(second('active')).rejects.toThrow();
+    await expect(second('cancelled')).rejects.toThrow();
+    // An expired one is history, not live.
+    await second('expired');
+    expect(
+      await t.db
+        .select()
+        .from(subscriptions)
+        .where(and(eq(subscriptions.userId, m.id), eq(subscriptions.status, 'active'))),
+    ).toHaveLength(1);
+  });
+
+  it('a member whose subscription ran out subscribes again: the old row is closed as expired in the same transaction', async () => {
+    const m = await signUpMember(t.app);
+    const first = await subscribe(m);
+    t.clock.set(new Date('2026-12-21T00:00:00.000Z'));
+    try {
+      // Signed in again a month on.
+      m.headers = { authorization: `Bearer ${await signAccessToken(t.config.jwtSecret, m.id, t.clock.now())}` };
+      expect(await subscription(m)).toMatchObject({ status: 'expired' });
+      const second = await open(m);
+      expect((await pay(m, second)).statusCode).toBe(200);
+      expect(await subscription(m)).toEqual({ status: 'active', currentPeriodEnd: '2027-01-21T00:00:00.000Z', priceCents: 1000 });
+      const rows = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, m.id));
+      expect(Object.fromEntries(rows.map((r) => [r.id, r.status]))).toEqual({ [first]: 'expired', [second]: 'active' });
+    } finally {
+      t.clock.set(NOW);
+    }
+  });
+});
+
+describe('the migration to one live subscription (0036)', () => {
+  it('resolves a member who already holds several live subscriptions the same way on every database: the one ending last stays', async () => {
+    // As a database before the index: two checkouts paid at once each started one.
+    await t.db.execute(sql`drop index subscriptions_one_live_uq`);
+    const [a, b] = [await createUser(t.db), await createUser(t.db)];
+    const row = (id: string, userId: string, status: string, end: string, created: string) => ({
+      id,
+      userId,
+      status,
+      currentPeriodEnd: new Date(end),
+      createdAt: new Date(created),
+    });
+    await t.db.insert(subscriptions).values([
+      row(`${a.id}-1`, a.id, 'active', '2099-01-20T00:00:00Z', '2026-11-01T00:00:00Z'),
+      // Two ending together: the older stays.
+      row(`${a.id}-2`, a.id, 'cancelled', '2099-02-05T00:00:00Z', '2026-11-02T00:00:00Z'),
+      row(`${a.id}-3`, a.id, 'active', '2099-02-05T00:00:00Z', '2026-11-03T00:00:00Z'),
+      row(`${a.id}-old`, a.id, 'expired', '2026-10-01T00:00:00Z', '2026-09-01T00:00:00Z'),
+      row(`${b.id}-1`, b.id, 'active', '2099-01-20T00:00:00Z', '2026-11-01T00:00:00Z'),
+    ]);
+    const file = fs.readFileSync(path.join(MIGRATIONS_FOLDER, '0036_one_live_subscription.sql'), 'utf8');
+    for (const statement of file.split('--> statement-breakpoint')) await t.db.execute(sql.raw(statement));
+
+    const rows = await t.db
+      .select()
+      .from(subscriptions)
+      .where(inArray(subscriptions.userId, [a.id, b.id]));
+    const by = Object.fromEntries(rows.map((r) => [r.id, r]));
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.status]))).toEqual({
+      [`${a.id}-1`]: 'expired',
+      [`${a.id}-2`]: 'cancelled',
+      [`${a.id}-3`]: 'expired',
+      [`${a.id}-old`]: 'expired',
+      [`${b.id}-1`]: 'active',
+    });
+    // Closed ones end no later than now, so the one that stayed is the member's current one.
+    expect(by[`${a.id}-3`]!.currentPeriodEnd.getTime()).toBeLessThan(new Date('2099-01-01').getTime());
+    expect(await subscriptionOf(t.db, a.id, NOW)).toMatchObject({ status: 'cancelled', currentPeriodEnd: '2099-02-05T00:00:00.000Z' });
+    expect(by[`${b.id}-1`]!.currentPeriodEnd.toISOString()).toBe('2099-01-20T00:00:00.000Z');
+    // And the index holds from then on.
+    await expect(
+      t.db.insert(subscriptions).values(row(newId(), b.id, 'active', '2099-03-01T00:00:00Z', '2026-11-05T00:00:00Z')),
+    ).rejects.toThrow();
   });
 });

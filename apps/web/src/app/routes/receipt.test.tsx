@@ -24,6 +24,7 @@ const aReceipt = (patch: Partial<Receipt> = {}): Receipt => ({
   buyerEmail: 'ana@example.com',
   issuedAt: '2026-03-04T05:06:07.000Z',
   testPayment: false,
+  refundReason: null,
   ...patch,
 });
 
