@@ -69,6 +69,13 @@ async function signIn(page: Page, { email, password }: { email: string; password
   await form.getByRole('button', { name: 'Log in' }).click();
 }
 
+/** The app goes away (nothing of it runs) while the page's clock moves on by `ms`. */
+async function closeFor(page: Page, ms: number) {
+  const now = await page.evaluate(() => Date.now());
+  await page.goto('about:blank');
+  await page.clock.setSystemTime(now + ms);
+}
+
 async function openMySwapU(page: Page) {
   await accountMenu(page).click();
   await page.getByRole('menuitem', { name: 'My SwapU' }).click();
@@ -190,6 +197,68 @@ test.describe('sessions', () => {
       return res.status;
     });
     expect(status).toBe(200);
+  });
+
+  test('stay logged in keeps the person signed in after the token lapsed: on a reload, after a browser restart, until they sign out everywhere @phone', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const account = await createAccount(request);
+    await page.clock.install();
+    await page.goto('/auth');
+    await signIn(page, account, true);
+    await expect(page).toHaveURL(/\/$/);
+    await openMySwapU(page);
+    const firstToken = await stored(page, 'token');
+
+    // The tab is closed for two hours, then the page is loaded again.
+    await closeFor(page, 2 * 3_600_000);
+    await page.goto('/myswapu');
+    await expect(page.getByRole('heading', { level: 1, name: 'My SwapU' })).toBeVisible();
+    await expect(accountMenu(page)).toBeVisible();
+    await expect.poll(() => stored(page, 'token')).not.toBe(firstToken);
+    const renewed = await stored(page, 'token');
+    expect(Number(await stored(page, 'expiration'))).toBeGreaterThan((await page.evaluate(() => Date.now())) + 50 * 60_000);
+    expect(await stored(page, 'didAutoLogout')).toBeNull();
+    // The member page cookie follows the renewed token (decision 0020).
+    expect((await page.context().cookies()).find((c) => c.name === 'swapu_page')?.value).toBe(renewed);
+
+    // The browser is closed and opened again a day later: the stored session and the cookie survive.
+    const saved = await page.context().storageState();
+    const later = await browser.newContext({ storageState: saved });
+    const again = await later.newPage();
+    await again.clock.install({ time: (await page.evaluate(() => Date.now())) + 24 * 3_600_000 });
+    await again.goto('/myswapu');
+    await expect(again.getByRole('heading', { level: 1, name: 'My SwapU' })).toBeVisible();
+    await expect(accountMenu(again)).toBeVisible();
+    await expect.poll(() => stored(again, 'token')).not.toBe(renewed);
+    const status = await again.evaluate(async () => {
+      const res = await fetch('/api/v1/me', { headers: { authorization: `Bearer ${window.localStorage.getItem('token')}` } });
+      return res.status;
+    });
+    expect(status).toBe(200);
+
+    // Signing out everywhere (from another device) ends it: the next load two hours on is a guest's.
+    const token = await stored(again, 'token');
+    expect((await request.post('/api/v1/me/sign-out-everywhere', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(204);
+    await closeFor(again, 2 * 3_600_000);
+    await again.goto('/myswapu');
+    await expect(again).toHaveURL(/\/$/);
+    await expect(headerLogin(again)).toBeVisible();
+    expect(await stored(again, 'token')).toBeNull();
+  });
+
+  test('without stay logged in, a lapsed session is not restored on a reload', async ({ page, request }) => {
+    await page.clock.install();
+    await page.goto('/auth');
+    await signIn(page, await createAccount(request));
+    await expect(page).toHaveURL(/\/$/);
+    await openMySwapU(page);
+    await closeFor(page, 2 * 3_600_000);
+    await page.goto('/myswapu');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(headerLogin(page)).toBeVisible();
   });
 
   test('a plain session is logged out at token expiry, even while active, and is told why', async ({ page }) => {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOGIN_TOKEN_MS } from '@swapu/shared/constants';
 import { endpoints } from '@swapu/shared/endpoints';
 import { ApiError, call, errorCodeOf, pathOf } from './api';
-import { getSession, restoreSession, saveSession } from './session';
+import { getSession, restoreSession, saveSession, updateTokens } from './session';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -62,6 +62,24 @@ describe('call()', () => {
     fetchMock.mockResolvedValueOnce(json(401, { error: { code: 'login_required', message: 'x' } }));
     await expect(call(endpoints.me)).rejects.toMatchObject({ status: 401 });
     expect(getSession()).toMatchObject({ userId: 'u1', token: 'access-1', autoLogout: null });
+  });
+
+  it('never sends a lapsed stay-logged-in token: the request waits for the renewed one', async () => {
+    vi.useFakeTimers({ now: new Date('2026-03-01T10:00:00Z'), toFake: ['Date'] });
+    try {
+      saveSession('u1', { token: 'access-1', lifetimeMs: LOGIN_TOKEN_MS }, true);
+      vi.setSystemTime(Date.now() + LOGIN_TOKEN_MS + 1);
+      restoreSession(); // the page loaded again after the browser was closed for longer than the token lasts
+      fetchMock.mockResolvedValueOnce(Response.json({ ok: 1 }));
+      const pending = call(endpoints.activity);
+      await Promise.resolve();
+      expect(fetchMock).not.toHaveBeenCalled();
+      updateTokens({ token: 'access-2', lifetimeMs: LOGIN_TOKEN_MS });
+      await expect(pending).resolves.toEqual({ ok: 1 });
+      expect(new Headers(fetchMock.mock.calls[0]![1]?.headers).get('authorization')).toBe('Bearer access-2');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('leaves a guest alone on a 401', async () => {

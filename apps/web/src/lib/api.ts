@@ -9,7 +9,7 @@ import {
   type QueryOf,
   type ResponseOf,
 } from '@swapu/shared/endpoints';
-import { clearSession, getSession } from './session';
+import { clearSession, freshToken, getSession } from './session';
 
 /** An API failure carrying the catalogue code; the UI translates it with t(`errors:${code}`). */
 export class ApiError extends Error {
@@ -43,7 +43,8 @@ export const configureTransport = (fn: typeof transport) => {
 async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
   const headers = new Headers(init.headers);
   headers.set('accept', 'application/json');
-  const token = getSession().token;
+  // A stay-logged-in token that lapsed is renewed first (lib/session.ts): never sent expired.
+  const token = await freshToken();
   if (token) headers.set('authorization', `Bearer ${token}`);
   let res: Response;
   try {
@@ -110,28 +111,29 @@ export function upload<E extends AnyEndpoint>(
   options: UploadParams<E> & { file: Blob; fileName?: string; onProgress: (pct: number) => void },
 ): Promise<ResponseOf<E>> {
   const params = (options as { params?: Record<string, string> }).params;
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open(endpoint.method, urlOf(endpoint.pattern, params));
-    xhr.setRequestHeader('accept', 'application/json');
-    const token = getSession().token;
-    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
-    xhr.upload.onprogress = (e) => e.lengthComputable && options.onProgress(Math.round((e.loaded / e.total) * 100));
-    xhr.onload = () => {
-      let body: { error?: { code?: string; message?: string; fields?: Record<string, string> } } | null = null;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        // not JSON (a proxy's error page)
-      }
-      if (xhr.status >= 200 && xhr.status < 300 && body && !body.error) return resolve(body as ResponseOf<E>);
-      const code = xhr.status === 413 ? 'file_too_large' : isCode(body?.error?.code) ? body.error.code : 'generic';
-      reject(new ApiError(xhr.status, code, body?.error?.message ?? GENERIC, body?.error?.fields));
-    };
-    xhr.onerror = () => reject(new ApiError(0, 'generic', GENERIC));
-    const form = new FormData();
-    if (options.fileName) form.append('file', options.file, options.fileName);
-    else form.append('file', options.file);
-    xhr.send(form);
-  });
+  const send = (token: string | null) =>
+    new Promise<ResponseOf<E>>((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open(endpoint.method, urlOf(endpoint.pattern, params));
+      xhr.setRequestHeader('accept', 'application/json');
+      if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+      xhr.upload.onprogress = (e) => e.lengthComputable && options.onProgress(Math.round((e.loaded / e.total) * 100));
+      xhr.onload = () => {
+        let body: { error?: { code?: string; message?: string; fields?: Record<string, string> } } | null = null;
+        try {
+          body = JSON.parse(xhr.responseText);
+        } catch {
+          // not JSON (a proxy's error page)
+        }
+        if (xhr.status >= 200 && xhr.status < 300 && body && !body.error) return resolve(body as ResponseOf<E>);
+        const code = xhr.status === 413 ? 'file_too_large' : isCode(body?.error?.code) ? body.error.code : 'generic';
+        reject(new ApiError(xhr.status, code, body?.error?.message ?? GENERIC, body?.error?.fields));
+      };
+      xhr.onerror = () => reject(new ApiError(0, 'generic', GENERIC));
+      const form = new FormData();
+      if (options.fileName) form.append('file', options.file, options.fileName);
+      else form.append('file', options.file);
+      xhr.send(form);
+    });
+  return freshToken().then(send);
 }

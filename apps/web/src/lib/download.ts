@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@swapu/shared/errors';
 import { ApiError } from './api';
-import { getSession } from './session';
+import { freshToken } from './session';
 
 /** The browser refused the download (or the file never arrived): 'Browser denied file download...'. */
 export class DownloadDeniedError extends ApiError {
@@ -43,7 +43,7 @@ export async function downloadFile(path: string, accept: string, fallbackName: s
  */
 async function fetchAuthorized(path: string, accept: string): Promise<Response> {
   const headers = new Headers({ accept });
-  const token = getSession().token;
+  const token = await freshToken();
   if (token) headers.set('authorization', `Bearer ${token}`);
   let res: Response;
   try {

@@ -201,8 +201,30 @@ describe('the session lifecycle', () => {
     expect(getSession()).toMatchObject({ userId: 'u1', token: 'access-2' });
   });
 
-  it('logs out with the expiry reason when the refresh token is refused', async () => {
+  it('renews at once a stay-logged-in session restored after its token lapsed (the browser was closed for a day)', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, tokenResponse(2)));
+    saveSession('u1', grant(), true);
+    vi.setSystemTime(Date.now() + 24 * LOGIN_TOKEN_MS);
+    restoreSession(); // the page is loaded again
+    expect(getSession()).toMatchObject({ userId: 'u1', token: 'access-1' });
+    stop = startSessionLifecycle();
+    await advance(0);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0]![0]).toBe('/identity/v1/token');
+    expect(getSession()).toMatchObject({ userId: 'u1', token: 'access-2', autoLogout: null });
+    expect(Number(window.localStorage.getItem('expiration'))).toBe(Date.now() + 3600 * 1000);
+  });
+
+  it('ends the session, saying it was ended, when the refresh cookie was revoked (signed out everywhere, a new password, a ban)', async () => {
     fetchMock.mockResolvedValueOnce(json(400, { error: { code: 400, message: 'INVALID_REFRESH_TOKEN' } }));
+    saveSession('u1', grant(), true);
+    stop = startSessionLifecycle();
+    await advance(LOGIN_TOKEN_MS - REFRESH_AHEAD_MS);
+    expect(getSession()).toMatchObject({ userId: 'guest', autoLogout: 'ended' });
+  });
+
+  it('logs out with the expiry reason when the refresh cookie itself has expired (30 days)', async () => {
+    fetchMock.mockResolvedValueOnce(json(400, { error: { code: 400, message: 'TOKEN_EXPIRED' } }));
     saveSession('u1', grant(), true);
     stop = startSessionLifecycle();
     await advance(LOGIN_TOKEN_MS - REFRESH_AHEAD_MS);

@@ -100,6 +100,13 @@ export const lastActive = () => Math.max(lastActivity, storedLastActivity() ?? 0
 const isTransient = (err: unknown) =>
   err instanceof AuthError && (err.code === NETWORK_ERROR || err.status === 0 || err.status === 429 || err.status >= 500);
 
+/**
+ * Why a refused refresh ended the session: the refresh cookie outlived its 30 days ('expired'), or
+ * the session was ended on the server (signed out everywhere, a new password, a ban: 'ended').
+ */
+const endedBy = (err: unknown): AutoLogoutReason =>
+  err instanceof AuthError && (err.code === 'INVALID_REFRESH_TOKEN' || err.code === 'USER_DISABLED') ? 'ended' : 'expired';
+
 /** One tab at a time rotates the cookie's refresh token: a token used twice revokes its whole family. */
 async function withRefreshLock(fn: () => Promise<void>): Promise<void> {
   if ('locks' in navigator && navigator.locks) await navigator.locks.request('swapu-session-refresh', fn);
@@ -142,7 +149,7 @@ export function startSessionLifecycle(): () => void {
       retryAt = 0;
     } catch (err) {
       if (isTransient(err)) retryAt = Date.now() + REFRESH_RETRY_MS;
-      else clearSession('expired');
+      else clearSession(endedBy(err));
     } finally {
       refreshing = false;
       check();

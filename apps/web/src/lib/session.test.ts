@@ -3,8 +3,11 @@ import { LOGIN_TOKEN_MS } from '@swapu/shared/constants';
 import {
   clearSession,
   dismissAutoLogout,
+  freshToken,
   getSession,
   isGuest,
+  isRenewing,
+  RENEW_WAIT_MS,
   restoreSession,
   saveGuestSession,
   saveSession,
@@ -36,9 +39,43 @@ describe('the stored session', () => {
     expect(isGuest()).toBe(false);
   });
 
-  it('ignores a stored token that has already expired, even for stay logged in', () => {
-    store({ token: 'abc', userId: 'u1', expiration: String(Date.now() - 1), stayLoggedin: 'true', refreshToken: 'r1' });
+  it('ignores a stored plain session whose token has already expired', () => {
+    store({ token: 'abc', userId: 'u1', expiration: String(Date.now() - 1), stayLoggedin: 'false' });
     expect(getSession()).toMatchObject({ token: null, userId: 'guest' });
+  });
+
+  it('restores a stay-logged-in session whose token expired as that person, to be renewed before the token is used', () => {
+    store({ token: 'abc', userId: 'u1', expiration: String(Date.now() - 1), stayLoggedin: 'true' });
+    expect(getSession()).toMatchObject({ token: 'abc', userId: 'u1', stayLoggedIn: true });
+    expect(isGuest()).toBe(false);
+    expect(isRenewing(getSession())).toBe(true);
+  });
+
+  it('hands a request the token at once while it is valid, never a lapsed stay-logged-in one', async () => {
+    vi.useFakeTimers({ now: new Date('2026-03-01T10:00:00Z') });
+    saveSession('u1', grant, true);
+    await expect(freshToken()).resolves.toBe('access-1');
+    vi.setSystemTime(Date.now() + LOGIN_TOKEN_MS);
+    expect(isRenewing(getSession())).toBe(true);
+    // Renewed while the request waits: it goes with the new token.
+    const waiting = freshToken();
+    updateTokens({ token: 'access-2', lifetimeMs: LOGIN_TOKEN_MS });
+    await expect(waiting).resolves.toBe('access-2');
+    // Ended while it waits (the refresh cookie was refused): it goes without one.
+    vi.setSystemTime(Date.now() + LOGIN_TOKEN_MS);
+    const ended = freshToken();
+    clearSession('ended');
+    await expect(ended).resolves.toBeNull();
+  });
+
+  it('sends a request without the lapsed token when no renewal comes in time (offline)', async () => {
+    vi.useFakeTimers({ now: new Date('2026-03-01T10:00:00Z') });
+    saveSession('u1', grant, true);
+    vi.setSystemTime(Date.now() + LOGIN_TOKEN_MS + 1);
+    const waiting = freshToken();
+    vi.advanceTimersByTime(RENEW_WAIT_MS);
+    await expect(waiting).resolves.toBeNull();
+    expect(getSession()).toMatchObject({ userId: 'u1', token: 'access-1' });
   });
 
   it('ignores a token stored without an expiration', () => {
@@ -124,6 +161,12 @@ describe('the stored session', () => {
       const count = writes.length;
       restoreSession(); // the same session read again: nothing to write
       expect(writes).toHaveLength(count);
+      // A stay-logged-in session renewed after its token (and so the cookie, by its max-age) lapsed.
+      saveSession('u1', grant, true);
+      vi.advanceTimersByTime(LOGIN_TOKEN_MS);
+      restoreSession();
+      updateTokens({ token: 'access-3', lifetimeMs: 3_600_000 });
+      expect(writes.at(-1)).toBe('swapu_page=access-3; path=/user-detail; max-age=3600; samesite=lax');
       clearSession();
       expect(writes.at(-1)).toBe('swapu_page=; path=/user-detail; max-age=0; samesite=lax');
       saveGuestSession();

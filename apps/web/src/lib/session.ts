@@ -8,8 +8,10 @@ import { LOGIN_TOKEN_MS, MEMBER_PAGES_PATH, PAGE_TOKEN_COOKIE } from '@swapu/sha
  *
  * localStorage is the persistence; a small in-memory store is what the app reads, so that a
  * stay-logged-in token being refreshed after it lapsed (a laptop waking up) does not flash the
- * person out. Expiry while the app runs is enforced by session-lifecycle.ts; on restore an
- * expired stored session is ignored.
+ * person out. Expiry while the app runs is enforced by session-lifecycle.ts. On restore a plain
+ * session whose token expired is ignored; a stay-logged-in one is restored as that person, its
+ * lapsed token never sent (`freshToken`) until the lifecycle has renewed it from the refresh
+ * cookie (decision 0006).
  */
 const KEYS = {
   token: 'token',
@@ -62,23 +64,55 @@ const write = (entries: [string, string | null][]) => {
 
 const reasonOf = (v: string | null): AutoLogoutReason | null => (v === 'idle' || v === 'ended' ? v : v ? 'expired' : null);
 
-/** Reads the stored session: absent, incomplete or expired means a guest (spec section 4). */
+/**
+ * Reads the stored session: absent or incomplete means a guest, and so does an expired one (spec
+ * section 4) unless 'stay logged in' is stored: that person is still signed in, and their lapsed
+ * token is renewed from the refresh cookie before anything uses it (`isRenewing`).
+ */
 function load(now = Date.now()): Session {
   const autoLogout = reasonOf(read(KEYS.didAutoLogout));
   const guest: Session = { token: null, userId: GUEST_ID, expiration: null, stayLoggedIn: false, autoLogout };
   const userId = read(KEYS.userId);
   const expiration = Number(read(KEYS.expiration)) || null;
-  if (!userId || expiration === null || expiration <= now) return guest;
-  if (userId === GUEST_ID) return { ...guest, expiration };
+  if (!userId || expiration === null) return guest;
+  if (userId === GUEST_ID) return expiration > now ? { ...guest, expiration } : guest;
   const token = read(KEYS.token);
-  if (!token) return guest;
-  return {
-    token,
-    userId,
-    expiration,
-    stayLoggedIn: read(KEYS.stayLoggedin) === 'true',
-    autoLogout,
-  };
+  const stayLoggedIn = read(KEYS.stayLoggedin) === 'true';
+  if (!token || (expiration <= now && !stayLoggedIn)) return guest;
+  return { token, userId, expiration, stayLoggedIn, autoLogout };
+}
+
+/**
+ * A stay-logged-in session whose token has lapsed: restored after the browser was closed for
+ * more than an hour, or a laptop waking up. The session lifecycle renews it from the refresh
+ * cookie at once; until then the lapsed token is not sent (the spec ignores an expired token).
+ */
+export const isRenewing = (s: Session, now = Date.now()) =>
+  s.token !== null && s.stayLoggedIn && s.expiration !== null && s.expiration <= now;
+
+/** How long a request waits for a lapsed stay-logged-in token to be renewed before it goes without one. */
+export const RENEW_WAIT_MS = 15_000;
+
+/**
+ * The token a request should carry: the session's, or, while a lapsed stay-logged-in token is
+ * being renewed, the renewed one once it is there (null if the session ended meanwhile, or the
+ * renewal took longer than RENEW_WAIT_MS: offline, say).
+ */
+export function freshToken(maxWaitMs = RENEW_WAIT_MS): Promise<string | null> {
+  const s = getSession();
+  if (!isRenewing(s)) return Promise.resolve(s.token);
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      unsubscribe();
+      const now = getSession();
+      resolve(isRenewing(now) ? null : now.token);
+    };
+    const timer = setTimeout(done, maxWaitMs);
+    const unsubscribe = subscribeSession(() => {
+      if (!isRenewing(getSession())) done();
+    });
+  });
 }
 
 /**
