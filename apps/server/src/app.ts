@@ -20,8 +20,10 @@ import { AppError } from './lib/errors';
 import { localStorage, VARIANT_FALLBACK } from './lib/storage';
 import { createHub } from './lib/hub';
 import { ModerationUnavailableError, nsfwModerator, type Moderator } from './lib/moderation';
-import { resolveViewer } from './lib/auth';
+import { authorizeRoute, resolveViewer } from './lib/auth';
 import { createJobs } from './lib/jobs';
+import { attachPeriodic } from './lib/periodic';
+import { sweepRateLimits } from './lib/rate-limit';
 import { LIKES_MEMO, ViewerCache } from './lib/viewer-cache';
 import { checkDeployment } from './lib/deployment';
 import { secretBox } from './lib/secret-box';
@@ -183,7 +185,9 @@ export async function buildApp(opts: BuildOptions) {
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     const schema = route.schema as FastifyInstance['routeTable'][number]['schema'];
-    for (const method of ([] as string[]).concat(route.method)) if (method !== 'HEAD') routeTable.push({ method, url: route.url, schema });
+    const auth = route.config?.auth;
+    for (const method of ([] as string[]).concat(route.method))
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, schema, auth });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -228,6 +232,9 @@ export async function buildApp(opts: BuildOptions) {
   app.addHook('onRequest', async (req) => {
     req.viewer = await resolveViewer(ctx, req.headers.authorization);
   });
+  // Who you are before what you sent: a route's declared guard (config.auth) answers before its
+  // path, query and body are parsed or validated (decision 0012).
+  app.addHook('onRequest', authorizeRoute);
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const locale = localeOf(req.headers['accept-language']);
@@ -329,6 +336,10 @@ export async function buildApp(opts: BuildOptions) {
     attachEventPartitions(app);
     attachRollups(app);
     attachCampaignSender(app);
+    // Counters older than any window are deleted hourly (lib/rate-limit.ts).
+    attachPeriodic(app, 3_600_000, 'rate limit sweep failed', async () => {
+      await sweepRateLimits(ctx.database.db, ctx.clock.now());
+    });
   }
   // After the modules that work queues on it (they stop their work first).
   app.addHook('onClose', async () => {

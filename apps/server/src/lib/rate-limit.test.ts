@@ -9,7 +9,8 @@ import { createTestApp, type TestApp } from '../test/app';
 import { createPost } from '../test/factories';
 import { fakeModerator } from '../test/moderator';
 import { multipartFile } from '../test/multipart';
-import { enforce, RATE_LIMITS, type RateLimitName } from './rate-limit';
+import { SIGN_IN_LIMITS } from '../modules/auth/sign-in-limits';
+import { enforce, RATE_LIMIT_KEEP_MS, RATE_LIMITS, type RateLimitName, sweepRateLimits } from './rate-limit';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -168,5 +169,25 @@ describe('the chat send limit', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('the sweep of old counters', () => {
+  it('deletes counters older than any window and keeps the rest, wherever it runs twice', async () => {
+    const now = t.clock.now();
+    const at = (days: number) => new Date(now.getTime() - days * 86_400_000);
+    await t.db.insert(rateLimits).values([
+      { key: 'sweep-test:old', windowStart: at(32), count: 3 },
+      { key: 'sweep-test:known', windowStart: at(29), count: 1 },
+      { key: 'sweep-test:fresh', windowStart: now, count: 1 },
+    ]);
+    // Every window is shorter than what is kept: a swept counter could never have refused anything.
+    for (const { windowMs } of Object.values(RATE_LIMITS)) expect(windowMs).toBeLessThan(RATE_LIMIT_KEEP_MS);
+    expect(SIGN_IN_LIMITS.knownAddressMs).toBeLessThan(RATE_LIMIT_KEEP_MS);
+    const [a, b] = await Promise.all([sweepRateLimits(t.db, now), sweepRateLimits(t.db, now)]);
+    expect(a + b).toBeGreaterThanOrEqual(1);
+    const left = await t.db.select({ key: rateLimits.key }).from(rateLimits);
+    const keys = left.map((r) => r.key).filter((k) => k.startsWith('sweep-test:'));
+    expect(keys.sort()).toEqual(['sweep-test:fresh', 'sweep-test:known']);
   });
 });

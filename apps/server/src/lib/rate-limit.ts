@@ -124,3 +124,22 @@ export async function touch(db: Tx, key: string, now: Date): Promise<void> {
     .values({ key, windowStart: now, count: 1 })
     .onConflictDoUpdate({ target: rateLimits.key, set: { windowStart: now, count: 1 } });
 }
+
+/**
+ * How long a counter is kept after its window started: longer than any window (the longest, an
+ * address an account signed in from, is 30 days). Older rows count for nothing and are swept.
+ */
+export const RATE_LIMIT_KEEP_MS = 31 * DAY;
+
+/**
+ * Deletes the counters whose window started more than RATE_LIMIT_KEEP_MS ago: every key an address
+ * or member ever used would otherwise stay for good. Idempotent, so any number of instances may run it.
+ */
+export async function sweepRateLimits(db: Tx, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - RATE_LIMIT_KEEP_MS).toISOString();
+  const gone = await db
+    .delete(rateLimits)
+    .where(sql`${rateLimits.windowStart} < ${cutoff}::timestamptz`)
+    .returning({ key: rateLimits.key });
+  return gone.length;
+}
