@@ -1,7 +1,8 @@
-import { Alert, Button, Card, Container, Divider, Group, Loader, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Container, Divider, Group, Loader, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCreditCard, IconLock } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { paths } from '@swapu/shared/paths';
 import { NotFound } from '../../components/not-found';
 import { LoadError } from '../../components/load-error';
 import { useCheckout, useSettleCheckout } from '../../features/money/use-money';
@@ -23,7 +24,7 @@ const withOutcome = (returnTo: string, outcome: 'paid' | 'cancelled') => {
  */
 export default function CheckoutPage() {
   const { id = '' } = useParams();
-  const { t, i18n } = useTranslation(['tokens', 'subscriptions', 'errors']);
+  const { t, i18n } = useTranslation(['tokens', 'subscriptions', 'errors', 'receipts']);
   const checkout = useCheckout(id);
   const { pay, cancel } = useSettleCheckout(id);
   const navigate = useNavigate();
@@ -104,10 +105,10 @@ export default function CheckoutPage() {
               <Text fz="xs" c="dimmed" ta="right">
                 {t('checkout.gst')} {money(c.gstCents)}
               </Text>
-              {c.status === 'open' && hosted && (
+              {((c.status === 'open' && hosted) || c.status === 'processing') && (
                 <Group gap="sm" role="status">
                   <Loader size="sm" />
-                  <Text fz="sm">{t('checkout.confirming')}</Text>
+                  <Text fz="sm">{t(c.status === 'processing' ? 'checkout.processing' : 'checkout.confirming')}</Text>
                 </Group>
               )}
               {c.status === 'open' && !hosted && (
@@ -125,11 +126,6 @@ export default function CheckoutPage() {
                     leftSection={<IconCreditCard size={18} />}
                     maxLength={23}
                   />
-                  {error && (
-                    <Alert color="red" role="alert">
-                      {error}
-                    </Alert>
-                  )}
                   <Group justify="space-between">
                     <Button variant="subtle" color="gray" onClick={onCancel} loading={cancel.isPending} disabled={pay.isPending}>
                       {t('checkout.cancel')}
@@ -145,10 +141,33 @@ export default function CheckoutPage() {
                   {t('checkout.paid')}
                 </Alert>
               )}
-              {(c.status === 'cancelled' || c.status === 'failed' || c.status === 'refunded') && (
+              {/* Refused by the server (a declined card; a subscription or a quote that can no longer be had, which also closes the checkout). */}
+              {error && (
+                <Alert color="red" role="alert" data-testid="checkout-error">
+                  {error}
+                </Alert>
+              )}
+              {c.status === 'refunded' && (
+                <Stack gap="sm">
+                  <Alert color="yellow" role="status" data-testid="checkout-refunded">
+                    <Text fz="sm">{t('checkout.refunded', { price: money(c.amountCents) })}</Text>
+                    {c.refundReason && <Text fz="sm">{t(`receipts:refundReason.${c.refundReason}`)}</Text>}
+                    {c.shortfallTokens > 0 && <Text fz="sm">{t('receipts:shortfall', { count: c.shortfallTokens })}</Text>}
+                  </Alert>
+                  <Group justify="space-between">
+                    <Anchor component={Link} to={paths.receipts} fz="sm">
+                      {t('checkout.receipts')}
+                    </Anchor>
+                    <Button variant="light" onClick={() => void navigate(returnTo)}>
+                      {t('checkout.back')}
+                    </Button>
+                  </Group>
+                </Stack>
+              )}
+              {(c.status === 'cancelled' || c.status === 'failed' || c.status === 'expired') && (
                 <Stack gap="sm">
                   <Alert color="gray" role="status">
-                    {t('checkout.cancelled')}
+                    {t(c.status === 'expired' ? 'checkout.expired' : 'checkout.cancelled')}
                   </Alert>
                   <Button variant="light" onClick={() => void navigate(returnTo)}>
                     {t('checkout.back')}

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppNotification } from '@swapu/shared/api';
 import { i18n, initI18n } from '../../i18n/index';
+import { formatMoney } from '../../lib/format';
 import { notificationText } from './notification';
 
 const aNotification = (kind: string, data: Record<string, string>): AppNotification => ({
@@ -51,5 +52,39 @@ describe('swap chain notifications', () => {
     expect(text('committed')).toBe('Everyone unlocked your swap chain: the swaps are accepted');
     expect(text('dissolved')).toBe('Your swap chain has ended');
     expect(text('something-else')).toBe('Something happened on SwapU');
+  });
+});
+
+describe('payment notifications', () => {
+  const text = (reason: string, language = 'en-US') =>
+    notificationText(
+      i18n.getFixedT(null, 'notifications'),
+      aNotification('payment', { event: 'refunded', reason, description: 'SwapU subscription, 1 month', amountCents: '1000' }),
+      language,
+    );
+
+  it('says a payment was refunded and why, with its amount', () => {
+    expect(text('already_subscribed')).toBe('You already have a subscription: your payment of A$10 was refunded');
+    expect(text('quote_expired')).toBe('The delivery quote had expired: your payment of A$10 was refunded and nothing was booked');
+    expect(text('lapsed')).toBe('The checkout had expired: your payment of A$10 was refunded');
+    expect(text('dispute')).toBe('Your payment of A$10 was disputed with your bank, and what it bought was taken back');
+    expect(text('provider_refund')).toBe(
+      'Your payment of A$10 was refunded through our payment provider, and what it bought was taken back',
+    );
+    expect(text('admin')).toBe('SwapU refunded your payment of A$10');
+    expect(text('something-else')).toBe('Something happened on SwapU');
+  });
+
+  it('says it in Portuguese too', async () => {
+    await i18n.changeLanguage('pt-PT');
+    await i18n.loadNamespaces('notifications');
+    try {
+      // The amount in the reader's own format ('10 AU$').
+      expect(text('already_subscribed', 'pt-PT')).toBe(
+        `Já tem uma subscrição: o seu pagamento de ${formatMoney(1000, 'pt-PT')} foi reembolsado`,
+      );
+    } finally {
+      await i18n.changeLanguage('en-US');
+    }
   });
 });

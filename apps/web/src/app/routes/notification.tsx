@@ -9,13 +9,15 @@ import {
   IconLink,
   IconTruckDelivery,
   IconShieldCheck,
+  IconReceiptRefund,
 } from '@tabler/icons-react';
 import { useTranslation } from '../../i18n/react';
 import type { TFunction } from '../../i18n/core';
 import { useNavigate } from 'react-router';
 import type { AppNotification } from '@swapu/shared/api';
+import type { RefundReason } from '@swapu/shared/money-api';
 import { useMarkRead, useNotifications } from '../../features/notifications/use-notifications';
-import { formatDateTime, formatRelative } from '../../lib/format';
+import { formatDateTime, formatMoney, formatRelative } from '../../lib/format';
 import { memberName } from '../../lib/member-name';
 import { LoadError } from '../../components/load-error';
 
@@ -28,8 +30,19 @@ const CHAIN_EVENTS = new Set(['found', 'unlocked', 'committed', 'dissolved']);
 /** The moderation events a notification has words for (data.event): the team's actions, with their reason. */
 const MODERATION_EVENTS = new Set(['hidden', 'unhidden', 'image_removed', 'warned', 'dispute_completed', 'dispute_cancelled']);
 
-/** One notification as a sentence, from its kind and data. */
-export function notificationText(t: TFunction, n: AppNotification): string {
+/** The reasons a refund notification has words for (data.reason): every one (the type says so). */
+const REFUND_REASONS: Record<RefundReason, true> = {
+  admin: true,
+  already_subscribed: true,
+  quote_expired: true,
+  lapsed: true,
+  delivery: true,
+  provider_refund: true,
+  dispute: true,
+};
+
+/** One notification as a sentence, from its kind and data (amounts in the reader's language). */
+export function notificationText(t: TFunction, n: AppNotification, language = 'en-US'): string {
   const other = memberName(t, n.data.otherName);
   if (n.kind === 'match') return t('match', { other, theirs: n.data.theirTitle, mine: n.data.myTitle });
   if (n.kind === 'message') return t('message', { other, count: Number(n.data.count ?? '1'), preview: n.data.preview });
@@ -43,6 +56,8 @@ export function notificationText(t: TFunction, n: AppNotification): string {
     return t(`chain.${n.data.event}`, { other, size: Number(n.data.size ?? '3') });
   if (n.kind === 'saved_search')
     return t('savedSearch', { name: n.data.name, count: Number(n.data.count ?? '1'), title: n.data.postTitle });
+  if (n.kind === 'payment' && n.data.event === 'refunded' && n.data.reason && Object.hasOwn(REFUND_REASONS, n.data.reason))
+    return t(`payment.${n.data.reason}`, { amount: formatMoney(Number(n.data.amountCents ?? 0), language) });
   if (n.kind === 'moderation' && n.data.event && MODERATION_EVENTS.has(n.data.event))
     return t(`moderation.${n.data.event}`, { title: n.data.postTitle, reason: n.data.reason });
   return t('generic');
@@ -70,7 +85,9 @@ function Row({ n }: { n: AppNotification }) {
                   ? IconLink
                   : n.kind === 'moderation'
                     ? IconShieldCheck
-                    : IconBell;
+                    : n.kind === 'payment'
+                      ? IconReceiptRefund
+                      : IconBell;
   const open = () => {
     if (unread) read.mutate([n.id]);
     if (n.link) navigate(n.link);
@@ -84,7 +101,7 @@ function Row({ n }: { n: AppNotification }) {
           </ThemeIcon>
           <Stack gap={2} style={{ flex: 1 }}>
             <Text fz="sm" fw={unread ? 700 : 400}>
-              {notificationText(t, n)}
+              {notificationText(t, n, i18n.language)}
             </Text>
             <Text fz="xs" c="dimmed" title={formatDateTime(n.createdAt, i18n.language)}>
               {formatRelative(n.createdAt, i18n.language)}

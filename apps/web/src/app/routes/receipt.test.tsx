@@ -94,6 +94,32 @@ describe('receipts', () => {
     expect(screen.getByText('Total refunded')).toBeTruthy();
   });
 
+  it('says on a refund note why the money went back, in en-US and pt-PT, and nothing of the kind on a tax invoice', async () => {
+    receipts = [
+      aReceipt({ id: 'rd', kind: 'refund', refundReason: 'dispute' }),
+      aReceipt({ id: 'rs', kind: 'refund', refundReason: 'already_subscribed' }),
+    ];
+    renderAt('/receipts/rd');
+    expect((await screen.findByTestId('receipt-refund-reason')).textContent).toBe(
+      'This payment was disputed with your bank, so what it bought has been taken back.',
+    );
+    cleanup();
+    receipts = [...receipts, aReceipt()];
+    renderAt('/receipts/r1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tax invoice' })).toBeTruthy();
+    expect(screen.queryByTestId('receipt-refund-reason')).toBeNull();
+    cleanup();
+    await initI18n('pt-PT');
+    try {
+      renderAt('/receipts/rs');
+      expect((await screen.findByTestId('receipt-refund-reason')).textContent).toBe(
+        'Já tem uma subscrição, por isso este pagamento foi devolvido.',
+      );
+    } finally {
+      await initI18n('en-US');
+    }
+  });
+
   it('lists my receipts with number, description and amount, each linking to its page', async () => {
     receipts = [aReceipt(), aReceipt({ id: 'r0', number: 'SU-000100', description: 'SwapU subscription · 1 month', amountCents: 1000 })];
     renderAt('/receipts');

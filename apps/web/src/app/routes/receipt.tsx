@@ -144,6 +144,11 @@ export default function ReceiptPage() {
                   {t('invoice.gst', { gst: money(r.gstCents) })}
                 </Text>
               </Stack>
+              {r.kind === 'refund' && r.refundReason && (
+                <Text fz="sm" data-testid="receipt-refund-reason">
+                  {t(`refundReason.${r.refundReason}`)}
+                </Text>
+              )}
             </Stack>
           )}
         </Card>

@@ -13,7 +13,9 @@ export const useCheckout = (id: string) =>
   useQuery({
     queryKey: ['checkouts', id],
     queryFn: () => call(endpoints.checkout, { params: { id } }),
-    refetchInterval: (q) => (q.state.data && q.state.data.provider !== 'local' && q.state.data.status === 'open' ? 2000 : false),
+    // A hosted provider's payment is confirmed by its webhook: poll while it is open or still settling.
+    refetchInterval: (q) =>
+      q.state.data && q.state.data.provider !== 'local' && ['open', 'processing'].includes(q.state.data.status) ? 2000 : false,
   });
 
 /**
