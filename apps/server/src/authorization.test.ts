@@ -80,6 +80,45 @@ describe('the authorization matrix', () => {
     expect(wrong).toEqual([]);
   }, 600_000);
 
+  it('asks who you are before what you sent: with invalid input, a guest gets 401 wherever an account is needed, a member 403 on every admin route', async () => {
+    // Invalid as the body alone (a JSON array where every body is an object), or as the path and
+    // the query (a NUL byte, refused before validation as data_invalid): either way the guard
+    // answers first, as the route declares it (config.auth), before anything was read.
+    const w = await createWorld(t);
+    const served = new Map(t.app.routeTable.map((r) => [key(r.method, r.url), r]));
+    const needsAccount = new Set(CASES.filter((c) => c.expect.anonymous === 401).map((c) => c.route));
+    const roleGated = new Set(
+      CASES.filter((c) => c.expect.other === 403 && c.expect.owner === 403 && c.expect.admin !== 403).map((c) => c.route),
+    );
+    const invalid = (r: NonNullable<ReturnType<typeof served.get>>) => [
+      ...(r.schema?.body ? [{ what: 'an invalid body', url: r.url.replace(/:\w+/g, 'matrix-x'), payload: [0] }] : []),
+      { what: 'an invalid path and query', url: `${r.url.replace(/:\w+/g, 'matrix%00x')}?matrix=%00`, payload: undefined },
+    ];
+    const wrong: string[] = [];
+    await t.db.delete(rateLimits);
+    for (const route of needsAccount) {
+      const r = served.get(route)!;
+      const admins = roleGated.has(route);
+      if (!r.auth) wrong.push(`${route}: declares no guard (config.auth), so it reads what was sent before who sent it`);
+      if (admins && !['admin', 'docs', 'metrics'].includes(r.auth ?? ''))
+        wrong.push(`${route}: an admin route declares config.auth ${r.auth}`);
+      for (const { what, url, payload } of invalid(r)) {
+        const as = [
+          { actor: w.actors.anonymous, status: 401, code: 'login_required' },
+          ...(admins ? [{ actor: w.actors.other, status: 403, code: 'permission_denied' }] : []),
+        ];
+        for (const { actor, status, code } of as) {
+          const res = await t.app.inject({ method: r.method as 'GET', url, payload, headers: actor.headers });
+          const got = res.statusCode === status ? (res.json() as { error?: { code?: string } }).error?.code : res.statusCode;
+          if (got !== code)
+            wrong.push(`${route} as ${actor.name} with ${what}: ${res.statusCode}, expected ${status} — ${res.body.slice(0, 120)}`);
+        }
+      }
+    }
+    console.log(`routes that need an account: ${needsAccount.size}, of them admin or docs routes: ${roleGated.size}`);
+    expect(wrong).toEqual([]);
+  }, 300_000);
+
   it('turns red when any one guard is switched off', async () => {
     // With every guard on the matrix is green (the test above); a guard counts as caught when
     // switching it off makes some case answer differently.

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import type { RouteAuth } from './auth';
 import type { Clock } from './clock';
 import type { Hub } from './hub';
 import type { Jobs } from './jobs';
@@ -48,10 +49,16 @@ declare module 'fastify' {
       url: string;
       /** The route's validation schemas (zod), for the fuzzing harness. */
       schema?: { body?: unknown; querystring?: unknown; params?: unknown; consumes?: string[]; hide?: boolean };
+      /** Who may call it, as the route declares (`config.auth`), checked before its input is read. */
+      auth?: RouteAuth;
     }>;
   }
   interface FastifyRequest {
     viewer: Viewer;
+  }
+  interface FastifyContextConfig {
+    /** Who may call the route: checked when the request arrives, before its input is read (lib/auth.ts). */
+    auth?: RouteAuth;
   }
 }
 

@@ -1,10 +1,8 @@
-import { timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppContext } from './context';
-import { errors } from './errors';
-import { guard } from './guards';
+import { requireMetricsReader } from './auth';
 import { rowsOf } from './sql-rows';
 
 /**
@@ -66,16 +64,6 @@ export function createMetrics(ctx: AppContext) {
 }
 export type Metrics = ReturnType<typeof createMetrics>;
 
-const sameSecret = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
-
-/** The scraper's token (METRICS_TOKEN), or an admin's own access token. */
-function requireMetricsReader(req: FastifyRequest, token: string | undefined) {
-  const bearer = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
-  if (token && bearer && sameSecret(bearer, token)) return;
-  if (!req.viewer.userId && guard('signed-in')) throw errors.unauthorized('login_required');
-  if (req.viewer.role !== 'admin' && guard('admin')) throw errors.forbidden('permission_denied');
-}
-
 export function registerMetrics(app: FastifyInstance, metrics: Metrics) {
   app.addHook('onResponse', async (req, reply) => {
     // The route's pattern, never the raw address (ids would make a series per listing).
@@ -84,7 +72,10 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics) {
   });
   app.get(
     '/api/metrics',
-    { schema: { tags: ['operations'], summary: 'Prometheus metrics (METRICS_TOKEN or an admin token)', hide: true } },
+    {
+      config: { auth: 'metrics' },
+      schema: { tags: ['operations'], summary: 'Prometheus metrics (METRICS_TOKEN or an admin token)', hide: true },
+    },
     async (req, reply) => {
       requireMetricsReader(req, app.ctx.config.metricsToken);
       const body = await metrics.registry.metrics();

@@ -58,6 +58,7 @@ export const adminAuditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/admin/audit',
     {
+      config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
         security: [{ bearerAuth: [] }],

@@ -30,6 +30,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/admin/blog',
     {
+      config: { auth: 'admin' },
       schema: {
         tags,
         summary: 'Every blog post, drafts included, last edited first',
@@ -45,7 +46,10 @@ export const adminBlogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/admin/blog/:id',
-    { schema: { tags, summary: 'One blog post with its markdown body', security: bearer, params: BlogIdParamsSchema, response: one } },
+    {
+      config: { auth: 'admin' },
+      schema: { tags, summary: 'One blog post with its markdown body', security: bearer, params: BlogIdParamsSchema, response: one },
+    },
     async (req) => {
       requireAdmin(req);
       return getAdminBlogPost(db(), req.params.id, now());
@@ -55,6 +59,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/admin/blog',
     {
+      config: { auth: 'admin' },
       schema: {
         tags,
         summary: 'Write a new post (a draft)',
@@ -72,6 +77,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/v1/admin/blog/:id',
     {
+      config: { auth: 'admin' },
       schema: {
         tags,
         summary: "Save a post's title, urlTitle, summary and body",
@@ -88,6 +94,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/api/v1/admin/blog/:id/${publish ? 'publish' : 'unpublish'}`,
       {
+        config: { auth: 'admin' },
         schema: {
           tags,
           summary: publish ? 'Publish a post (dated now)' : 'Take a post back to draft',
@@ -103,6 +110,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/v1/admin/blog/:id',
     {
+      config: { auth: 'admin' },
       schema: {
         tags,
         summary: 'Delete a post',
@@ -120,6 +128,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/admin/blog/:id/cover',
     {
+      config: { auth: 'admin' },
       schema: {
         tags,
         summary: 'Set a post\'s cover image (multipart field "file"; under 25 MB)',
@@ -141,7 +150,10 @@ export const adminBlogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/v1/admin/blog/:id/cover',
-    { schema: { tags, summary: "Remove a post's cover image", security: bearer, params: BlogIdParamsSchema, response: one } },
+    {
+      config: { auth: 'admin' },
+      schema: { tags, summary: "Remove a post's cover image", security: bearer, params: BlogIdParamsSchema, response: one },
+    },
     async (req) => setAdminBlogCover(db(), app.ctx.storage, requireAdmin(req), req.params.id, null, now()),
   );
 };

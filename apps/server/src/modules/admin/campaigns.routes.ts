@@ -47,6 +47,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/admin/mail-designs',
     {
+      config: { auth: 'admin' },
       schema: {
         tags,
         security,
@@ -63,6 +64,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/admin/mail-designs',
     {
+      config: { auth: 'admin' },
       schema: {
         tags,
         security,
@@ -80,6 +82,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/admin/mail-designs/preview',
     {
+      config: { auth: 'admin' },
       schema: {
         tags,
         security,
@@ -97,7 +100,10 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/admin/mail-designs/:id',
-    { schema: { tags, security, summary: 'One email design', params: DesignIdParamsSchema, response: { 200: DesignSchema, ...errorsOf } } },
+    {
+      config: { auth: 'admin' },
+      schema: { tags, security, summary: 'One email design', params: DesignIdParamsSchema, response: { 200: DesignSchema, ...errorsOf } },
+    },
     async (req) => {
       requireAdmin(req);
       return getDesign(db(), req.params.id);
@@ -107,6 +113,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/v1/admin/mail-designs/:id',
     {
+      config: { auth: 'admin' },
       schema: {
         tags,
         security,
@@ -125,6 +132,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/v1/admin/mail-designs/:id',
     {
+      config: { auth: 'admin' },
       schema: {
         tags,
         security,
@@ -143,6 +151,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/admin/mail-designs/:id/test',
     {
+      config: { auth: 'admin' },
       schema: {
         tags,
         security,
@@ -161,6 +170,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/admin/campaigns/audience',
     {
+      config: { auth: 'admin' },
       schema: {
         tags,
         security,
@@ -180,6 +190,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/admin/campaigns',
     {
+      config: { auth: 'admin' },
       schema: {
         tags,
         security,
@@ -196,6 +207,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/admin/campaigns',
     {
+      config: { auth: 'admin' },
       schema: {
         tags,
         security,

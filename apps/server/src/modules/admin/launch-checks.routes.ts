@@ -19,6 +19,7 @@ export const launchChecksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/admin/launch-checks',
     {
+      config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
         security: [{ bearerAuth: [] }],

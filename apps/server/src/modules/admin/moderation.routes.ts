@@ -35,6 +35,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   const now = () => app.ctx.clock.now();
   const security = [{ bearerAuth: [] }];
   const action = <B extends typeof ModerationNoteSchema | typeof ModerationReasonSchema>(summary: string, body: B) => ({
+    config: { auth: 'admin' as const },
     schema: {
       tags: ['admin'],
       security,
@@ -48,6 +49,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/admin/moderation',
     {
+      config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
         security,
@@ -113,6 +115,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/admin/moderation/disputes/:id/resolve',
     {
+      config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
         security,

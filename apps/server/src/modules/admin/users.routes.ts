@@ -26,6 +26,7 @@ export const adminUsersConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/admin/users',
     {
+      config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
         security,
@@ -43,6 +44,7 @@ export const adminUsersConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/admin/users.csv',
     {
+      config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
         security,
@@ -65,6 +67,7 @@ export const adminUsersConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/v1/admin/users/:id/role',
     {
+      config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
         security,

@@ -58,6 +58,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/admin/analytics',
     {
+      config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
         security: [{ bearerAuth: [] }],

@@ -18,6 +18,7 @@ export const chainRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/me/chains',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['chains'],
         security,
@@ -34,6 +35,7 @@ export const chainRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/chains/:id',
     {
+      config: { auth: 'user' },
       schema: { tags: ['chains'], security, summary: 'One of my swap chains', params: Params, response: { 200: ChainSchema, ...errorsOf } },
     },
     async (req) => {
@@ -45,6 +47,7 @@ export const chainRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/chains/:id/unlock',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['chains'],
         security,
@@ -62,6 +65,7 @@ export const chainRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/chains/:id/decline',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['chains'],
         security,

@@ -32,6 +32,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/rooms',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         security,
@@ -45,6 +46,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/rooms',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         security,
@@ -63,13 +65,14 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/rooms/:id',
-    { schema: { tags, security, params: PostIdParamsSchema, response: { 200: RoomSchema, ...errorsOf } } },
+    { config: { auth: 'user' }, schema: { tags, security, params: PostIdParamsSchema, response: { 200: RoomSchema, ...errorsOf } } },
     async (req) => (requireUser(req), getRoom(db(), req.viewer, req.params.id, now())),
   );
 
   app.get(
     '/api/v1/rooms/:id/messages',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         security,
@@ -85,6 +88,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/rooms/:id/messages',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         security,
@@ -102,7 +106,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/v1/rooms/:id/seen',
-    { schema: { tags, security, params: PostIdParamsSchema, response: { 204: z.null(), ...errorsOf } } },
+    { config: { auth: 'user' }, schema: { tags, security, params: PostIdParamsSchema, response: { 204: z.null(), ...errorsOf } } },
     async (req, reply) => {
       await markSeen(deps(), requireUser(req), req.params.id, now());
       return reply.status(204).send(null);
@@ -114,6 +118,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     ['DELETE', false],
   ] as const) {
     app.route({
+      config: { auth: 'user' },
       method,
       url: '/api/v1/rooms/:id/block',
       schema: {
@@ -133,6 +138,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/rooms/:id/report',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         security,
@@ -153,12 +159,15 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   // Support (messages2): banned members may use it too; it is their only way to reach us.
   app.get(
     '/api/v1/support/messages',
-    { schema: { tags: ['support'], security, response: { 200: SupportThreadSchema, ...errorsOf } } },
+    { config: { auth: 'account' }, schema: { tags: ['support'], security, response: { 200: SupportThreadSchema, ...errorsOf } } },
     async (req) => supportThread(db(), requireAccount(req)),
   );
   app.post(
     '/api/v1/support/messages',
-    { schema: { tags: ['support'], security, body: SupportSendSchema, response: { 201: SupportMessageSchema, ...errorsOf } } },
+    {
+      config: { auth: 'account' },
+      schema: { tags: ['support'], security, body: SupportSendSchema, response: { 201: SupportMessageSchema, ...errorsOf } },
+    },
     async (req, reply) => {
       const me = requireAccount(req);
       await enforce(db(), 'supportMessage', me, now());
@@ -167,7 +176,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/api/v1/admin/support',
-    { schema: { tags: ['admin'], security, response: { 200: SupportThreadListSchema, ...errorsOf } } },
+    { config: { auth: 'admin' }, schema: { tags: ['admin'], security, response: { 200: SupportThreadListSchema, ...errorsOf } } },
     async (req) => {
       requireAdmin(req);
       return supportThreads(db());
@@ -176,7 +185,10 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const UserParams = z.object({ userId: z.string().min(1).max(64) });
   app.get(
     '/api/v1/admin/support/:userId/messages',
-    { schema: { tags: ['admin'], security, params: UserParams, response: { 200: SupportThreadSchema, ...errorsOf } } },
+    {
+      config: { auth: 'admin' },
+      schema: { tags: ['admin'], security, params: UserParams, response: { 200: SupportThreadSchema, ...errorsOf } },
+    },
     async (req) => {
       requireAdmin(req);
       return supportThread(db(), req.params.userId);
@@ -185,6 +197,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/admin/support/:userId/messages',
     {
+      config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
         security,

@@ -73,6 +73,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/deliveries/shippable',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['delivery'],
         security,
@@ -86,6 +87,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/deliveries/draft/:postId/:offerId/:receiver',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['delivery'],
         security,
@@ -103,7 +105,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/deliveries',
     {
-      config: { validationCode: 'form_issue' },
+      config: { auth: 'user', validationCode: 'form_issue' },
       schema: {
         tags: ['delivery'],
         security,
@@ -122,6 +124,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/deliveries',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['delivery'],
         security,
@@ -136,6 +139,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/deliveries/:id',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['delivery'],
         security,
@@ -150,6 +154,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/deliveries/:id/checkout',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['delivery'],
         security,
@@ -169,6 +174,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/deliveries/:id/cancel',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['delivery'],
         security,
@@ -183,6 +189,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/deliveries/:id/label',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['delivery'],
         security,

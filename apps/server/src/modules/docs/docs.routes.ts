@@ -30,6 +30,7 @@ export const docsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/docs',
     {
+      config: { auth: 'docs' },
       schema: {
         tags: ['docs'],
         security,
@@ -48,6 +49,7 @@ export const docsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/docs/pages/:slug',
     {
+      config: { auth: 'docs' },
       schema: {
         tags: ['docs'],
         security,
@@ -76,6 +78,7 @@ export const docsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/docs/testing',
     {
+      config: { auth: 'docs' },
       schema: {
         tags: ['docs'],
         security,
@@ -93,6 +96,7 @@ export const docsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/docs/database',
     {
+      config: { auth: 'docs' },
       schema: {
         tags: ['docs'],
         security,
@@ -110,6 +114,7 @@ export const docsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/docs/database-diagram.svg',
     {
+      config: { auth: 'docs' },
       schema: {
         tags: ['docs'],
         security,
@@ -128,6 +133,7 @@ export const docsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/docs/metrics',
     {
+      config: { auth: 'docs' },
       schema: {
         tags: ['docs'],
         security,
@@ -149,6 +155,7 @@ export const docsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/docs/img/:name',
     {
+      config: { auth: 'docs' },
       schema: {
         tags: ['docs'],
         security,

@@ -14,13 +14,17 @@ export const goalsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/me/goals',
-    { schema: { tags: ['goals'], security, summary: 'My goals, newest first', response: { 200: GoalListSchema, ...errorsOf } } },
+    {
+      config: { auth: 'user' },
+      schema: { tags: ['goals'], security, summary: 'My goals, newest first', response: { 200: GoalListSchema, ...errorsOf } },
+    },
     async (req) => listMyGoals(db(), requireUser(req), now()),
   );
 
   app.post(
     '/api/v1/me/goals',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['goals'],
         security,
@@ -35,6 +39,7 @@ export const goalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/v1/me/goals/:id',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['goals'],
         security,
@@ -50,6 +55,7 @@ export const goalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/me/goals/:id/suggestions',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['goals'],
         security,

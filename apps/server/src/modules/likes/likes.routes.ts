@@ -23,6 +23,7 @@ export const likesRoutes: FastifyPluginAsyncZod = async (app) => {
   // count are read afresh.
   const likeRoute = (method: 'PUT' | 'DELETE', summary: string, change: typeof likePost) =>
     app.route({
+      config: { auth: 'user' },
       method,
       url: '/api/v1/posts/:id/like',
       schema: { tags: ['likes'], security, summary, params: PostIdParamsSchema, response: { 200: LikeResultSchema, ...errorsOf } },
@@ -41,6 +42,7 @@ export const likesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/me/favorites',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['likes'],
         security,
@@ -54,6 +56,7 @@ export const likesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/posts/:id/report',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['likes'],
         security,

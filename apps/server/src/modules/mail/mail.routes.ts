@@ -19,6 +19,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/admin/mail',
     {
+      config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'The mail outbox, newest first',
@@ -36,6 +37,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/admin/mail/:id',
     {
+      config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'One outbox mail with its text and HTML',

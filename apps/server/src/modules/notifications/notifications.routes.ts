@@ -9,6 +9,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/notifications',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['notifications'],
         security,
@@ -22,6 +23,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/notifications/read',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['notifications'],
         security,

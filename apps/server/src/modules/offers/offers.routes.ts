@@ -42,6 +42,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/offers',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['offers'],
         security,
@@ -60,6 +61,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/offers',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['offers'],
         security,
@@ -77,6 +79,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/offers/:id',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['offers'],
         security,
@@ -94,6 +97,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/offers/:id/transitions',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['offers'],
         security,
@@ -116,6 +120,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/offers/:id/review',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['offers'],
         security,

@@ -43,6 +43,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/checkouts',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['payments'],
         security,
@@ -62,6 +63,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/checkouts/:id',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['payments'],
         security,
@@ -79,6 +81,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       '/api/v1/checkouts/:id/pay',
       {
+        config: { auth: 'user' },
         schema: {
           tags: ['payments'],
           security,
@@ -101,6 +104,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/checkouts/:id/cancel',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['payments'],
         security,
@@ -115,6 +119,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/me/subscription',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['payments'],
         security,
@@ -128,6 +133,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/me/subscription/cancel',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['payments'],
         security,
@@ -146,6 +152,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/me/tokens',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['payments'],
         security,
@@ -159,6 +166,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/posts/:id/boost',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['payments'],
         security,

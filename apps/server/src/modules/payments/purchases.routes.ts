@@ -48,6 +48,7 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/posts/:id/assist',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['payments'],
         security,
@@ -66,6 +67,7 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/me/extra-swipes',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['payments'],
         security,
@@ -79,6 +81,7 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/me/extra-swipes',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['payments'],
         security,
@@ -92,6 +95,7 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/me/assist',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['payments'],
         security,
@@ -105,6 +109,7 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/me/coupons',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['payments'],
         security,
@@ -125,6 +130,7 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/me/receipts',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['payments'],
         security,
@@ -138,6 +144,7 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/me/receipts/:id',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['payments'],
         security,
@@ -152,6 +159,7 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/admin/coupons',
     {
+      config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
         security,
@@ -191,6 +199,7 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/admin/coupons',
     {
+      config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
         security,
@@ -208,6 +217,7 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/admin/coupons.csv',
     {
+      config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
         security,
@@ -229,6 +239,7 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/v1/admin/coupons/:code/disabled',
     {
+      config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
         security,
@@ -244,6 +255,7 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/admin/checkouts/:id/refund',
     {
+      config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
         security,

@@ -16,6 +16,7 @@ export const pointsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/me/points',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['points'],
         security,

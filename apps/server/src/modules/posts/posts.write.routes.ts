@@ -48,6 +48,7 @@ export const postsWriteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/posts',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['posts'],
         security,
@@ -66,6 +67,7 @@ export const postsWriteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/v1/posts/:id',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['posts'],
         security,
@@ -83,7 +85,10 @@ export const postsWriteRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/v1/posts/:id/publish',
-    { schema: { tags: ['posts'], security, params: PostIdParamsSchema, response: { 200: PostDetailSchema, ...errorsOf } } },
+    {
+      config: { auth: 'user' },
+      schema: { tags: ['posts'], security, params: PostIdParamsSchema, response: { 200: PostDetailSchema, ...errorsOf } },
+    },
     async (req) => {
       requireUser(req);
       await publishPost(db(), req.viewer, req.params.id, now());
@@ -96,6 +101,7 @@ export const postsWriteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/posts/:id/state',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['posts'],
         security,
@@ -115,6 +121,7 @@ export const postsWriteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/v1/posts/:id',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['posts'],
         security,
@@ -135,6 +142,7 @@ export const postsWriteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/posts/:id/images',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['posts'],
         security,
@@ -157,6 +165,7 @@ export const postsWriteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/v1/posts/:id/images/:imageId',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['posts'],
         security,
@@ -175,6 +184,7 @@ export const postsWriteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/v1/posts/:id/images/order',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['posts'],
         security,
@@ -194,6 +204,7 @@ export const postsWriteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/me/posts',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['posts'],
         security,

@@ -52,13 +52,17 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/me/saved-searches',
-    { schema: { tags: ['search'], security, summary: 'My saved searches', response: { 200: SavedSearchListSchema, ...errorsOf } } },
+    {
+      config: { auth: 'user' },
+      schema: { tags: ['search'], security, summary: 'My saved searches', response: { 200: SavedSearchListSchema, ...errorsOf } },
+    },
     async (req) => ({ items: await listSavedSearches(app.ctx.database.db, requireUser(req)) }),
   );
 
   app.post(
     '/api/v1/me/saved-searches',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['search'],
         security,
@@ -77,6 +81,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/v1/me/saved-searches/:id',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['search'],
         security,
@@ -94,6 +99,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/me/suggested',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['search'],
         security,

@@ -39,6 +39,7 @@ export const swipeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/swipe/deck/:postId',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['swipe'],
         security,
@@ -69,6 +70,7 @@ export const swipeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/swipes',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['swipe'],
         security,
@@ -97,6 +99,7 @@ export const swipeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/swipes/undo',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['swipe'],
         security,
@@ -118,6 +121,7 @@ export const swipeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/me/swipe-allowance',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['swipe'],
         security,

@@ -33,13 +33,16 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.ctx.database.db;
   const bearer = [{ bearerAuth: [] }];
 
-  app.get('/api/v1/me', { schema: { tags: ['users'], security: bearer, response: { 200: MeSchema, 401: ErrorBodySchema } } }, async (req) =>
-    getMe(db(), requireAccount(req), req.viewer.subscriber),
+  app.get(
+    '/api/v1/me',
+    { config: { auth: 'account' }, schema: { tags: ['users'], security: bearer, response: { 200: MeSchema, 401: ErrorBodySchema } } },
+    async (req) => getMe(db(), requireAccount(req), req.viewer.subscriber),
   );
 
   app.patch(
     '/api/v1/me',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['users'],
         security: bearer,
@@ -64,6 +67,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/me/accept-terms',
     {
+      config: { auth: 'account' },
       schema: {
         tags: ['users'],
         security: bearer,
@@ -82,6 +86,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/me/verification-mail',
     {
+      config: { auth: 'account' },
       schema: {
         tags: ['users'],
         security: bearer,
@@ -104,6 +109,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/me/sign-out-everywhere',
     {
+      config: { auth: 'account' },
       schema: {
         tags: ['users'],
         security: bearer,
@@ -135,6 +141,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/api/v1/me/${kind}`,
       {
+        config: { auth: 'user' },
         schema: {
           tags: ['users'],
           security: bearer,
@@ -152,7 +159,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         return { url: url! };
       },
     );
-    app.delete(`/api/v1/me/${kind}`, { schema: { tags: ['users'], security: bearer } }, async (req, reply) => {
+    app.delete(`/api/v1/me/${kind}`, { config: { auth: 'user' }, schema: { tags: ['users'], security: bearer } }, async (req, reply) => {
       await clearProfileImage(db(), app.ctx.storage, requireUser(req), kind);
       return reply.status(204).send();
     });
@@ -160,12 +167,16 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/v1/me/2fa/setup',
-    { schema: { tags: ['users'], security: bearer, response: { 200: TwoFactorSetupSchema, 409: ErrorBodySchema } } },
+    {
+      config: { auth: 'user' },
+      schema: { tags: ['users'], security: bearer, response: { 200: TwoFactorSetupSchema, 409: ErrorBodySchema } },
+    },
     async (req) => setupTwoFactor(db(), app.ctx.secrets, requireUser(req)),
   );
   app.post(
     '/api/v1/me/2fa/enable',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['users'],
         security: bearer,
@@ -177,7 +188,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/v1/me/2fa/disable',
-    { schema: { tags: ['users'], security: bearer, body: TwoFactorCodeSchema, response: { 204: z.null(), 400: ErrorBodySchema } } },
+    {
+      config: { auth: 'user' },
+      schema: { tags: ['users'], security: bearer, body: TwoFactorCodeSchema, response: { 204: z.null(), 400: ErrorBodySchema } },
+    },
     async (req, reply) => {
       const userId = requireUser(req);
       // Each attempt checks a code: a limit keeps a stolen session from guessing its way to turning 2FA off.
@@ -189,7 +203,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/v1/me',
-    { schema: { tags: ['users'], security: bearer, body: AccountDeleteSchema, response: { 204: z.null(), 400: ErrorBodySchema } } },
+    {
+      config: { auth: 'account' },
+      schema: { tags: ['users'], security: bearer, body: AccountDeleteSchema, response: { 204: z.null(), 400: ErrorBodySchema } },
+    },
     async (req, reply) => {
       // Banned accounts may delete themselves too.
       const userId = requireAccount(req);
@@ -204,6 +221,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/me/welcome-mail',
     {
+      config: { auth: 'account' },
       schema: {
         tags: ['users'],
         security: bearer,
@@ -227,6 +245,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/v1/admin/users/:id/ban',
     {
+      config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
         security: [{ bearerAuth: [] }],
