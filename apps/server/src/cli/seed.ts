@@ -1,7 +1,8 @@
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { ensureReferenceData } from '../db/reference-data';
-import { isEmpty, seedDemo } from '../db/seed/demo';
+import { isEmpty, SEED_STEPS, seedDemo } from '../db/seed/demo';
+import { progressLine } from '../lib/progress-line';
 import { localStorage } from '../lib/storage';
 
 const config = loadConfig();
@@ -13,6 +14,12 @@ if (!(await isEmpty(database.db))) {
   await database.close();
   process.exit(1);
 }
-const result = await seedDemo(database.db, localStorage(config.uploadsDir), new Date(), console.log);
+const line = progressLine(process.stdout, 'demo marketplace', SEED_STEPS.length + 1);
+const { laterSizes, ...result } = await seedDemo(database.db, localStorage(config.uploadsDir), new Date(), () => {}, {
+  progress: (step, label, done, total) => line.update(step, label, done, total),
+});
+// No server follows to write the other photo sizes after it is ready: write them now.
+await laterSizes({ onProgress: (done, total) => line.update(SEED_STEPS.length + 1, 'more photo sizes', done, total) });
+line.end();
 await database.close();
 console.log(`seeded ${JSON.stringify(result)}`);

@@ -4,10 +4,15 @@ import type { Database } from './client';
 import { openDatabase } from './client';
 import { ensureReferenceData } from './reference-data';
 import { isLocalOnly, refuseDemoAccountsInPublic, UnsafeDeploymentError } from '../lib/deployment';
+import type { ProgressOut } from '../lib/progress-line';
 import { users } from './schema/index';
 
 /** Opens the configured database, migrates it, loads reference data and (when empty) the demo. */
-export async function bootstrapDatabase(config: Config, log: (m: string) => void = () => {}): Promise<Database> {
+export async function bootstrapDatabase(
+  config: Config,
+  log: (m: string) => void = () => {},
+  opts: { progressOut?: ProgressOut } = {},
+): Promise<Database> {
   const database = await openDatabase(config);
   await database.migrate();
   await ensureReferenceData(database.db);
@@ -27,8 +32,19 @@ export async function bootstrapDatabase(config: Config, log: (m: string) => void
     if ((row?.n ?? 0) === 0) {
       log('empty database: seeding the demo marketplace');
       // Imported only here: the seed's image renderer is not needed on an ordinary start.
-      const [{ seedDemo }, { localStorage }] = await Promise.all([import('./seed/demo'), import('../lib/storage')]);
-      await seedDemo(database.db, localStorage(config.uploadsDir), new Date(), log);
+      const [{ seedDemo, SEED_STEPS }, { localStorage }, { progressLine }, { writeSizesWhenReady }] = await Promise.all([
+        import('./seed/demo'),
+        import('../lib/storage'),
+        import('../lib/progress-line'),
+        import('../modules/posts/image-backfill'),
+      ]);
+      const line = progressLine(opts.progressOut ?? process.stdout, 'demo marketplace', SEED_STEPS.length);
+      const seeded = await seedDemo(database.db, localStorage(config.uploadsDir), new Date(), () => {}, {
+        progress: (step, label, done, total) => line.update(step, label, done, total),
+      }).finally(() => line.end());
+      log(`seeded ${seeded.users} members, ${seeded.posts} listings and ${seeded.images} photos`);
+      // The photos' other sizes are written once the server is ready (decision 0035).
+      writeSizesWhenReady((stop) => seeded.laterSizes({ stop }));
     }
   }
   return database;

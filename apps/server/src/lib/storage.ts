@@ -85,5 +85,9 @@ export const gallerySrcSet = (base: string, width: number, url: (key: string) =>
   return [...sizes].map(([w, key]) => `${url(key)} ${w}w`).join(', ');
 };
 
-/** A listing photo variant a request may name before the backfill has written it, and the older size it falls back to. */
-export const VARIANT_FALLBACK: Record<string, 'lg' | 'sm'> = { g960: 'lg', g640: 'lg', c240: 'sm', c720: 'sm' };
+/**
+ * A listing photo variant a request may name before the backfill has written it, and the older size
+ * it falls back to. The demo seed writes its photos' 480 px size first and the rest once the server
+ * is ready (decision 0035): meanwhile even the whole picture falls back to it.
+ */
+export const VARIANT_FALLBACK: Record<string, 'lg' | 'sm'> = { lg: 'sm', g960: 'lg', g640: 'lg', c240: 'sm', c720: 'sm' };

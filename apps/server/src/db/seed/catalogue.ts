@@ -23,6 +23,7 @@ export const CATALOGUE: Catalogue = {
   '4x4s-and-utes': [
     {
       title: '2012 Toyota Hilux SR5 dual cab 3.0 turbo diesel',
+      picture: 'ute',
       description:
         "Reliable workhorse with 248,000 km, timing belt done at 220k and logbook serviced. Has a steel tray, towbar and a few battle scars from the farm. Rego until March and I can provide a roadworthy. Swapping as I'm moving to the city and need something smaller.",
       valueAud: [22000, 28000],
@@ -36,6 +37,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: '2015 Ford Ranger XLT 3.2 dual cab (PX)',
+      picture: 'ute',
       description:
         'Auto, 176,000 km, full service history with Ford. Comes with canopy, Rhino-Rack bars and a brand-new set of BFGoodrich KO2s. Very clean inside, no smoking, no dogs. Inspections welcome in Penrith on weekends.',
       valueAud: [30000, 36000],
@@ -49,6 +51,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: '2008 Nissan Patrol GU ST 3.0 wagon',
+      picture: 'suv',
       description:
         'Proper touring rig: ARB bullbar, dual batteries, Redarc, rear drawers and a 2-inch lift. 310,000 km but the motor has been looked after with regular oil changes. A few dents on the rear quarter. Swapping for something my partner is happy to drive.',
       valueAud: [18000, 24000],
@@ -62,6 +65,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: '2011 Mitsubishi Triton GLX-R dual cab manual',
+      picture: 'ute',
       description:
         'Runs and drives well, 205,000 km, clutch replaced last year. Tub liner, tonneau cover and towbar included. Aircon blows cold but the stereo is temperamental. Located in Toowoomba, happy to do a test drive.',
       valueAud: [13000, 17000],
@@ -75,6 +79,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: '2008 Toyota LandCruiser 200 Series GXL V8 diesel',
+      picture: 'suv',
       description:
         "The big 4.5 V8 twin turbo, 285,000 km with all services done on time. Has a steel bullbar, UHF and long-range tank. Interior is tidy apart from some wear on the driver's seat bolster. Serious swaps only.",
       valueAud: [45000, 55000],
@@ -88,6 +93,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: '2014 Isuzu D-Max LS-U crew cab',
+      picture: 'ute',
       description:
         'Great little ute with the bulletproof 3.0 diesel, 160,000 km. Comes with a canopy that locks and a Hayman Reese towbar. Tyres at about 60 percent. Only selling because the business has bought a van.',
       valueAud: [20000, 25000],
@@ -101,6 +107,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: '2017 Mazda BT-50 XTR 3.2 auto',
+      picture: 'ute',
       description:
         'One owner, 120,000 km, serviced at Mazda every 10k. Sports bar, roller cover and reversing camera. Small chip in the windscreen, otherwise excellent. Pick-up and inspection in Ballarat.',
       valueAud: [28000, 33000],
@@ -114,6 +121,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: '2006 Toyota Prado GXL 3.0 D-4D',
+      picture: 'suv',
       description:
         "Eight seater, perfect for the school run and weekend beach driving. 290,000 km, new radiator and battery this year. Some surface rust on the roof rack mounts. We've upgraded, so it needs a new home.",
       valueAud: [14000, 18000],
@@ -127,6 +135,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: '2013 Holden Colorado LTZ crew cab',
+      picture: 'ute',
       description:
         'Auto, 195,000 km, leather seats and factory nav. Towed a small boat a few times, never anything heavy. Has a small dent in the tailgate. Swap for a sedan or hatch plus cash either way.',
       valueAud: [14000, 18000],
@@ -140,6 +149,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: '2019 Suzuki Jimny GLX manual',
+      picture: 'suv',
       description:
         'The cutest little 4x4 in Perth, 42,000 km, still under warranty. Snorkel, roof rack and all-terrain tyres fitted. Never been properly off-road, just the odd beach track. Swapping for a dual cab for work.',
       valueAud: [30000, 35000],
@@ -155,6 +165,7 @@ export const CATALOGUE: Catalogue = {
   'handbags-and-accessories': [
     {
       title: 'Oroton leather tote bag, tan',
+      picture: 'handbag',
       description:
         'Gorgeous soft leather tote, used for about a year to work. Light wear on the base corners, lining is clean. Comes with the dust bag. Happy to post or meet in Chatswood.',
       valueAud: [120, 180],
@@ -169,6 +180,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Mimco Supernatural pouch, gold hardware',
+      picture: 'wallet',
       description:
         'Classic Mimco pouch in black with the gold logo. A tiny scuff on one corner, otherwise like new. Perfect as a clutch or for your makeup. Will post in a padded satchel.',
       valueAud: [40, 70],
@@ -183,6 +195,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Kate Spade crossbody bag, blush pink',
+      picture: 'handbag',
       description:
         'Saffiano leather crossbody with adjustable strap, fits a phone, wallet and keys. Used a handful of times for going out. No marks or pen stains. Swapping as pink just is not me anymore.',
       valueAud: [90, 140],
@@ -197,6 +210,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Coach Signature canvas shoulder bag',
+      picture: 'handbag',
       description:
         'Authentic Coach bought at the Birkenhead Point outlet. Canvas is in great shape, handles show a little darkening. Heaps of room for a laptop-free work day. Pick-up Drummoyne or can post.',
       valueAud: [150, 250],
@@ -211,6 +225,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Louis Vuitton Neverfull MM, Damier Ebene',
+      picture: 'handbag',
       description:
         'Bought new in Sydney in 2019, original receipt and dust bag included. Canvas is perfect, vachetta on the handles has a slight patina. Happy to meet at an authenticator or bank in the CBD. Genuine swaps only, no timewasters please.',
       valueAud: [1200, 1600],
@@ -225,6 +240,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Country Road leather belt, brown (size M)',
+      picture: 'belt',
       description:
         'Genuine leather belt with a brushed silver buckle. Worn a few times with jeans, still stiff and new-feeling. Too long for me after I punched extra holes in the wrong spot, sigh. Easy to post.',
       valueAud: [30, 50],
@@ -239,6 +255,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Ray-Ban Wayfarer sunglasses RB2140, black',
+      picture: 'sunglasses',
       description:
         'Genuine polarised Wayfarers with the case and cloth. A couple of light hairline marks on the lenses, not noticeable when wearing. Got prescription sunnies so these are spare. Will post tracked.',
       valueAud: [90, 140],
@@ -253,6 +270,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Fossil leather backpack, cognac',
+      picture: 'backpack',
       description:
         'Roomy leather backpack with a padded laptop sleeve (fits 13 inch). Nice worn-in look, one small scratch on the front flap. Used for uni, now I work from home. Pick-up Fitzroy North.',
       valueAud: [100, 150],
@@ -267,6 +285,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Status Anxiety leather wallet, black',
+      picture: 'wallet',
       description:
         'Melbourne brand, zip-around wallet with heaps of card slots. Used for six months, edges still crisp. Got a new one as a gift so swapping this one. Posts easily.',
       valueAud: [50, 80],
@@ -281,6 +300,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Herschel Little America backpack, navy',
+      picture: 'backpack',
       description:
         'Classic Herschel with the magnetic strap clips. Faded a little from the sun but zips and straps are all solid. Great for school or travel. Pick-up Newtown or post.',
       valueAud: [40, 60],
@@ -297,6 +317,8 @@ export const CATALOGUE: Catalogue = {
   antiques: [
     {
       title: 'Victorian cedar chest of drawers, circa 1880',
+      picture: 'drawers',
+      alsoIn: ['furniture'],
       description:
         "Australian red cedar, five drawers with original turned knobs. Runners are smooth and the top has a lovely patina with a couple of old water rings. It's very heavy, so bring a helper and a trailer. Pick-up from Castlemaine.",
       valueAud: [600, 900],
@@ -310,6 +332,8 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Royal Doulton figurine "Autumn Breezes" HN1934',
+      picture: 'figurine',
+      alsoIn: ['comic-books-and-collectables'],
       description:
         'Inherited from my nan, no chips or cracks and the backstamp is clear. She has been in a glass cabinet her whole life. Will pack very carefully with bubble wrap or you can collect.',
       valueAud: [80, 150],
@@ -324,6 +348,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Art deco oak mantel clock, key wound',
+      picture: 'clock',
       description:
         'Keeps good time once it warms up, strikes on the hour and half hour. Comes with the key. Small veneer lift on the base, easy fix. Collect from Unley.',
       valueAud: [150, 250],
@@ -338,6 +363,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Singer treadle sewing machine in cabinet, 1920s',
+      picture: 'sewing-machine',
       description:
         'Beautiful gold decals still visible, the treadle moves freely. I have not tried sewing on it but the belt is intact. Makes a great feature piece. Heavy, needs two people.',
       valueAud: [200, 350],
@@ -351,6 +377,8 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Bendigo Pottery Waverley jug and bowls set',
+      picture: 'jug',
+      alsoIn: ['kitchen'],
       description:
         'Classic Bendigo Pottery in the brown glaze, jug plus four bowls. One bowl has a tiny chip on the underside rim. Great for a farmhouse kitchen. Pick-up Kangaroo Flat.',
       valueAud: [40, 80],
@@ -365,6 +393,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Marigold carnival glass fruit bowl',
+      picture: 'bowl',
       description:
         'Lovely iridescent carnival glass, grape and leaf pattern. No chips I can find. From a deceased estate clean-out. Can post if you pay for extra packaging.',
       valueAud: [40, 70],
@@ -379,6 +408,8 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Parker mid-century teak sideboard',
+      picture: 'sideboard',
+      alsoIn: ['furniture'],
       description:
         'Genuine Parker with the stamp in the drawer. Sliding doors glide, one small scratch on the top that could be oiled out. Retro lovers will appreciate it. Pick-up only from Blacktown.',
       valueAud: [800, 1200],
@@ -392,6 +423,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Brass ship lantern, converted to electric',
+      picture: 'lantern',
       description:
         'Solid brass and glass, rewired by a sparky with an LED bulb. Some patina on the brass I have left on purpose. Looks amazing on a bookshelf. Pick-up Port Adelaide.',
       valueAud: [120, 200],
@@ -406,6 +438,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Edwardian silver-plated tea set (4 piece)',
+      picture: 'teapot',
       description:
         'Teapot, coffee pot, sugar bowl and milk jug on a matching tray. Plating is worn in spots on the handles, as you would expect. Polished up it looks grand. Happy to post well packed.',
       valueAud: [150, 250],
@@ -420,6 +453,8 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: "Collection of vintage Arnott's biscuit tins (8)",
+      picture: 'tins',
+      alsoIn: ['comic-books-and-collectables'],
       description:
         'Eight tins from the 1960s to the 1980s, including the parrot tin. Some have light rust inside, lids all fit. Taking up too much room in the shed. Pick-up Wollongong.',
       valueAud: [60, 100],
@@ -436,6 +471,7 @@ export const CATALOGUE: Catalogue = {
   baby: [
     {
       title: 'Bugaboo Fox 2 pram with bassinet, black',
+      picture: 'pram',
       description:
         'Used for our two kids and still pushes like a dream. Fabrics have been washed, a little fading on the hood. Comes with rain cover and cup holder. Pick-up Bondi Junction, it folds into a hatchback boot.',
       valueAud: [500, 750],
@@ -449,6 +485,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Phil & Teds Sport pram with doubles kit',
+      picture: 'pram',
       description:
         'The legendary Kiwi pram, with the second seat for a toddler. All-terrain tyres hold air fine. Sun canopy has a couple of marks. Collect from Geelong West.',
       valueAud: [150, 250],
@@ -462,6 +499,8 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Boori Country cot with Babyrest mattress',
+      picture: 'cot',
+      alsoIn: ['furniture'],
       description:
         'Solid timber cot in white, converts to a toddler bed. One set of teeth marks on the rail (sorry!). Mattress has always had a protector on it. Disassembled and ready to go from Mount Gravatt.',
       valueAud: [150, 250],
@@ -475,6 +514,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Britax Safe-n-Sound Graphene convertible car seat',
+      picture: 'car-seat',
       description:
         'Rearward and forward facing, ISOFIX. Never been in an accident and the covers have been through the wash. Manufactured 2021 so plenty of life left. Pick-up only so you can check it over.',
       valueAud: [150, 250],
@@ -488,6 +528,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Ergobaby Omni 360 carrier, grey',
+      picture: 'baby-carrier',
       description:
         'Fits from newborn with no insert, all four carry positions. Washed and ready. Our little one now refuses to be carried! Can post.',
       valueAud: [80, 120],
@@ -502,6 +543,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'BabyBjorn Bouncer Bliss, mesh',
+      picture: 'bouncer',
       description:
         'The best thing we bought. Mesh fabric is clean with no stains, folds flat for travel. Comes with the wooden toy bar. Pick-up Carlton or post.',
       valueAud: [120, 170],
@@ -516,6 +558,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Stokke Tripp Trapp high chair with baby set',
+      picture: 'high-chair',
       description:
         'Natural beech, grows with your child. A few scratches on the footplate from little shoes. Tray not included. Pick-up Subiaco.',
       valueAud: [200, 300],
@@ -529,6 +572,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: '4moms mamaRoo 4 infant seat',
+      picture: 'bouncer',
       description:
         'Five motions and the built-in sounds, Bluetooth still pairs. Seat cover washed. A lifesaver for the witching hour. Collect from Craigieburn.',
       valueAud: [150, 220],
@@ -542,6 +586,8 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Bonds Wondersuit bundle, size 0000–00 (20 pieces)',
+      picture: 'onesie',
+      alsoIn: ['childrens-fashion'],
       description:
         'Mix of zip Wondersuits, singlets and a few Target bodysuits. Some have light pilling, no stains or holes. Neutral colours, suits a boy or girl. Can post in a satchel.',
       valueAud: [30, 60],
@@ -556,6 +602,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Love to Dream Swaddle Up bundle (size S and M)',
+      picture: 'onesie',
       description:
         'Three Swaddle Ups, two in small and one medium, 1.0 tog. Zips all work, washed in sensitive liquid. Our baby is now in a sleeping bag. Easy to post.',
       valueAud: [30, 50],
@@ -572,6 +619,7 @@ export const CATALOGUE: Catalogue = {
   bicycles: [
     {
       title: 'Trek Marlin 5 mountain bike (M frame)',
+      picture: 'bicycle',
       description:
         "Great first MTB, ridden on You Yangs trails and the bike path. Recently serviced with new brake pads and chain. A few scratches on the top tube but mechanically spot on. Swapping as I've upgraded to a dualie.",
       valueAud: [450, 650],
@@ -585,6 +633,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Giant Talon 3 29er, large',
+      picture: 'bicycle',
       description:
         'Hydraulic discs, 29-inch wheels, lockout fork. Tyres are fairly new Maxxis. Mostly used for commuting on the Bay Trail. Pick-up from Frankston.',
       valueAud: [400, 550],
@@ -598,6 +647,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Specialized Allez road bike, 54cm',
+      picture: 'bicycle',
       description:
         'Aluminium frame, carbon fork, Shimano Claris groupset. Stored inside, never crashed. Bar tape could use replacing. Comes with bottle cages and a saddle bag.',
       valueAud: [500, 800],
@@ -611,6 +661,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: "Kids' Avanti Shock 20-inch mountain bike",
+      picture: 'bicycle',
       description:
         'Suits ages 6 to 9. Front suspension, 7 gears, new tubes fitted last month. Some scuffs from being dropped in the driveway. Kids have grown out of it.',
       valueAud: [120, 180],
@@ -624,6 +675,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Reid vintage ladies bike with front basket, mint green',
+      picture: 'bicycle',
       description:
         'Reid Classic 7-speed, step-through frame, wicker basket and bell. Perfect for riding to the markets. Rear mudguard has a small dent. Pick-up Brunswick East.',
       valueAud: [150, 220],
@@ -637,6 +689,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Polygon Siskiu T7 dual suspension MTB, medium',
+      picture: 'bicycle',
       description:
         'Bike Bug special, 130mm travel, dropper post, 12-speed Deore. Ridden at Stromlo about twice a month for a year. Shock serviced in May. Swapping for a road bike.',
       valueAud: [1400, 1900],
@@ -650,6 +703,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Giant Escape 2 hybrid commuter bike',
+      picture: 'bicycle',
       description:
         'Flat bars, 24 gears, rack and mudguards fitted. Rides smoothly, gears indexed at the LBS recently. Some rust on the chain from being locked up outside. Pick-up Fremantle.',
       valueAud: [350, 500],
@@ -663,6 +717,8 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Strider 12 Sport balance bike, red',
+      picture: 'balance-bike',
+      alsoIn: ['toys'],
       description:
         'Taught both our kids to ride in a weekend. Adjustable seat with the tall post included. Grips a bit chewed. Light enough to post.',
       valueAud: [60, 90],
@@ -676,6 +732,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Fiido D3S folding e-bike',
+      picture: 'bicycle',
       description:
         'Folds small enough for the car boot or the train. Range is still about 40 km on the throttle-assist setting. Comes with charger and rear rack. Swapping as my new job is walking distance.',
       valueAud: [500, 700],
@@ -689,6 +746,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Cannondale Topstone 105 gravel bike, size L',
+      picture: 'bicycle',
       description:
         'Shimano 105 2x11, tubeless 40c tyres, flared bars. Done a few bikepacking trips in the Grampians. Paint chips near the bottom bracket from gravel. Pick-up Ballarat or meet halfway.',
       valueAud: [1500, 2200],
@@ -704,6 +762,7 @@ export const CATALOGUE: Catalogue = {
   boats: [
     {
       title: '4.3m Quintrex tinnie with 30hp Yamaha and trailer',
+      picture: 'tinnie',
       description:
         'Perfect estuary boat, registered and ready to fish. Yamaha two-stroke starts first pull and was serviced in spring. Comes with safety gear, anchor and a Garmin sounder. Trailer rego until August.',
       valueAud: [8000, 11000],
@@ -717,6 +776,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Stacer 3.9 Proline with 15hp Mercury',
+      picture: 'tinnie',
       description:
         'Light enough to launch off the beach. Motor is a 2016 four-stroke, very economical. Seats have some UV wear. Great for the kids and a few flathead.',
       valueAud: [6000, 8000],
@@ -730,6 +790,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Haines Hunter 565 fibreglass runabout, 135hp',
+      picture: 'boat',
       description:
         'Classic Aussie hull, soaks up the chop in the bay. 2008 Evinrude with 600 hours, recent water pump. Bimini, ski pole and all safety gear. Swapping for a caravan as we are retiring.',
       valueAud: [25000, 35000],
@@ -743,6 +804,8 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Hobie Cat 16 catamaran with beach trailer',
+      picture: 'catamaran',
+      alsoIn: ['water-sports'],
       description:
         'Fast fun on the water, sails are the older style but still have shape. Trampoline replaced two years ago. Comes on a road trailer plus beach dolly. Located Lake Macquarie.',
       valueAud: [4000, 7000],
@@ -756,6 +819,8 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Laser sailing dinghy with full rig',
+      picture: 'sailboat',
+      alsoIn: ['water-sports'],
       description:
         'Standard rig plus a radial sail, launching trolley included. Hull is dry and stiff. Great for learning at the club. Pick-up from Sandgate.',
       valueAud: [1500, 2500],
@@ -769,6 +834,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Bayliner 175 bowrider with 135hp MerCruiser',
+      picture: 'boat',
       description:
         'Family ski boat, seats 7. Sterndrive serviced annually, bellows done last year. Upholstery has a couple of small tears. Rego and trailer rego current.',
       valueAud: [15000, 20000],
@@ -782,6 +848,8 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: '2018 Sea-Doo Spark 2-up jet ski with trailer',
+      picture: 'jet-ski',
+      alsoIn: ['water-sports'],
       description:
         'Only 85 hours, always flushed after salt water. Includes cover, two life jackets and tow rope. Fun, cheap to run and easy to tow with a small car. Selling due to not enough weekends!',
       valueAud: [7000, 9500],
@@ -795,6 +863,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Zodiac 3.1m inflatable with 5hp Tohatsu',
+      picture: 'inflatable-boat',
       description:
         'Great tender or for exploring creeks. Holds air for weeks, some glue marks from an old patch. Motor runs well on fresh fuel. Rolls up into the boot.',
       valueAud: [1500, 2500],
@@ -808,6 +877,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Vintage 14ft Savage runabout, restored',
+      picture: 'boat',
       description:
         'Timber-look decks and original badges, restored by my dad over two winters. 25hp Johnson two-stroke runs but can be a bit cold-blooded. A real head-turner at the ramp. Located Echuca.',
       valueAud: [2500, 4000],
@@ -821,6 +891,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Whittley Cruisemaster 1850 with 150hp Yamaha',
+      picture: 'boat',
       description:
         'Cabin boat with sink, porta-potti and room for two to sleep. Well maintained, always garaged. Fishing setup with rod holders and livewell. Swapping for a smaller boat plus a caravan.',
       valueAud: [35000, 45000],
@@ -836,6 +907,7 @@ export const CATALOGUE: Catalogue = {
   'camping-and-fishing': [
     {
       title: 'Coleman Instant Up 6-person dome tent',
+      picture: 'tent',
       description:
         'Pitches in about five minutes, great for family trips. Used on three long weekends, no holes, zips all good. One pole section has a splint from the factory kit. Pick-up Werribee.',
       valueAud: [80, 140],
@@ -850,6 +922,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Oztrail Fast Frame 4-person tent',
+      picture: 'tent',
       description:
         'Great quality tent with the pre-attached frame. Fly has a slight mildew smell after the last trip in the rain, aired it out. Comes with pegs and the carry bag.',
       valueAud: [150, 220],
@@ -863,6 +936,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Darche double swag with foam mattress',
+      picture: 'swag',
       description:
         'Canvas double swag, 70mm high-density mattress. Kept dry and stored in the garage. A couple of small rust marks on the poles. Pick-up Dubbo.',
       valueAud: [250, 350],
@@ -876,6 +950,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Engel MT45 fridge freezer',
+      picture: 'camping-fridge',
       description:
         'The gold standard, used on every trip up the Cape. Works on 12V and 240V, holds temp perfectly. Has a few dings on the case and a transit bag. Swapping for something bigger.',
       valueAud: [700, 900],
@@ -889,6 +964,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Shimano Stradic 4000 on Ugly Stik GX2 rod',
+      picture: 'fishing-rod',
       description:
         'Smooth reel, just had the drag serviced. Rod is 7ft, perfect for the breakwall. Spooled with 15lb braid. Swapping as I have too many rods according to the missus.',
       valueAud: [150, 250],
@@ -902,6 +978,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Penn Spinfisher 12ft surf rod and reel',
+      picture: 'fishing-rod',
       description:
         'Two-piece surf rod with a Penn Spinfisher V 6500. Caught a few tailor off the beach at Stockton. Guides all intact. Collect from Newcastle.',
       valueAud: [120, 180],
@@ -915,6 +992,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Companion 2-burner camp stove with hose',
+      picture: 'camp-stove',
       description:
         'Reliable butterfly stove, both burners light fine. A bit greasy but I will give it a wipe. Hose and regulator included, gas bottle not. Pick-up Mandurah.',
       valueAud: [40, 70],
@@ -929,6 +1007,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Kathmandu down sleeping bag, -5 degrees',
+      picture: 'sleeping-bag',
       description:
         'Light and warm, packs into the compression sack. Used for a couple of Tassie hikes. No rips, loft is still excellent. Happy to post.',
       valueAud: [120, 180],
@@ -943,6 +1022,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Black Wolf Turbo 300 tent',
+      picture: 'tent',
       description:
         'The quick-pitch tent everyone raves about, sleeps 6 with room to stand. Used maybe five times. Comes with the extension fly. Bulky, so pick-up only from Logan.',
       valueAud: [250, 400],
@@ -956,6 +1036,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Tackle box full of lures (Halco, Squidgies, jigs)',
+      picture: 'tackle-box',
       description:
         'Two-tray tackle box packed with Halco Laser Pros, Squidgies soft plastics, squid jigs and sinkers. Some lures have rusty trebles. Perfect starter kit for a keen teen. Can post.',
       valueAud: [80, 130],
@@ -972,6 +1053,7 @@ export const CATALOGUE: Catalogue = {
   'car-parts': [
     {
       title: 'Steel bullbar to suit Toyota Hilux N80 (2015+)',
+      picture: 'bullbar',
       description:
         'ARB-style steel bar with winch cradle and light mounts. Removed when I sold the ute. Powder coat has a few stone chips. Very heavy, pick-up only from Wagga.',
       valueAud: [600, 900],
@@ -985,6 +1067,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Ford Ranger 17-inch alloys with tyres (set of 4)',
+      picture: 'car-wheel',
       description:
         'Genuine Ford PX wheels with Bridgestone Dueler H/T at about 70 percent. No gutter rash. Came off a new car. Pick-up Ipswich.',
       valueAud: [600, 900],
@@ -998,6 +1081,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'VE Commodore tail lights, pair',
+      picture: 'tail-lights',
       description: 'Genuine Holden tail lights from a VE sedan, both work perfectly. No cracks, lenses polished. Will post well wrapped.',
       valueAud: [80, 150],
       weightKg: [3, 4],
@@ -1011,6 +1095,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Rhino-Rack Vortex roof racks with fit kit',
+      picture: 'roof-racks',
       description:
         'Aero bars with the fit kit for a Mazda CX-5. All keys included. Bit of fading on the rubber strips. Swapping since I got a new car.',
       valueAud: [150, 250],
@@ -1024,6 +1109,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Pacemaker extractors to suit VN–VS V6',
+      picture: 'extractors',
       description:
         'Removed from my old VS Berlina. Ceramic coated, all flanges straight. Gaskets not included. Good for a cruisy project car.',
       valueAud: [100, 180],
@@ -1038,6 +1124,8 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Redarc BCDC1225D DC-DC charger',
+      picture: 'dc-charger',
+      alsoIn: ['camping-and-fishing'],
       description:
         'Dual input 25A, solar ready. Pulled out of my canopy setup working perfectly. Includes the wiring loom I made up. Posts easily.',
       valueAud: [250, 350],
@@ -1052,6 +1140,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'VZ Commodore SS front seats, leather',
+      picture: 'car-seats',
       description:
         'Pair of electric front seats, bolsters in decent nick, driver side has a small crease. Airbags untouched. Pick-up from Campbellfield, bring a wagon.',
       valueAud: [150, 250],
@@ -1065,6 +1154,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Subaru WRX STI boot spoiler (GD)',
+      picture: 'spoiler',
       description:
         'Big-wing spoiler off a 2005 STI in WR Blue. Some clear coat fade on top. All mounting bolts included. Can post but it is long.',
       valueAud: [200, 350],
@@ -1078,6 +1168,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Safari snorkel to suit Navara D40',
+      picture: 'snorkel',
       description:
         'Genuine Safari snorkel with head, only 18 months old. Comes with template and hardware. Got a new ute so it does not fit anymore.',
       valueAud: [200, 300],
@@ -1091,6 +1182,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Toyota Corolla headlight assembly (2013–2018, LHS)',
+      picture: 'headlight',
       description:
         'Passenger side headlight, clear lens, all tabs intact. Came off my car after a minor prang on the other side. Will post with plenty of padding.',
       valueAud: [80, 140],
@@ -1107,6 +1199,7 @@ export const CATALOGUE: Catalogue = {
   caravans: [
     {
       title: '2008 Jayco Starcraft 16ft pop-top',
+      picture: 'caravan',
       description:
         'Dry, no leaks, roof canvas in good nick. Fridge, microwave, gas cooktop and an annexe. Rego until November. Has done the lap once and ready to do it again.',
       valueAud: [22000, 28000],
@@ -1120,6 +1213,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Jayco Swan camper trailer, 2012',
+      picture: 'camper-trailer',
       description:
         'Wind-up camper with two queen beds, slide-out kitchen and awning. Canvas is clean with no mould. Electric brakes and a new tyre. Pick-up from Wodonga.',
       valueAud: [12000, 16000],
@@ -1133,6 +1227,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: '2016 Coromal Element 548 with ensuite',
+      picture: 'caravan',
       description:
         'Full ensuite, solar panel, roll-out awning and a big fridge. Serviced annually, wheel bearings done recently. Queen island bed. Swapping as we are selling up and moving overseas.',
       valueAud: [30000, 38000],
@@ -1146,6 +1241,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Avan Cruiseliner 2005 pop-top',
+      picture: 'caravan',
       description:
         'Lightweight, easily towed by a Forester. Everything works including the three-way fridge and hot water. A few old water stains on the ceiling, checked and sealed. Located Bunbury.',
       valueAud: [20000, 26000],
@@ -1159,6 +1255,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Windsor Rapid 2014 poptop',
+      picture: 'caravan',
       description:
         'Twin singles, good storage and a 100W solar panel on the roof. Tyres replaced last year. Awning has a small tear that has been stitched. Great first van.',
       valueAud: [25000, 32000],
@@ -1172,6 +1269,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Retro 1972 Viscount Royale, renovated',
+      picture: 'caravan',
       description:
         'Gutted and renovated with new timber floors, LED lights and retro fabrics. Brakes and bearings redone. Perfect glamping van or backyard studio. Rego current in NSW.',
       valueAud: [8000, 12000],
@@ -1185,6 +1283,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Ezytrail Stirling GT forward fold camper',
+      picture: 'camper-trailer',
       description:
         'Off-road capable, 12-foot tent with internal ensuite room. Stone guard, two batteries and a water tank. Canvas re-proofed this year. Located Townsville.',
       valueAud: [14000, 19000],
@@ -1198,6 +1297,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Track Trailer Tvan Murranji',
+      picture: 'camper-trailer',
       description:
         'Go-anywhere Tvan, done the Simpson and the Gibb. Hydraulic suspension, 2 x 100Ah batteries and 20L fridge slide. Well looked after and all documents included. Genuine swaps for a larger van.',
       valueAud: [45000, 55000],
@@ -1211,6 +1311,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Supreme Spirit 17ft with bunks',
+      picture: 'caravan',
       description:
         'Family van with triple bunks and a queen bed. Annexe included, great for caravan park holidays. Some cosmetic wear inside, no water damage. Pick-up Caboolture.',
       valueAud: [20000, 26000],
@@ -1224,6 +1325,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: "A'van Aliner LX fold-up",
+      picture: 'camper-trailer',
       description:
         'Folds down to tow height in two minutes, perfect for garage storage. Fridge, sink and cooktop all work. Roof hatches replaced. Swapping as we bought a bigger van for the grandkids.',
       valueAud: [28000, 34000],
@@ -1239,6 +1341,7 @@ export const CATALOGUE: Catalogue = {
   cars: [
     {
       title: '2014 Toyota Corolla Ascent hatch, auto',
+      picture: 'car',
       description:
         'Bulletproof little car, 142,000 km with Toyota service books. Cold aircon, reversing camera added. A few parking scratches on the rear bumper. Rego until June.',
       valueAud: [13000, 16000],
@@ -1252,6 +1355,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: '2016 Mazda3 Maxx sedan',
+      picture: 'car',
       description:
         'Great on fuel, 98,000 km, serviced at Mazda. Apple CarPlay head unit fitted. Interior is immaculate, no smokers or pets. Inspection in Parramatta.',
       valueAud: [15000, 19000],
@@ -1265,6 +1369,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: '2012 Hyundai i30 Active hatch, manual',
+      picture: 'car',
       description:
         'First car material, 165,000 km, timing chain so no belt to worry about. New tyres and brake pads. Small dent in the passenger door. Comes with a safety certificate.',
       valueAud: [8000, 11000],
@@ -1278,6 +1383,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: '2008 Holden Commodore VE SV6',
+      picture: 'car',
       description:
         'Sounds great with a cat-back exhaust, 210,000 km. Auto, leather-look seats, Bluetooth adaptor. Clear coat peeling on the roof. Swapping for something cheaper to run.',
       valueAud: [9000, 12000],
@@ -1291,6 +1397,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: '2010 Ford Falcon FG XR6 sedan',
+      picture: 'car',
       description:
         'Barra 4.0, smooth six-speed auto, 185,000 km. Serviced every 10k, new thermo fan. Some wear on the steering wheel. Good honest Aussie sedan.',
       valueAud: [11000, 15000],
@@ -1304,6 +1411,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: '2017 Kia Cerato S hatch',
+      picture: 'car',
       description:
         'Still has two years of the seven-year warranty. 78,000 km, reversing camera and sensors. Perfect commuter, very cheap on fuel. Swapping as we need a seven-seater.',
       valueAud: [14000, 17000],
@@ -1317,6 +1425,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: '2015 Subaru Forester 2.5i-L',
+      picture: 'suv',
       description:
         'AWD, perfect for snow trips to Thredbo. 150,000 km, CVT serviced. Roof racks included. Minor hail dimples on the bonnet.',
       valueAud: [15000, 19000],
@@ -1330,6 +1439,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: '2013 Volkswagen Golf 90TSI Comfortline',
+      picture: 'car',
       description:
         'Drives beautifully, 130,000 km. DSG was serviced at 120k with the mechatronic update. Some kerb rash on one wheel. Rego until February.',
       valueAud: [10000, 13000],
@@ -1343,6 +1453,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: '2019 Tesla Model 3 Standard Range Plus',
+      picture: 'car',
       description:
         'Pearl white, 62,000 km, battery health great. Autopilot, glass roof, home charger available by negotiation. One stone chip in the windscreen. Located Canberra.',
       valueAud: [35000, 40000],
@@ -1356,6 +1467,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: '2011 Honda Jazz VTi',
+      picture: 'car',
       description:
         'Magic seats fold flat, fits a surprising amount. 120,000 km, always garaged. Perfect for a uni student. Selling as grandma has stopped driving.',
       valueAud: [7000, 9000],
@@ -1371,6 +1483,7 @@ export const CATALOGUE: Catalogue = {
   'childrens-fashion': [
     {
       title: 'Girls size 6 clothes bundle (Cotton On Kids, Target)',
+      picture: 'kids-clothes',
       description:
         'About 25 pieces: tees, leggings, two dresses and a hoodie. All washed, a couple have small marks. Daughter shot up over the holidays. Happy to post in a satchel.',
       valueAud: [30, 50],
@@ -1385,6 +1498,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Boys size 4 winter bundle',
+      picture: 'kids-jumper',
       description:
         'Trackies, long-sleeve tees, two jumpers and a Kmart puffer. Knees on the trackies are a bit worn, otherwise good. Smoke-free home. Can post.',
       valueAud: [25, 45],
@@ -1399,6 +1513,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Seed Heritage girls party dress, size 8',
+      picture: 'kids-dress',
       description: 'Tulle skirt, sequin bodice, worn once to a wedding. No missing sequins. Comes on the hanger. Will post carefully.',
       valueAud: [25, 40],
       weightKg: [0.3, 0.4],
@@ -1412,6 +1527,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Primary school uniform bundle (sports polo, shorts, jumper)',
+      picture: 'kids-clothes',
       description:
         'Generic navy and sky blue, suits a lot of public schools around Penrith. Sizes 8 and 10. Some pilling on the jumper. Free to a good home, or swap for anything useful.',
       valueAud: [20, 40],
@@ -1426,6 +1542,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Kids Blundstone boots, size 12',
+      picture: 'boots',
       description:
         'Classic brown Blundies for little feet. Soles have heaps of life left. Scuffed toes, polish up well. Post or pick-up Hobart.',
       valueAud: [50, 80],
@@ -1440,6 +1557,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Nike Air Max kids sneakers, US 2Y',
+      picture: 'sneakers',
       description: 'White and grey, worn for one term. Clean soles, no holes. Laces replaced. Box not included.',
       valueAud: [30, 50],
       weightKg: [0.5, 0.7],
@@ -1453,6 +1571,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Bluey and Bingo pyjamas bundle, size 3 (4 sets)',
+      picture: 'pyjamas',
       description:
         'Winter flannelette and summer sets, all from Big W and Best&Less. Washed lots but still bright. My son now wants Paw Patrol, of course.',
       valueAud: [15, 25],
@@ -1467,6 +1586,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Kathmandu kids puffer jacket, size 10',
+      picture: 'puffer-jacket',
       description:
         'Warm down puffer in teal, packs into its own pocket. Small repair patch on one sleeve. Perfect for school camp. Posts easily.',
       valueAud: [40, 60],
@@ -1481,6 +1601,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Energetiks dancewear bundle, child size 8–10',
+      picture: 'tutu',
       description:
         'Two leotards, a ballet skirt, tights and pink ballet flats (size 1.5). Clean and in great shape. My daughter has swapped ballet for soccer. Can post.',
       valueAud: [25, 40],
@@ -1495,6 +1616,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Toddler Crocs and Havaianas, size C9',
+      picture: 'sandals',
       description: 'Navy Crocs and a pair of Havaianas, both lightly worn. Great for the beach and daycare. Bundle deal only.',
       valueAud: [15, 30],
       weightKg: [0.3, 0.4],
@@ -1510,6 +1632,7 @@ export const CATALOGUE: Catalogue = {
   'comic-books-and-collectables': [
     {
       title: 'Amazing Spider-Man #361, first Carnage',
+      picture: 'comic',
       description:
         'Key issue, first full appearance of Carnage. Bagged and boarded since the 90s, sharp corners and spine. Not graded. Happy to meet at a comic shop in the city.',
       valueAud: [150, 250],
@@ -1524,6 +1647,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Pokémon Base Set binder (95 cards, some holos)',
+      picture: 'trading-cards',
       description:
         'Childhood collection from 1999, including holo Blastoise and Venusaur. Played condition, a few with edge wear. No Charizard sorry! Can post tracked and insured.',
       valueAud: [200, 400],
@@ -1538,6 +1662,8 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Funko Pop bundle (12 figures, Marvel and Star Wars)',
+      picture: 'toy-figures',
+      alsoIn: ['toys'],
       description:
         'All in boxes, a few boxes have shelf wear. Includes Grogu, Iron Man and Captain Marvel. Downsizing the display shelf. Pick-up Blacktown or post.',
       valueAud: [60, 100],
@@ -1552,6 +1678,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Vintage Kenner Star Wars figures (15, loose)',
+      picture: 'toy-figures',
       description:
         'Original 1977–1983 figures, mostly complete with weapons. Some paint wear and loose limbs on Chewie. Stored in a tackle box for 40 years. Serious collectors only.',
       valueAud: [150, 300],
@@ -1566,6 +1693,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'AFL Select Footy Stars 2019 complete base set',
+      picture: 'trading-cards',
       description:
         'All 200 base cards in a binder, plus a few common parallels. Hawks and Tigers heavy, as you would expect. Great for a young fan. Posts easily.',
       valueAud: [60, 100],
@@ -1580,6 +1708,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'The Phantom (Frew) comics, lot of 50',
+      picture: 'comic',
       description:
         'Frew editions from the 1980s and 90s, numbers in the 800s to 1100s. Some have coupons clipped. A real bit of Aussie nostalgia. Pick-up Maitland or post.',
       valueAud: [80, 150],
@@ -1594,6 +1723,8 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Hot Wheels and Matchbox collection (80 cars)',
+      picture: 'toy-car',
+      alsoIn: ['toys'],
       description:
         'Mix from the 90s to now, a few Treasure Hunts in there. Loose, some play wear. Comes in a carry case. Swap for vintage toys or LEGO.',
       valueAud: [50, 100],
@@ -1608,6 +1739,8 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Magic: The Gathering collection (~2,000 cards)',
+      picture: 'trading-cards',
+      alsoIn: ['hobbies'],
       description:
         'Commons and uncommons from Ravnica to recent sets, plus three ready-to-play Commander decks. Sorted by colour in boxes. Fun for a new player group. Pick-up Adelaide CBD.',
       valueAud: [150, 300],
@@ -1622,6 +1755,8 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'LEGO Minifigures Series 22, complete set',
+      picture: 'toy-figures',
+      alsoIn: ['toys'],
       description:
         'All 12 minifigs with accessories and stands, built once for photos. No missing pieces. Comes in a sorted tub. Posts well.',
       valueAud: [80, 120],
@@ -1636,6 +1771,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Biante 1:18 Holden Bathurst diecast, boxed',
+      picture: 'toy-car',
       description:
         'Peter Brock HDT VH Commodore, in original box with certificate. Display only, never played with. Box has minor shelf wear. Will post double boxed.',
       valueAud: [150, 220],
@@ -1652,6 +1788,7 @@ export const CATALOGUE: Catalogue = {
   electronics: [
     {
       title: 'iPhone 12 64GB, blue, unlocked',
+      picture: 'phone',
       description:
         'Battery health 86 percent, always in a case with a screen protector. Tiny scratch on the back glass. Comes with a USB-C cable. Factory reset and ready to go.',
       valueAud: [350, 450],
@@ -1666,6 +1803,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Samsung Galaxy S21 128GB, phantom grey',
+      picture: 'phone',
       description:
         'Works perfectly, screen has no burn-in. Some wear on the frame corners. Includes the original box. Swapping as I moved to a work phone.',
       valueAud: [300, 400],
@@ -1680,6 +1818,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'MacBook Air M1 8GB/256GB, space grey',
+      picture: 'laptop',
       description:
         'Fast and silent, battery cycle count only 140. No dents, keyboard looks new. Comes with the charger. Used for uni, now have a work laptop.',
       valueAud: [750, 950],
@@ -1694,6 +1833,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Dell XPS 13 (i7, 16GB, 512GB)',
+      picture: 'laptop',
       description:
         'Beautiful screen and compact size. Battery holds about 6 hours. Small shiny spots on the palm rest. Windows 11 freshly installed.',
       valueAud: [500, 700],
@@ -1708,6 +1848,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Sony WH-1000XM4 noise cancelling headphones',
+      picture: 'headphones',
       description:
         'Best headphones I have owned, just upgraded to the XM5. Ear pads replaced with genuine ones. Comes with the case and cables. Can post.',
       valueAud: [200, 280],
@@ -1722,6 +1863,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Samsung 55-inch 4K smart TV (2020)',
+      picture: 'tv',
       description:
         'Crystal UHD, Netflix and Stan apps work fine. Comes with remote and the stand feet. No dead pixels. Pick-up only from Mawson Lakes, bring a big car.',
       valueAud: [350, 500],
@@ -1735,6 +1877,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'iPad 9th gen 64GB Wi-Fi with case',
+      picture: 'tablet',
       description:
         'Perfect for kids or reading. Has a tempered glass protector from day one. Comes with charger and a folio case. Battery still excellent.',
       valueAud: [300, 380],
@@ -1749,6 +1892,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Bose SoundLink Flex Bluetooth speaker',
+      picture: 'speaker',
       description:
         'Waterproof, survives beach days and showers. Sound is excellent for its size. A couple of scratches on the silicone. Comes with cable.',
       valueAud: [100, 150],
@@ -1763,6 +1907,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Canon EOS 80D with 18–135mm kit lens',
+      picture: 'camera',
       description:
         'Shutter count around 22,000. Great all-rounder for sport and travel. Comes with two batteries, charger and a 64GB card. Small scuff on the grip.',
       valueAud: [600, 800],
@@ -1777,6 +1922,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Sonos One (Gen 2) smart speaker, white',
+      picture: 'speaker',
       description:
         'Works with AirPlay and Alexa. Selling as I have moved to a soundbar. Mark on the top from a candle, cleans up mostly. Pick-up Surry Hills or post.',
       valueAud: [150, 220],
@@ -1793,6 +1939,7 @@ export const CATALOGUE: Catalogue = {
   'everything-else': [
     {
       title: 'Samsonite hard case suitcase, 75cm',
+      picture: 'suitcase',
       description:
         'Four spinner wheels, TSA lock, expandable. Some scuffs from airport carousels, no cracks. Did two trips to Europe. Pick-up Mascot or post.',
       valueAud: [100, 160],
@@ -1807,6 +1954,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: '7ft Christmas tree with decorations',
+      picture: 'christmas-tree',
       description:
         'Realistic pine tree from Big W, sets up in three pieces. Includes baubles, tinsel and two sets of warm-white lights. Comes in the original box. Pick-up Croydon.',
       valueAud: [60, 100],
@@ -1820,6 +1968,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: '30 moving boxes plus packing paper',
+      picture: 'moving-boxes',
       description:
         'Mix of Bunnings tea chest and book boxes, used once for our move. A few are a bit squashed. Includes a roll of butchers paper. Free to a swapper who needs them.',
       valueAud: [20, 40],
@@ -1834,6 +1983,8 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Fisher & Paykel bar fridge, 130L',
+      picture: 'fridge',
+      alsoIn: ['kitchen'],
       description:
         'Works well, keeps drinks cold in the garage. Door seal slightly worn but closes properly. Small dent on one side. Pick-up Midland.',
       valueAud: [150, 220],
@@ -1847,6 +1998,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Adult Halloween costume bundle',
+      picture: 'costume',
       description:
         'Five costumes: witch, vampire, skeleton onesie and two accessory sets. Worn once each. Great for parties or dress-ups. Can post in one satchel.',
       valueAud: [30, 50],
@@ -1861,6 +2013,8 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Brother P-Touch label maker with 3 tapes',
+      picture: 'label-maker',
+      alsoIn: ['electronics'],
       description:
         'Handy for pantry and shed organising. Takes AAA batteries or the adaptor (included). Three spare tapes in different colours. Posts easily.',
       valueAud: [30, 50],
@@ -1875,6 +2029,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Box of 100 DVDs (movies and TV series)',
+      picture: 'dvds',
       description:
         'Mostly 2000s blockbusters, some kids movies and the complete Kath & Kim. All discs checked. Clearing the shelves now that we stream everything. Pick-up Kingsley.',
       valueAud: [30, 50],
@@ -1889,6 +2044,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Wedding decor bundle (jars, fairy lights, signs)',
+      picture: 'fairy-lights',
       description:
         '40 mason jars, 10 sets of fairy lights, hessian runners and timber welcome signs. Used for our rustic wedding in the Hunter. Save yourself hundreds. Pick-up Cessnock.',
       valueAud: [100, 200],
@@ -1902,6 +2058,8 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Ikea Markus office chair, black',
+      picture: 'office-chair',
+      alsoIn: ['furniture'],
       description:
         'Comfortable mesh back, height and tilt adjust work. Armrest padding slightly peeling. Moved to a standing desk. Pick-up Rhodes.',
       valueAud: [60, 100],
@@ -1915,6 +2073,8 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Beach shade tent and two folding chairs',
+      picture: 'beach-shade',
+      alsoIn: ['camping-and-fishing'],
       description:
         'Pop-up UPF50 shade tent plus two low beach chairs. A bit of sand that will never fully leave. Great for the kids at the beach. Collect from Cronulla.',
       valueAud: [40, 70],
@@ -1930,6 +2090,8 @@ export const CATALOGUE: Catalogue = {
   food: [
     {
       title: 'a2 Platinum infant formula stage 1, 2 tins unopened',
+      picture: 'formula-tins',
+      alsoIn: ['baby'],
       description:
         'Bought extra and baby has moved to stage 2. Both tins sealed, expiry mid next year. Stored in a cool pantry. Pick-up Box Hill or post.',
       valueAud: [60, 80],
@@ -1944,6 +2106,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: "Arnott's Tim Tam multipacks, box of 10",
+      picture: 'biscuits',
       description:
         'Bulk buy from Costco and we have realised we have no self control. All sealed with best before in December. Original and double coat. Pick-up Marsden Park.',
       valueAud: [15, 25],
@@ -1958,6 +2121,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Unopened Christmas hamper (Hampers With Bite)',
+      picture: 'hamper',
       description:
         'Corporate gift we will not get through: crackers, relish, shortbread, nuts and a bottle of sparkling juice. All sealed and in date. Lovely to regift. Can post.',
       valueAud: [60, 90],
@@ -1972,6 +2136,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'SunRice jasmine rice 5kg, sealed',
+      picture: 'rice-bag',
       description: 'Bought two bags on special, only need one. Best before well into next year. Pick-up only, Cabramatta.',
       valueAud: [12, 18],
       weightKg: [5, 5.1],
@@ -1985,6 +2150,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Sanitarium Up&Go, 2 x 12 packs (chocolate)',
+      picture: 'drink-cartons',
       description:
         'Kids decided they hate chocolate now. In date for three months. Great for school lunches or brekkie on the run. Pick-up Calamvale.',
       valueAud: [15, 20],
@@ -1999,6 +2165,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Bulk Nutrients WPI protein 1kg, unopened (choc)',
+      picture: 'protein-tub',
       description: 'Bought a double order by mistake, still sealed. Best before next year. Mixes really well. Can post.',
       valueAud: [50, 70],
       weightKg: [1.1, 1.2],
@@ -2012,6 +2179,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Vittoria espresso coffee beans 1kg, sealed',
+      picture: 'coffee-beans',
       description: 'Got a new coffee subscription so these are spare. Best before in six months. Great value. Posts in a satchel.',
       valueAud: [25, 35],
       weightKg: [1, 1.1],
@@ -2025,6 +2193,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Lindt Easter chocolate bundle (bunnies and eggs)',
+      picture: 'easter-chocolate',
       description:
         'Leftover from Easter, all sealed and in date until spring. Six gold bunnies and a bag of Lindor eggs. Keep or regift. Pick-up Norwood.',
       valueAud: [20, 30],
@@ -2039,6 +2208,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Vegemite 560g jars x3',
+      picture: 'spread-jars',
       description:
         'Three big jars, unopened, best before next year. Bought a case for a relative overseas who then moved back. Happy little vegemites wanted.',
       valueAud: [15, 20],
@@ -2053,6 +2223,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Gluten-free pantry bundle',
+      picture: 'groceries',
       description:
         'Pasta, flour blends, crackers and cereal from Coles and Orgran. All sealed and in date. My coeliac housemate moved out. Pick-up Dickson.',
       valueAud: [30, 40],
@@ -2069,6 +2240,7 @@ export const CATALOGUE: Catalogue = {
   furniture: [
     {
       title: 'Freedom 3-seater fabric sofa, oatmeal',
+      picture: 'sofa',
       description:
         'Comfy and deep, perfect for movie nights. Covers are not removable but have been professionally cleaned. One cushion a bit flatter. Pick-up Hawthorn, three flights of stairs sorry.',
       valueAud: [300, 500],
@@ -2082,6 +2254,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Ikea Kallax 4x4 shelving unit, white',
+      picture: 'shelving',
       description:
         'Great for records or storage cubes. Some marks on the top shelf. Disassembled with all screws in a bag. Pick-up Marrickville.',
       valueAud: [80, 120],
@@ -2095,6 +2268,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Tasmanian oak dining table with 6 chairs',
+      picture: 'dining-table',
       description:
         'Solid timber, seats six comfortably. Top has a few scratches and a heat mark, could be sanded. Chairs are sturdy with no wobbles. Pick-up Launceston.',
       valueAud: [500, 800],
@@ -2108,6 +2282,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Fantastic Furniture queen bed frame, grey fabric',
+      picture: 'bed',
       description:
         'Upholstered bedhead and slats, very sturdy. Mattress not included. Some pilling on the bedhead. Disassembled and ready to go.',
       valueAud: [150, 250],
@@ -2121,6 +2296,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Koala sofa bed, 3 seat, blue',
+      picture: 'sofa',
       description:
         'Converts in seconds, guests say it is actually comfy. Under two years old, no stains. Removable washable covers. Pick-up Paddington.',
       valueAud: [500, 800],
@@ -2134,6 +2310,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Mid-century style timber coffee table',
+      picture: 'coffee-table',
       description:
         'From Temple & Webster, walnut finish with a handy shelf underneath. Light scratches on top. Legs screw off for transport. Can meet nearby.',
       valueAud: [150, 220],
@@ -2147,6 +2324,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Herman Miller Aeron chair, size B',
+      picture: 'office-chair',
       description: 'Fully adjustable, lumbar pad included. Mesh is perfect, no sagging. From an office fit-out sale. Pick-up North Sydney.',
       valueAud: [500, 800],
       weightKg: [19, 21],
@@ -2159,6 +2337,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Ikea Hemnes 8-drawer chest, white stain',
+      picture: 'drawers',
       description:
         'Solid pine, drawers run smoothly. A couple of small dents at the base. Too big for our new place. Pick-up Northbridge WA.',
       valueAud: [120, 180],
@@ -2172,6 +2351,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Adairs velvet armchair, sage green',
+      picture: 'armchair',
       description:
         'Statement chair in great condition, gold legs. Cat has not touched it, miracle. Reading nook no longer exists after renovations. Pick-up Ascot.',
       valueAud: [200, 300],
@@ -2185,6 +2365,8 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Kmart timber bar stools, set of 3',
+      picture: 'bar-stools',
+      alsoIn: ['kitchen'],
       description:
         'Natural finish, 65cm seat height for a kitchen bench. One has a small wobble that a tightened screw fixes. Pick-up Joondalup.',
       valueAud: [40, 70],
@@ -2200,6 +2382,7 @@ export const CATALOGUE: Catalogue = {
   gaming: [
     {
       title: 'PS5 disc edition with 2 controllers',
+      picture: 'game-console',
       description:
         'Always used on a stand with good ventilation. Includes two DualSense controllers, one with slight stick drift. Comes with Spider-Man 2 disc. Pick-up Epping or meet at a shopping centre.',
       valueAud: [500, 600],
@@ -2214,6 +2397,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Nintendo Switch OLED, white, with Mario Kart',
+      picture: 'handheld-console',
       description:
         'Screen is perfect with a protector. Includes dock, Joy-Cons, grip and Mario Kart 8 Deluxe. Kids have moved to the PS5. Can post tracked.',
       valueAud: [350, 420],
@@ -2228,6 +2412,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Xbox Series S 512GB with Game Pass controller',
+      picture: 'game-console',
       description:
         'Compact and quiet, perfect for a bedroom. Comes with the original box and HDMI. One controller included. Moving overseas.',
       valueAud: [280, 350],
@@ -2242,6 +2427,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'PS4 Pro 1TB with 6 games',
+      picture: 'game-console',
       description:
         'Fan cleaned last month, runs quiet. Includes Gran Turismo, FIFA 23, Red Dead 2 and more. One controller with a sticky R2. Pick-up Sunshine.',
       valueAud: [220, 300],
@@ -2256,6 +2442,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Nintendo Switch games bundle (8 games)',
+      picture: 'game-cases',
       description:
         'Zelda Breath of the Wild, Animal Crossing, Pokémon Scarlet, Smash Bros and four more. All cartridges in cases. Swap for PS5 games or a bundle.',
       valueAud: [150, 200],
@@ -2270,6 +2457,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Logitech G29 racing wheel and pedals',
+      picture: 'racing-wheel',
       description:
         'Works with PS5, PS4 and PC. Force feedback strong, pedals smooth. Includes the desk clamps. Done a season of GT7 with it.',
       valueAud: [250, 350],
@@ -2284,6 +2472,8 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Gaming PC: Ryzen 5 5600, RTX 3060, 16GB',
+      picture: 'gaming-pc',
+      alsoIn: ['electronics'],
       description:
         'Built by me two years ago, runs everything at 1080p high. 1TB NVMe, RGB case with glass panel. Windows activated. Pick-up only from Ringwood.',
       valueAud: [900, 1200],
@@ -2298,6 +2488,8 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Nintendo 64 with Mario Kart 64 and 2 controllers',
+      picture: 'game-controller',
+      alsoIn: ['comic-books-and-collectables'],
       description:
         'Tested and works, includes AV cable and power brick. Controllers have a little stick wear as usual. Goldeneye also included. Pure 90s nostalgia.',
       valueAud: [200, 300],
@@ -2312,6 +2504,8 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Meta Quest 2 128GB VR headset',
+      picture: 'vr-headset',
+      alsoIn: ['electronics'],
       description:
         'Works perfectly, lenses scratch-free. Includes the elite strap and carry case. Beat Saber on the account can be transferred. Can post.',
       valueAud: [250, 320],
@@ -2326,6 +2520,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Steam Deck 256GB with case',
+      picture: 'handheld-console',
       description:
         'Anti-glare screen protector fitted, original carry case. Battery still lasts a flight to Bali. Factory reset. Swapping for a Switch for the kids.',
       valueAud: [450, 550],
@@ -2342,6 +2537,7 @@ export const CATALOGUE: Catalogue = {
   'garden-and-home': [
     {
       title: 'Victa 2-stroke lawn mower with catcher',
+      picture: 'lawn-mower',
       description:
         'Classic Victa, starts on the second or third pull. New blades and spark plug this spring. Catcher has a small tear but still works. Pick-up Mitcham.',
       valueAud: [150, 250],
@@ -2355,6 +2551,8 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Ryobi 18V One+ line trimmer (skin only)',
+      picture: 'line-trimmer',
+      alsoIn: ['tools'],
       description:
         'Light and easy to use for edges. Battery not included, fits any One+ battery. A few spare spools thrown in. Pick-up Belmont.',
       valueAud: [60, 90],
@@ -2368,6 +2566,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Potted succulent collection (12 pots)',
+      picture: 'succulents',
       description:
         'Echeverias, jade and aloe in terracotta and recycled pots. All propagated by me from cuttings. Healthy and hardy. Pick-up only, Thornbury.',
       valueAud: [30, 50],
@@ -2382,6 +2581,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Large Monstera deliciosa in pot, about 1.2m',
+      picture: 'pot-plant',
       description:
         'Healthy and full with lots of split leaves. Comes in a white ceramic pot. Outgrown our apartment. Pick-up Southbank, bring a wagon.',
       valueAud: [60, 100],
@@ -2395,6 +2595,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Dyson V10 Absolute stick vacuum',
+      picture: 'stick-vacuum',
       description:
         'Strong suction, battery runs about 35 minutes on eco. All heads included plus wall dock. Filter washed regularly. Upgraded to a robot vac.',
       valueAud: [250, 350],
@@ -2409,6 +2610,8 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Mimosa 5-piece outdoor setting',
+      picture: 'outdoor-setting',
+      alsoIn: ['furniture'],
       description:
         'Aluminium and resin wicker from Bunnings, table plus four chairs with cushions. Cushions a little faded. Table glass is intact. Pick-up Hoppers Crossing.',
       valueAud: [200, 300],
@@ -2422,6 +2625,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Birdies raised garden bed, 1.5m x 0.8m',
+      picture: 'garden-bed',
       description:
         'Aussie-made Colorbond raised bed in woodland grey. Disassembled, all bolts in a bag. Perfect for veggies. Pick-up Wynnum.',
       valueAud: [80, 130],
@@ -2435,6 +2639,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Weber Kettle 57cm charcoal BBQ',
+      picture: 'kettle-bbq',
       description:
         'Classic black Weber, bowl and lid in good shape with no holes. Grill has seen some action. Comes with a cover. Pick-up Brighton.',
       valueAud: [120, 180],
@@ -2448,6 +2653,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Adairs linen quilt cover set, queen, natural',
+      picture: 'quilt',
       description:
         'Stonewashed linen with two pillowcases. Gets softer every wash. No marks or tears. Redecorating, so swapping, and happy to post.',
       valueAud: [60, 100],
@@ -2462,6 +2668,8 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Kärcher K3 pressure washer',
+      picture: 'pressure-washer',
+      alsoIn: ['tools'],
       description:
         'Cleans the driveway and outdoor furniture in no time. Comes with the lance and hose. A small leak at the tap fitting, new washer solves it. Pick-up Aspley.',
       valueAud: [80, 120],
@@ -2478,6 +2686,7 @@ export const CATALOGUE: Catalogue = {
   hobbies: [
     {
       title: 'Ravensburger 1000-piece jigsaw bundle (6 puzzles)',
+      picture: 'jigsaw',
       description:
         'All pieces counted and bagged. Landscapes and one tricky all-blue ocean one. Great for a rainy weekend. Swap for other puzzles.',
       valueAud: [30, 50],
@@ -2492,6 +2701,8 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Board game bundle: Catan, Ticket to Ride, Azul',
+      picture: 'board-game',
+      alsoIn: ['toys'],
       description:
         'All complete, played a handful of times with careful hands. Catan has the 5–6 player expansion. Game nights have turned into golf days. Can post.',
       valueAud: [80, 120],
@@ -2506,6 +2717,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Warhammer 40k Space Marine army, painted',
+      picture: 'toy-figures',
       description:
         'Around 1,500 points of Ultramarines, tabletop-standard paint job. Includes a Redemptor Dreadnought and carry case. Some minor chips on edges. Pick-up Games Workshop Perth or post.',
       valueAud: [200, 350],
@@ -2520,6 +2732,8 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Hornby HO model railway set with extra track',
+      picture: 'model-train',
+      alsoIn: ['toys'],
       description:
         'Two locos, six carriages, plenty of track and points. Controller works fine. Was my dad’s and mine, time for it to run again. Pick-up Toowong.',
       valueAud: [150, 250],
@@ -2534,6 +2748,8 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'DJI Mini 2 drone Fly More Combo',
+      picture: 'drone',
+      alsoIn: ['electronics'],
       description:
         'Under 250g so no licence needed for recreational use. Three batteries, charging hub and spare props. Never crashed. Great aerial photos.',
       valueAud: [350, 450],
@@ -2548,6 +2764,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Celestron NexStar 130SLT telescope',
+      picture: 'telescope',
       description:
         'Computerised GoTo mount, great views of Saturn and Jupiter. Comes with two eyepieces and the hand controller. Dark-sky nights are wasted on me. Pick-up only from Dubbo.',
       valueAud: [250, 350],
@@ -2561,6 +2778,8 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Traxxas Slash 2WD RC short course truck',
+      picture: 'rc-car',
+      alsoIn: ['toys'],
       description:
         'Fast and tough, upgraded to a LiPo battery. Charger included. Body is well scuffed from jumps but all the important bits are solid. Swapping for a crawler.',
       valueAud: [250, 350],
@@ -2575,6 +2794,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Coopers DIY beer kit, complete',
+      picture: 'beer-kit',
       description:
         'Fermenter, bottles, hydrometer and sanitiser. Brewed about ten batches, all good. Bottles washed and ready. Pick-up Salisbury.',
       valueAud: [50, 80],
@@ -2588,6 +2808,8 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Cricut Maker cutting machine with mats',
+      picture: 'cutting-machine',
+      alsoIn: ['homemade-crafts'],
       description:
         'Cuts vinyl, card, felt and thin timber. Comes with three mats, blades and a bag of vinyl scraps. Used for a wedding project then not much else. Can post.',
       valueAud: [250, 350],
@@ -2602,6 +2824,8 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Janome sewing machine with accessories',
+      picture: 'sewing-machine',
+      alsoIn: ['homemade-crafts'],
       description:
         'Reliable Janome 2200XT, services done. Buttonhole foot, zip foot and bobbins included. Light use only. Pick-up Bendigo.',
       valueAud: [150, 220],
@@ -2618,6 +2842,8 @@ export const CATALOGUE: Catalogue = {
   'homemade-crafts': [
     {
       title: 'Hand-knitted merino baby blanket, cream',
+      picture: 'knitted-blanket',
+      alsoIn: ['baby'],
       description:
         'Knitted by me in a cable pattern, Bendigo Woollen Mills yarn. Never used, washed once gently. Perfect baby shower gift. Posts well.',
       valueAud: [60, 90],
@@ -2632,6 +2858,8 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Crocheted amigurumi animals (set of 3)',
+      picture: 'soft-toy',
+      alsoIn: ['toys'],
       description:
         'Koala, wombat and platypus, about 15cm each. Safety eyes, stuffed firmly. Made in a smoke-free home. Great gift for overseas relatives.',
       valueAud: [20, 35],
@@ -2646,6 +2874,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Hand-poured soy candles, set of 3',
+      picture: 'candles',
       description:
         'Scents: lemon myrtle, eucalyptus and vanilla. Cotton wicks, about 40 hours burn each. Made in my kitchen in Byron. Can post.',
       valueAud: [30, 45],
@@ -2660,6 +2889,8 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Resin and spotted gum serving board',
+      picture: 'serving-board',
+      alsoIn: ['kitchen'],
       description:
         'Ocean-blue resin river through a recycled spotted gum slab. Food-safe oil finish. About 45cm long. Made in my shed, happy to show more.',
       valueAud: [60, 90],
@@ -2674,6 +2905,8 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Macramé wall hanging, large',
+      picture: 'macrame',
+      alsoIn: ['garden-and-home'],
       description:
         'Natural cotton cord on a driftwood branch from Lorne. About 60cm wide and 90cm long. Boho vibes for any lounge. Pick-up Torquay or post.',
       valueAud: [40, 70],
@@ -2688,6 +2921,8 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Hand-thrown ceramic mugs, pair',
+      picture: 'mugs',
+      alsoIn: ['kitchen'],
       description:
         'Speckled glaze, wheel-thrown at my home studio. Dishwasher safe. Slight variation makes each unique. Carefully packed for posting.',
       valueAud: [40, 60],
@@ -2702,6 +2937,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Handmade patchwork quilt, single bed',
+      picture: 'quilt',
       description: 'Pieced from Liberty-style cottons, machine quilted. Took me a whole winter. Washed once. Gorgeous on a kid’s bed.',
       valueAud: [150, 250],
       weightKg: [1.5, 2],
@@ -2715,6 +2951,8 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Upcycled pallet wine rack',
+      picture: 'wine-rack',
+      alsoIn: ['furniture'],
       description:
         'Made from a clean heat-treated pallet, sanded and stained. Holds 12 bottles and glasses hang underneath. Wall-mount screws included. Pick-up Morphett Vale.',
       valueAud: [40, 70],
@@ -2728,6 +2966,8 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Polymer clay earrings, 5 pairs',
+      picture: 'earrings',
+      alsoIn: ['womens-watches-and-jewellery'],
       description:
         'Terrazzo and pastel designs, hypoallergenic hooks. Lightweight and comfy. Made by me for the local market. Posts in a small envelope.',
       valueAud: [15, 25],
@@ -2742,6 +2982,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Cold process soap bundle (6 bars)',
+      picture: 'soap',
       description: 'Goat milk and oatmeal, lavender, and charcoal tea tree. Fully cured for six weeks. Gentle on sensitive skin. Can post.',
       valueAud: [20, 30],
       weightKg: [0.6, 0.8],
@@ -2757,6 +2998,7 @@ export const CATALOGUE: Catalogue = {
   kitchen: [
     {
       title: 'Breville Barista Express coffee machine, stainless',
+      picture: 'coffee-machine',
       description:
         'Makes a cracking flat white. Descaled monthly, grinder burrs replaced last year. Comes with milk jug and tamper. Upgraded to a dual boiler.',
       valueAud: [350, 500],
@@ -2770,6 +3012,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Thermomix TM5 with accessories',
+      picture: 'thermomix',
       description:
         'Everything works, blade seal replaced. Comes with the Varoma, butterfly and two recipe chips. Bowl has a few light scratches. Pick-up Castle Hill.',
       valueAud: [600, 900],
@@ -2783,6 +3026,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'KitchenAid Artisan stand mixer, empire red',
+      picture: 'stand-mixer',
       description:
         'Beautiful mixer, bowl, paddle, whisk and dough hook included. Tiny chip on the paint near the base. Baking phase has ended. Pick-up Kew.',
       valueAud: [300, 450],
@@ -2797,6 +3041,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Le Creuset 26cm round French oven, volcanic',
+      picture: 'cast-iron-pot',
       description:
         'Cast iron, a few light stains inside but the enamel is intact with no chips. Makes the best casseroles. Double up in the cupboard. Pick-up Leichhardt.',
       valueAud: [200, 300],
@@ -2811,6 +3056,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Ninja Foodi dual zone air fryer',
+      picture: 'air-fryer',
       description:
         'Two baskets so dinner is done at once. Baskets and crisper plates in great shape. Moved into a place with a proper oven. Pick-up Chermside.',
       valueAud: [80, 120],
@@ -2825,6 +3071,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Nespresso Vertuo Next with milk frother',
+      picture: 'coffee-machine',
       description:
         'Easy coffees for busy mornings, descaled regularly. Aeroccino included. Some pods thrown in. Swapping for a manual machine.',
       valueAud: [80, 120],
@@ -2839,6 +3086,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Scanpan Impact 5-piece stainless cookware set',
+      picture: 'saucepans',
       description:
         'Saucepans and stockpot with glass lids. Induction compatible. Some rainbow marks that polish off with Bar Keepers Friend. Can post.',
       valueAud: [150, 220],
@@ -2853,6 +3101,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Kmart Anko kettle and toaster set, matte black',
+      picture: 'kettle',
       description: 'Works perfectly, just does not match the new kitchen. Toaster crumb tray cleaned. Kettle descaled. Pick-up Morley.',
       valueAud: [15, 30],
       weightKg: [2.5, 3],
@@ -2866,6 +3115,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Sunbeam bakehouse bread maker',
+      picture: 'bread-maker',
       description:
         'Makes a decent loaf overnight, pan non-stick still good. Manual and recipe book included. Using a sourdough starter now. Pick-up Glenelg.',
       valueAud: [40, 70],
@@ -2880,6 +3130,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Global knife block set (5 pieces)',
+      picture: 'knife-block',
       description:
         'Chef, santoku, bread, paring and utility knives in the bamboo block. Professionally sharpened last month. A couple of tiny marks on handles. Pick-up only.',
       valueAud: [150, 250],
@@ -2896,6 +3147,7 @@ export const CATALOGUE: Catalogue = {
   'mens-fashion': [
     {
       title: 'R.M. Williams Comfort Craftsman boots, size 9G',
+      picture: 'boots',
       description:
         'Chestnut yearling leather, resoled at the RM Williams store last year. Nicely broken in with creasing across the toe. Classic Aussie boot. Can post.',
       valueAud: [250, 350],
@@ -2910,6 +3162,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Kathmandu Epiq down jacket, mens M',
+      picture: 'puffer-jacket',
       description:
         'Warm and light, 600 fill down. No rips, zip works fine. Used for two ski trips to Falls Creek and packs small. Posts easily.',
       valueAud: [80, 120],
@@ -2924,6 +3177,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Country Road linen shirt, mens L, sky blue',
+      picture: 'shirt',
       description: 'Pure linen, perfect for summer. Worn a few times to weddings. Ironed and ready. Swapping as I have changed sizes.',
       valueAud: [30, 50],
       weightKg: [0.25, 0.3],
@@ -2937,6 +3191,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: "Levi's 501 jeans, W32 L32",
+      picture: 'jeans',
       description: 'Classic straight fit in mid blue. Worn-in but no holes or fraying at the hem. Button fly. Can post.',
       valueAud: [40, 60],
       weightKg: [0.6, 0.7],
@@ -2950,6 +3205,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Akubra Cattleman hat, size 58, sand',
+      picture: 'hat',
       description:
         'Genuine Akubra rabbit fur felt, barely worn. No sweat marks on the band. Comes in a hat box. Bought for a trip to the Territory.',
       valueAud: [120, 180],
@@ -2964,6 +3220,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Politix navy slim-fit suit, 40R / 34 pants',
+      picture: 'suit',
       description:
         'Wool blend, worn to a few weddings and one interview (got the job). Dry cleaned. Pants hemmed for 178cm. Pick-up Docklands or post.',
       valueAud: [150, 250],
@@ -2978,6 +3235,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Patagonia Better Sweater fleece, mens L',
+      picture: 'jumper',
       description: 'Grey heather, warm and hard wearing. A bit of pilling under the arms. Perfect for camping. Posts easily.',
       valueAud: [60, 90],
       weightKg: [0.5, 0.6],
@@ -2991,6 +3249,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Driza-Bone oilskin riding coat, size L',
+      picture: 'long-coat',
       description: 'Iconic oilskin, reproofed this winter. Some honest wear on the cape. Keeps you dry in any downpour. Pick-up Armidale.',
       valueAud: [150, 250],
       weightKg: [2, 2.5],
@@ -3004,6 +3263,8 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Rip Curl and Billabong boardshorts bundle, size 32',
+      picture: 'boardshorts',
+      alsoIn: ['water-sports'],
       description:
         'Four pairs of boardies, a couple with the stretchy fabric. Light fading from the sun. Summer sorted. Posts in a satchel.',
       valueAud: [30, 50],
@@ -3018,6 +3279,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Blundstone 500 boots, size 10',
+      picture: 'boots',
       description: 'Stout brown, the ones every Aussie owns. Heaps of tread left. Scuffs that add character. Swap for a pair in size 11.',
       valueAud: [100, 150],
       weightKg: [1.3, 1.6],
@@ -3033,6 +3295,7 @@ export const CATALOGUE: Catalogue = {
   'mens-watches-and-sneakers': [
     {
       title: 'Seiko 5 Sports SRPD55 automatic, black dial',
+      picture: 'watch',
       description:
         'Keeps about +8 seconds a day. Original bracelet plus a NATO strap. Light desk-diving scratches on the clasp. Box and papers included.',
       valueAud: [200, 280],
@@ -3047,6 +3310,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Casio G-Shock GA-2100 "CasiOak", all black',
+      picture: 'watch',
       description:
         'The slim G-Shock everyone wants. Worn daily for a year, no marks on the screen. Comes in the tin. Swapping for a different colourway.',
       valueAud: [90, 130],
@@ -3061,6 +3325,8 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Garmin Forerunner 245 GPS running watch',
+      picture: 'watch',
+      alsoIn: ['sporting-goods'],
       description: 'Great for training, heart rate and GPS accurate. Battery lasts a week. Strap replaced. Upgraded to a newer model.',
       valueAud: [150, 220],
       weightKg: [0.1, 0.2],
@@ -3074,6 +3340,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Tissot PRX 40mm quartz, blue dial',
+      picture: 'watch',
       description:
         'Integrated bracelet, looks much dearer than it is. Purchased from Prouds two years ago with papers. Minor swirls on the bracelet. Meet at a shopping centre.',
       valueAud: [350, 450],
@@ -3088,6 +3355,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Nike Air Jordan 1 Mid, US 10',
+      picture: 'sneakers',
       description:
         'Chicago-style colourway, worn around ten times. Light creasing on the toe box, soles clean. Original box included. Can post.',
       valueAud: [120, 180],
@@ -3102,6 +3370,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Adidas Ultraboost 22, US 11, core black',
+      picture: 'sneakers',
       description: 'Super comfy for walking and gym. Boost is still bouncy, no tears in the knit. Washed and deodorised. Posts in the box.',
       valueAud: [80, 120],
       weightKg: [0.9, 1.2],
@@ -3115,6 +3384,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'New Balance 990v5 grey, US 9.5',
+      picture: 'sneakers',
       description:
         'Made in USA, the dad shoe done right. Suede is clean, a little sole wear on the heel. Comes with spare laces. Pick-up Richmond or post.',
       valueAud: [120, 170],
@@ -3129,6 +3399,8 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Apple Watch Series 7 45mm GPS, midnight',
+      picture: 'smartwatch',
+      alsoIn: ['electronics'],
       description:
         'Battery health 88 percent. Screen has a protector since day one. Comes with sport band and charger. Switched to Android so need to swap.',
       valueAud: [250, 350],
@@ -3143,6 +3415,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Vans Old Skool, black/white, US 10',
+      picture: 'sneakers',
       description: 'Skated in a couple of times, small scuff on the ollie area. Plenty of life in the sole. No box. Cheap swap.',
       valueAud: [40, 60],
       weightKg: [0.8, 1],
@@ -3156,6 +3429,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Omega Seamaster Aqua Terra 38.5mm, pre-owned',
+      picture: 'watch',
       description:
         'Co-axial automatic, serviced by Omega two years ago with papers. Bracelet has normal wear, no stretch. A serious watch for a serious swap. Meet at a jeweller in Melbourne CBD only.',
       valueAud: [4500, 5500],
@@ -3172,6 +3446,7 @@ export const CATALOGUE: Catalogue = {
   motorbikes: [
     {
       title: '2018 Yamaha YZF-R3 (LAMS)',
+      picture: 'motorbike',
       description:
         'Perfect learner sports bike, 19,000 km. Serviced every 5,000 km, new chain and sprockets. Has frame sliders, never dropped. Rego until October.',
       valueAud: [5500, 7000],
@@ -3185,6 +3460,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: '2019 Honda CBR500R (LAMS approved)',
+      picture: 'motorbike',
       description:
         'Comfortable and reliable, 24,000 km. Comes with tank bag and tail tidy. Tyres about half worn. Off my Ps now, time for something bigger.',
       valueAud: [6000, 7500],
@@ -3198,6 +3474,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Kawasaki KLX250 road registered trail bike',
+      picture: 'dirt-bike',
       description:
         'Great dual-sport, does fire trails and the commute. Handguards, bash plate and bigger tank. Dropped a few times, all cosmetic. 31,000 km.',
       valueAud: [4000, 5500],
@@ -3211,6 +3488,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Harley-Davidson Sportster Iron 883, 2016',
+      picture: 'motorbike',
       description:
         'Vance & Hines pipes, solo seat and forward controls. 14,000 km, always garaged. Sounds unreal. Swapping for a ute for the family.',
       valueAud: [10000, 13000],
@@ -3224,6 +3502,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Suzuki DR650SE, 2017',
+      picture: 'dirt-bike',
       description:
         'Bulletproof big single, set up for touring with racks and a bigger tank. 28,000 km, serviced by me with receipts for parts. Heated grips. Located Orange.',
       valueAud: [6000, 8000],
@@ -3237,6 +3516,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Honda CRF50F kids dirt bike',
+      picture: 'dirt-bike',
       description: 'The perfect first bike for ages 5–8. Starts easily, auto clutch. New plastics last year. Kids have moved up to a 110.',
       valueAud: [1000, 1500],
       weightKg: [50, 55],
@@ -3249,6 +3529,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Yamaha TTR125LE, electric start',
+      picture: 'dirt-bike',
       description:
         'Great for teenagers, big wheel version. Air filter cleaned every ride. Some scratches on the plastics. Farm bike, not registered.',
       valueAud: [2000, 2800],
@@ -3262,6 +3543,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Vespa Primavera 150, 2020, pastel blue',
+      picture: 'scooter',
       description:
         'Cute and practical for inner-city running around. 6,500 km, top box and windscreen. Always garaged. Selling as I have moved near the train.',
       valueAud: [4000, 5500],
@@ -3275,6 +3557,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Honda CT110 postie bike, ex-Australia Post',
+      picture: 'motorbike',
       description:
         'The legend. Runs well, new tyres and chain. Rack on the back and front crate. Great for farm or a Postie Bike Challenge.',
       valueAud: [2500, 3500],
@@ -3288,6 +3571,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Triumph Bonneville T100, 2018',
+      picture: 'motorbike',
       description:
         'Classic style with modern reliability. 12,000 km, original and unmodified. Comes with Triumph panniers. Minor scuffs on the left engine cover.',
       valueAud: [9000, 11500],
@@ -3303,6 +3587,7 @@ export const CATALOGUE: Catalogue = {
   'musical-instruments': [
     {
       title: 'Fender Player Stratocaster, 3-tone sunburst',
+      picture: 'electric-guitar',
       description:
         'Mexican-made, plays beautifully with a recent setup. A couple of small dings on the back. Comes with a gig bag and strap. Swapping as I am going acoustic.',
       valueAud: [800, 1000],
@@ -3316,6 +3601,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Yamaha F310 acoustic guitar',
+      picture: 'acoustic-guitar',
       description: 'Great beginner guitar, stays in tune. New strings fitted. Small pick scratch near the soundhole. Includes soft case.',
       valueAud: [100, 150],
       weightKg: [2.3, 2.8],
@@ -3328,6 +3614,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Maton EBG808 acoustic-electric guitar',
+      picture: 'acoustic-guitar',
       description:
         'Aussie-made Maton with the AP5 pickup, sounds amazing through a PA. Solid spruce top with some player wear. Hard case included. Pick-up Box Hill.',
       valueAud: [1400, 1800],
@@ -3341,6 +3628,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Roland TD-07KV electronic drum kit',
+      picture: 'drum-kit',
       description:
         'Mesh heads, quiet for apartment living. Includes throne and headphones. Kick pedal upgraded. Pick-up only, disassembles into a hatchback.',
       valueAud: [700, 900],
@@ -3354,6 +3642,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Yamaha P-45 digital piano with stand',
+      picture: 'digital-piano',
       description:
         'Weighted keys, feels great for learning. Includes sustain pedal and X-stand. A couple of keys slightly louder than the rest. Pick-up Sunnybank.',
       valueAud: [350, 450],
@@ -3367,6 +3656,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Squier Precision Bass with small amp',
+      picture: 'electric-guitar',
       description:
         'Plays fine, pickups hum a little. Includes a Fender Rumble 15 practice amp and lead. Great starter bass. Pick-up Newcastle.',
       valueAud: [250, 350],
@@ -3380,6 +3670,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Yamaha YAS-280 alto saxophone',
+      picture: 'saxophone',
       description:
         'Student sax in great condition, pads serviced last year. Comes with case, neck strap and reeds. My son has switched to drums.',
       valueAud: [900, 1200],
@@ -3394,6 +3685,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Boss Katana 50 MkII guitar amp',
+      picture: 'guitar-amp',
       description:
         'Heaps of tones built in, works perfectly. Used at home only. Comes with the power cable. Swapping for a smaller headphone amp.',
       valueAud: [250, 320],
@@ -3408,6 +3700,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Kala concert ukulele with gig bag',
+      picture: 'ukulele',
       description: 'Mahogany uke, sweet tone. Aquila strings fitted. Used at a community uke group for a year. Can post in a box.',
       valueAud: [60, 90],
       weightKg: [0.6, 0.9],
@@ -3421,6 +3714,8 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Yamaha U1 upright piano, polished ebony',
+      picture: 'upright-piano',
+      alsoIn: ['furniture'],
       description:
         'Japanese-made U1, tuned annually. A few marks on the lid. Lovely touch and tone. Buyer arranges piano removalists from our ground-floor home in Kew.',
       valueAud: [2500, 4000],
@@ -3436,6 +3731,7 @@ export const CATALOGUE: Catalogue = {
   'odd-jobs': [
     {
       title: 'Lawn mowing and edging, small to medium yards',
+      picture: 'lawn-mower',
       description:
         'I bring my own mower, whipper snipper and blower. Happy to do front and back and take the clippings away. Available weekends around the inner west. Swap for anything useful.',
       valueAud: [40, 60],
@@ -3447,6 +3743,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Gutter cleaning, single storey homes',
+      picture: 'ladder',
       description:
         'Ladder, gloves and a leaf blower, done in a couple of hours. Great before bushfire season. I am insured and careful. Northern beaches area.',
       valueAud: [100, 150],
@@ -3458,6 +3755,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Flat-pack furniture assembly (Ikea, Kmart, Fantastic)',
+      picture: 'flat-pack',
       description:
         'Wardrobes, beds, desks, you name it. I bring my own drill and tools. Quick and tidy, I will even take the cardboard away. Within 20 km of Parramatta.',
       valueAud: [50, 80],
@@ -3469,6 +3767,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Ute load of rubbish removal',
+      picture: 'ute',
       description:
         'Green waste, old furniture, moving junk. I take it to the tip or to the op shop if it is good enough. No chemicals or asbestos please. Logan and Ipswich.',
       valueAud: [120, 200],
@@ -3480,6 +3779,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Pressure washing driveways and paths',
+      picture: 'pressure-washer',
       description:
         'Bring your concrete back to life. I have a petrol pressure washer and surface cleaner. Typical driveway takes two hours. Geelong and the Surf Coast.',
       valueAud: [100, 180],
@@ -3491,6 +3791,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Dog walking, 3 walks a week',
+      picture: 'dog-lead',
       description:
         'Animal lover with two dogs of my own. 45-minute walks, solo or with a friendly pack. References available. Around Coorparoo and Camp Hill.',
       valueAud: [60, 90],
@@ -3502,6 +3803,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Hedge trimming and green waste removal',
+      picture: 'hedge-trimmer',
       description:
         'Hedges up to 3 metres, I take the clippings away. Petrol hedge trimmer and ladder. Tidy finish guaranteed. Hills district.',
       valueAud: [80, 120],
@@ -3513,6 +3815,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Extra pair of hands on moving day',
+      picture: 'moving-boxes',
       description:
         'Strong and reliable, happy to lift boxes, wrap furniture and load trucks. Half day or full day. I have my own trolley and blankets. Perth northern suburbs.',
       valueAud: [100, 150],
@@ -3524,6 +3827,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Window cleaning, inside and out',
+      picture: 'squeegee',
       description:
         'Streak-free windows and flyscreens for single storey houses. Bring-your-own-ladder not needed, I have everything. Usually a 3-hour job. Canberra south side.',
       valueAud: [80, 120],
@@ -3535,6 +3839,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Picture hanging and small handyman jobs',
+      picture: 'hammer',
       description:
         'Shelves, curtain rods, TV mounts, door handles and leaky taps (washers only). Two-hour block. Bring me your honey-do list. Adelaide eastern suburbs.',
       valueAud: [50, 90],
@@ -3548,6 +3853,8 @@ export const CATALOGUE: Catalogue = {
   ooshies: [
     {
       title: 'Woolworths Disney Ooshies 2018, 46 of 48 with case',
+      picture: 'ooshies',
+      alsoIn: ['comic-books-and-collectables'],
       description:
         'Nearly complete set in the official collector case. Missing only Jack-Jack and Scar. All in great condition, no chew marks. Swap for the missing two plus anything.',
       valueAud: [40, 70],
@@ -3562,6 +3869,8 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Rare glitter Simba Ooshie (Lion King promo)',
+      picture: 'ooshies',
+      alsoIn: ['comic-books-and-collectables'],
       description:
         'The limited-edition glitter one from the Woolworths Lion King promo. Still in the sealed foil packet. My kids have three. Happy to post in a padded envelope.',
       valueAud: [15, 30],
@@ -3576,6 +3885,8 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Coles Little Shop minis, complete series 2',
+      picture: 'mini-groceries',
+      alsoIn: ['comic-books-and-collectables'],
       description:
         'All 30 minis including the Coles cap and bag. Kept in the official case. One or two have slight dents. Nostalgia for the parents!',
       valueAud: [30, 50],
@@ -3590,6 +3901,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Woolworths Marvel Ooshies, bag of 30',
+      picture: 'ooshies',
       description: 'Mix of heroes and villains from the Marvel promo, a few doubles. Played with but clean. Swap for DC or Disney ones.',
       valueAud: [20, 35],
       weightKg: [0.2, 0.3],
@@ -3603,6 +3915,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'DC Ooshies series 1 and 2 bundle (25)',
+      picture: 'ooshies',
       description:
         'Headstart DC Ooshies including Batman, Harley Quinn and a Joker glow-in-the-dark. Some pencil topper holes are stretched. Swap for anything Pokémon.',
       valueAud: [20, 30],
@@ -3617,6 +3930,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Ooshies duplicates to swap, 25 assorted',
+      picture: 'ooshies',
       description:
         'Doubles from the last few Woolies promos. Happy to swap for ones we are missing, list available on request. Easy to post.',
       valueAud: [10, 20],
@@ -3631,6 +3945,8 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Toy Story Ooshies, 10 sealed packets',
+      picture: 'ooshies',
+      alsoIn: ['toys'],
       description: 'Never opened, could be anything inside, including the rare ones. Great for party bags. Posts flat.',
       valueAud: [10, 20],
       weightKg: [0.1, 0.15],
@@ -3644,6 +3960,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Coles Stikeez collection with display board',
+      picture: 'ooshies',
       description:
         'About 40 Stikeez from a few different series, plus the cardboard display board. A bit dusty but sticky bits still stick. Kids have moved on.',
       valueAud: [10, 20],
@@ -3658,6 +3975,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Ooshie pencil-topper display stand (holds 60)',
+      picture: 'ooshie-stand',
       description:
         'Clear acrylic tiered stand, made by my husband. Comes with 15 random Ooshies to get you started. Looks great on a bookshelf. Pick-up Penrith or post.',
       valueAud: [25, 40],
@@ -3672,6 +3990,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Disney Christmas Ooshies limited edition set of 6',
+      picture: 'ooshies',
       description: 'The festive ones with Santa hats, from the Woolworths Christmas promo. All six, no marks. Pretty hard to find now.',
       valueAud: [15, 25],
       weightKg: [0.05, 0.1],
@@ -3687,6 +4006,7 @@ export const CATALOGUE: Catalogue = {
   'pet-accessories': [
     {
       title: 'Large wire dog crate (42-inch) with tray',
+      picture: 'dog-crate',
       description: 'Two doors, folds flat. Used for crate training our lab. Plastic tray has a crack in one corner. Pick-up Lilydale.',
       valueAud: [60, 90],
       weightKg: [15, 18],
@@ -3699,6 +4019,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Kmart cat tree, 1.5m, grey',
+      picture: 'cat-tree',
       description:
         'Three levels, hammock and a little house. Sisal is shredded on the bottom post, as cats do. Stable and sturdy. Pick-up Balmain.',
       valueAud: [30, 50],
@@ -3712,6 +4033,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Snooza orthopaedic dog bed, large',
+      picture: 'dog-bed',
       description:
         'Memory foam base with a removable, washable cover. Cover washed and no odours. Our dog prefers the couch, sigh. Pick-up Ringwood.',
       valueAud: [40, 70],
@@ -3725,6 +4047,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Ruffwear Front Range dog harness, size M',
+      picture: 'dog-harness',
       description:
         'Comfy harness with front and back clips. Worn on bush walks, a bit of mud staining that will not come out. Our pup outgrew it fast. Posts easily.',
       valueAud: [40, 60],
@@ -3739,6 +4062,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Aqua One 4ft aquarium with stand and filter',
+      picture: 'aquarium',
       description:
         'Glass tank, cabinet, canister filter, heater and LED light. Holds water, no leaks. Fish not included! Pick-up only, need three people and a ute.',
       valueAud: [200, 300],
@@ -3752,6 +4076,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Timber rabbit / guinea pig hutch with run',
+      picture: 'hutch',
       description:
         'Two-storey hutch with a ramp and mesh run. Roof is waterproof, a coat of paint would freshen it up. Our bunny crossed the rainbow bridge. Pick-up Narre Warren.',
       valueAud: [80, 120],
@@ -3765,6 +4090,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'PetSafe automatic feeder, 5 meals',
+      picture: 'pet-feeder',
       description:
         'Timed feeder for cats or small dogs. Works on batteries. Lid has a small crack, does not affect use. Great for weekends away.',
       valueAud: [50, 80],
@@ -3779,6 +4105,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Kong dog toy bundle (8 toys)',
+      picture: 'dog-toys',
       description:
         'Classic Kongs, Wobbler and a few tug toys. All washed. Our dog is a destroyer so these have survived the test. Posts easily.',
       valueAud: [20, 35],
@@ -3793,6 +4120,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Waterproof dog hammock seat cover for car',
+      picture: 'seat-cover',
       description: 'Covers the whole back seat, with seatbelt openings. Washable. Saved our Subaru from a muddy kelpie. Can post.',
       valueAud: [25, 40],
       weightKg: [1, 1.3],
@@ -3806,6 +4134,8 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Chicken coop for 4 hens with nesting box',
+      picture: 'chicken-coop',
+      alsoIn: ['garden-and-home'],
       description:
         'Timber coop with a nesting box and pull-out tray for easy cleaning. Fox-proof latches. Some weathering on the roof. Pick-up Mount Barker.',
       valueAud: [150, 220],
@@ -3821,6 +4151,8 @@ export const CATALOGUE: Catalogue = {
   'produce-and-homemade-foods': [
     {
       title: 'Free-range backyard eggs, 1 dozen',
+      picture: 'eggs',
+      alsoIn: ['food'],
       description:
         'From our six happy chooks who roam the yard. Collected daily, various shades of brown. Bring your own carton if you can. Pick-up Coburg.',
       valueAud: [6, 8],
@@ -3835,6 +4167,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Bag of lemons from our tree (about 20)',
+      picture: 'lemons',
       description:
         'Eureka lemons, juicy and unsprayed. The tree is going crazy this year. Happy to swap for any other fruit or veg. Pick-up Parramatta.',
       valueAud: [8, 12],
@@ -3849,6 +4182,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Homemade mango chutney, 3 jars',
+      picture: 'preserves',
       description:
         'Made from Bowen mangoes with a little chilli kick. Sterilised jars, sealed properly. Keeps for a year unopened. Pick-up Townsville.',
       valueAud: [10, 15],
@@ -3863,6 +4197,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Passionfruit, bag of 30',
+      picture: 'passionfruit',
       description: 'Fresh off the vine, wrinkly and sweet. Great for pavlovas. Pick up from my front porch in Caloundra.',
       valueAud: [8, 12],
       weightKg: [1.5, 2],
@@ -3876,6 +4211,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Sourdough loaves, 2 per week',
+      picture: 'bread',
       description:
         'Naturally leavened, long ferment, baked Saturday mornings. White or wholemeal. Happy to set up a regular swap. Collect from Daylesford.',
       valueAud: [8, 12],
@@ -3890,6 +4226,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Homemade strawberry jam, 2 jars',
+      picture: 'preserves',
       description:
         'Made with strawberries from our patch and less sugar than store bought. Hot-water-bath sealed. Best before 12 months. Pick-up Stanthorpe.',
       valueAud: [6, 10],
@@ -3904,6 +4241,8 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Raw bush honey from our hives, 1kg jar',
+      picture: 'honey',
+      alsoIn: ['food'],
       description:
         'Unfiltered, unheated honey from our backyard hives near the Blue Mountains. Flavour changes with what is flowering. Can post in bubble wrap.',
       valueAud: [18, 25],
@@ -3918,6 +4257,8 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Tomato and basil seedlings, 6 punnets',
+      picture: 'seedlings',
+      alsoIn: ['garden-and-home'],
       description:
         'Grown from saved seed: Grosse Lisse, cherry and Roma tomatoes plus Genovese basil. Ready to plant now. Pick-up Blackwood.',
       valueAud: [10, 15],
@@ -3932,6 +4273,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Excess zucchini and cucumbers, box',
+      picture: 'vegetables',
       description:
         'Every summer I swear I will plant fewer. Big box of zucchini and Lebanese cucumbers, picked this morning. Come and grab them from Werribee.',
       valueAud: [5, 10],
@@ -3946,6 +4288,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Homemade family-size beef lasagne (frozen)',
+      picture: 'lasagne',
       description:
         'Made in a big batch, layered with homemade ragu and bechamel. Frozen in a foil tray with the date on it. Feeds 6. Pick-up Five Dock, bring an esky bag.',
       valueAud: [15, 25],
@@ -3960,6 +4303,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Hass avocados, bag of 10',
+      picture: 'avocados',
       description:
         'From our tree in the Sunshine Coast hinterland. Picked hard, ripen on the bench in about a week. Unsprayed. Pick-up Nambour.',
       valueAud: [10, 15],
@@ -3976,6 +4320,7 @@ export const CATALOGUE: Catalogue = {
   services: [
     {
       title: 'Maths tutoring, Years 7–10 (1 hour)',
+      picture: 'tutoring',
       description:
         'Qualified secondary teacher, patient and friendly. In person at the local library or online. I focus on building confidence as well as skills. Swap for anything on my wish list.',
       valueAud: [50, 70],
@@ -3987,6 +4332,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Beginner piano lessons (30 minutes)',
+      picture: 'digital-piano',
       description:
         'AMEB-trained teacher, kids and adults welcome. Lessons in my home studio in Kellyville. Fun pieces as well as scales, promise. Happy to do a block of four.',
       valueAud: [40, 60],
@@ -3998,6 +4344,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Resume and LinkedIn makeover',
+      picture: 'resume',
       description:
         'Recruiter with ten years in the industry. I will rewrite your resume and polish your LinkedIn profile, with one round of changes. Done over Zoom and email. Any industry.',
       valueAud: [80, 150],
@@ -4009,6 +4356,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Family portrait photography session (1 hour)',
+      picture: 'camera',
       description:
         'Outdoor session at a park or beach of your choice around Perth. You get 20 edited high-res images. Great for Christmas cards. Weekends only.',
       valueAud: [150, 250],
@@ -4020,6 +4368,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Bookkeeping and BAS help for sole traders',
+      picture: 'calculator',
       description:
         'Registered BAS agent. I can tidy up your Xero, reconcile the quarter and lodge. Remote or in person in Hobart. One quarter per swap.',
       valueAud: [80, 150],
@@ -4031,6 +4380,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Simple website for your small business',
+      picture: 'website',
       description:
         'Five-page website built on Squarespace or WordPress, mobile friendly. Includes setup of your domain and a contact form. You provide text and photos. Done in two weeks.',
       valueAud: [300, 600],
@@ -4042,6 +4392,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Personal training session (1 hour)',
+      picture: 'dumbbells',
       description:
         'Cert IV qualified PT. Outdoor session with all equipment supplied, tailored to your goals. Great for beginners or getting back into it. Bayside suburbs of Melbourne.',
       valueAud: [60, 90],
@@ -4053,6 +4404,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Haircut at home by a qualified hairdresser',
+      picture: 'scissors',
       description:
         'Mobile hairdresser, 15 years experience. Cuts for men, women and kids in the comfort of your home. Colour by arrangement. Ipswich and surrounds.',
       valueAud: [30, 50],
@@ -4064,6 +4416,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Tech help for seniors (phones, tablets, computers)',
+      picture: 'tablet',
       description:
         'Patient help setting up phones, email, myGov, video calls and photo backups. I come to you. Two-hour visit. Sunshine Coast.',
       valueAud: [40, 70],
@@ -4075,6 +4428,8 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Mobile bike service at your place',
+      picture: 'bicycle',
+      alsoIn: ['bicycles'],
       description:
         'Full tune-up: gears, brakes, chain clean and lube, wheel true. I come to your home with my stand and tools. Parts extra. Canberra north.',
       valueAud: [60, 100],
@@ -4086,6 +4441,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Sewing alterations and hemming',
+      picture: 'sewing-machine',
       description:
         'Pants hemmed, dresses taken in, zips replaced. Quick turnaround, usually within a week. Drop off at my place in Blacktown. Price per item or bundle.',
       valueAud: [20, 40],
@@ -4099,6 +4455,7 @@ export const CATALOGUE: Catalogue = {
   'sporting-goods': [
     {
       title: 'Sherrin KB official AFL football, size 5',
+      picture: 'footy',
       description:
         'Genuine leather match ball, used for kick-to-kick in the park. Still holds air well, laces intact. Some scuffing on the panels. Posts deflated.',
       valueAud: [50, 80],
@@ -4113,6 +4470,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Gray-Nicolls English willow cricket bat, SH',
+      picture: 'cricket-bat',
       description:
         'Knocked in and oiled, used for one season of club cricket. A few seam marks on the face, no cracks. Grip replaced. Pick-up Camberwell.',
       valueAud: [120, 200],
@@ -4127,6 +4485,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Kookaburra junior cricket kit with bag',
+      picture: 'cricket-bat',
       description:
         'Pads, gloves, thigh guard, helmet and bat (size 5), all in a wheelie bag. Good for ages 10–12. Some grass stains. Kids moved to tennis.',
       valueAud: [80, 120],
@@ -4141,6 +4500,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Steeden NRL rugby league ball, size 5',
+      picture: 'footy',
       description: 'Official Steeden replica, great grip. Used at training a few times. Posts deflated with the valve needle.',
       valueAud: [20, 35],
       weightKg: [0.4, 0.45],
@@ -4154,6 +4514,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Wilson Pro Staff 97 tennis racquet',
+      picture: 'tennis-racquet',
       description:
         'Grip size 3, strung at 52lbs recently. Some paint chips on the frame from scrapes. Great control racquet. Can post in a cover.',
       valueAud: [100, 150],
@@ -4168,6 +4529,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Lifespan Fitness adjustable dumbbells, 2 x 24kg',
+      picture: 'dumbbells',
       description:
         'Dial-select from 2.5 to 24kg, huge space saver. Works smoothly, one has a slightly sticky dial. Stand not included. Pick-up Burleigh Heads.',
       valueAud: [150, 250],
@@ -4182,6 +4544,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Lifespan Fitness Pursuit treadmill',
+      picture: 'treadmill',
       description:
         'Folds up, 2.5HP motor, runs smoothly to 16 km/h. Belt lubricated this year. Heavy, needs two people and a trailer. Pick-up Hornsby.',
       valueAud: [300, 500],
@@ -4195,6 +4558,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Callaway golf club set with stand bag',
+      picture: 'golf-bag',
       description:
         'Driver, 3 wood, hybrid, 5–PW irons, sand wedge and putter. Right handed, regular flex. Grips are worn but playable. Perfect to get started.',
       valueAud: [250, 400],
@@ -4208,6 +4572,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Gilbert netball plus training bib set',
+      picture: 'netball',
       description:
         'Size 5 Gilbert Synergy ball and a full set of seven bibs. Great for a new team or backyard practice. Bibs washed. Posts easily.',
       valueAud: [20, 35],
@@ -4222,6 +4587,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Everlast 4ft boxing bag with gloves',
+      picture: 'boxing-bag',
       description:
         'Filled bag with chains and a pair of 12oz gloves. Great stress relief. Vinyl has a couple of scuffs. Pick-up only from St Albans.',
       valueAud: [60, 100],
@@ -4237,6 +4603,7 @@ export const CATALOGUE: Catalogue = {
   textbooks: [
     {
       title: 'Campbell Biology, 12th edition (Australian and NZ)',
+      picture: 'textbooks',
       description:
         'Used for first-year bio at UQ. Some highlighting in the first few chapters, otherwise clean. No missing pages. Can post or meet on campus.',
       valueAud: [60, 90],
@@ -4251,6 +4618,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Jacaranda Maths Quest 12 Mathematical Methods VCE',
+      picture: 'textbooks',
       description: 'Current study design, no writing inside. LearnON code already used. Passed with a 40, hope it helps you too!',
       valueAud: [30, 50],
       weightKg: [1.5, 1.8],
@@ -4264,6 +4632,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Cambridge Senior Maths: Specialist Maths Units 3&4',
+      picture: 'textbooks',
       description:
         'Good condition, a few pencil notes that rub out. Includes the practice exam booklet. Finished Year 12! Pick-up Glen Waverley.',
       valueAud: [30, 50],
@@ -4278,6 +4647,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Excel HSC Chemistry study guide',
+      picture: 'textbooks',
       description:
         'Clear explanations and heaps of practice questions. A few answers pencilled in. Perfect for trial prep. Posts in a satchel.',
       valueAud: [15, 25],
@@ -4292,6 +4662,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Stewart Calculus: Early Transcendentals, 8th ed',
+      picture: 'textbooks',
       description:
         'Hardcover, spine in good shape. Light highlighting in chapters 2 to 4. Used for first-year engineering maths. Meet at UNSW.',
       valueAud: [50, 80],
@@ -4306,6 +4677,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: "Tortora's Principles of Anatomy and Physiology",
+      picture: 'textbooks',
       description:
         'Second Asia-Pacific edition, both volumes. Notes on sticky tabs only, no writing in the book. Nursing students will love the diagrams. Pick-up Bundoora.',
       valueAud: [60, 90],
@@ -4320,6 +4692,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Australian Taxation Law 2024 (Woellner et al.)',
+      picture: 'textbooks',
       description: 'Current edition, clean and unmarked. Used for one semester of my CPA. Happy to post or meet in the Adelaide CBD.',
       valueAud: [60, 90],
       weightKg: [2, 2.4],
@@ -4333,6 +4706,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: "Lewis's Medical-Surgical Nursing, ANZ 5th ed",
+      picture: 'textbooks',
       description:
         'The nursing bible, in great condition. A few page corners folded. Comes with the online resources code (unused). Swap for any second-year nursing text.',
       valueAud: [80, 120],
@@ -4347,6 +4721,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Principles of Economics, Gans King Mankiw (Aus 8th ed)',
+      picture: 'textbooks',
       description: 'Used for ECON1000 at UWA. Light highlighting, spine intact. Plenty of Aussie examples. Posts in a satchel.',
       valueAud: [40, 60],
       weightKg: [2, 2.4],
@@ -4360,6 +4735,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Pearson Physics 11 Western Australia, student book',
+      picture: 'textbooks',
       description: 'No writing inside, cover has a small crease. Great for ATAR Physics. Pick-up Rockingham or post.',
       valueAud: [30, 50],
       weightKg: [1.3, 1.6],
@@ -4375,6 +4751,7 @@ export const CATALOGUE: Catalogue = {
   tools: [
     {
       title: 'Ryobi 18V One+ drill and impact driver kit',
+      picture: 'drill',
       description:
         'Two tools, two 2.0Ah batteries and a charger in the bag. Batteries still hold a good charge. Great for DIY around the house. Pick-up Penrith.',
       valueAud: [150, 220],
@@ -4389,6 +4766,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Makita 18V LXT circular saw (skin only)',
+      picture: 'circular-saw',
       description:
         '165mm blade, cuts straight and true. Battery and charger not included. Blade has some life left. Swapping as I have gone to Milwaukee.',
       valueAud: [120, 180],
@@ -4403,6 +4781,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Ozito Power X Change angle grinder 115mm',
+      picture: 'angle-grinder',
       description:
         'Bunnings special, does the job for light work. Includes a 4.0Ah battery and fast charger. A few spare cutting discs thrown in. Pick-up Dandenong.',
       valueAud: [40, 70],
@@ -4417,6 +4796,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Kincrome tool chest with assorted hand tools',
+      picture: 'tool-chest',
       description:
         '9-drawer chest with spanners, sockets, screwdrivers and pliers. Drawers slide well, one lock barrel missing its key. Garage clean-out. Pick-up Wangara.',
       valueAud: [250, 400],
@@ -4431,6 +4811,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Milwaukee M18 Fuel hammer drill (skin)',
+      picture: 'drill',
       description: 'Beast of a drill, plenty of torque for masonry. Side handle included. Chuck still tight. Battery not included.',
       valueAud: [250, 350],
       weightKg: [2.5, 3],
@@ -4444,6 +4825,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'DeWalt 254mm sliding compound mitre saw',
+      picture: 'mitre-saw',
       description:
         'Accurate cuts, laser guide works. Blade replaced last month. A bit of sawdust in the guard that I will blow out. Heavy, pick-up only in Mackay.',
       valueAud: [300, 450],
@@ -4457,6 +4839,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Sidchrome 1/2-inch drive socket set, metric',
+      picture: 'socket-set',
       description:
         'Classic Aussie socket set in the steel case, 10mm to 32mm, ratchet and extensions. Missing the 19mm (of course). Pick-up Moorabbin.',
       valueAud: [100, 160],
@@ -4471,6 +4854,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Bosch GLL 3-80 laser level',
+      picture: 'laser-level',
       description:
         'Three 360-degree lines, great for tiling and cabinetry. Comes with case and target plate. Calibration checked. Posts easily.',
       valueAud: [80, 130],
@@ -4485,6 +4869,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Gorilla 2.4m aluminium platform ladder',
+      picture: 'ladder',
       description:
         'Industrial rated 150kg, solid and steady. Some paint splatters. Great for painting ceilings. Pick-up Gungahlin, needs a ute or roof racks.',
       valueAud: [100, 150],
@@ -4498,6 +4883,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Cigweld WeldSkill 170 MIG welder',
+      picture: 'welder',
       description:
         'Gas or gasless, great for farm and hobby welding. Comes with a bottle (empty) and helmet. Used for a couple of trailer builds. Pick-up Goulburn.',
       valueAud: [400, 550],
@@ -4514,6 +4900,8 @@ export const CATALOGUE: Catalogue = {
   toys: [
     {
       title: 'LEGO Technic 42115 Lamborghini Sián, complete',
+      picture: 'building-bricks',
+      alsoIn: ['hobbies'],
       description:
         'Built once by my husband and displayed. All pieces, booklet and box. Dust-free, kept in a cabinet. Can post carefully or pick up.',
       valueAud: [300, 450],
@@ -4528,6 +4916,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Kmart wooden play kitchen with accessories',
+      picture: 'play-kitchen',
       description:
         'Oven, sink and microwave with pots, pans and play food. A couple of stickers peeling. Hours of fun for our kids. Pick-up Mill Park, fits in an SUV.',
       valueAud: [40, 70],
@@ -4541,6 +4930,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Bluey Family Home playset with figures',
+      picture: 'dolls-house',
       description:
         'The Heeler house with Bluey, Bingo, Bandit and Chilli. A couple of small accessories missing. Kids adored it. Swap for anything Paw Patrol or Peppa.',
       valueAud: [30, 50],
@@ -4555,6 +4945,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Hot Wheels track bundle with loop and launcher',
+      picture: 'toy-car',
       description:
         'Heaps of orange track, connectors, two loops and a motorised booster. Around 20 cars included. Mix-and-match fun. Pick-up Morayfield.',
       valueAud: [25, 40],
@@ -4569,6 +4960,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Melissa & Doug wooden puzzle bundle (8)',
+      picture: 'jigsaw',
       description: 'Peg puzzles and chunky puzzles, all pieces present. Great for toddlers. Wiped clean. Posts in one box.',
       valueAud: [15, 30],
       weightKg: [2, 2.5],
@@ -4582,6 +4974,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Barbie DreamHouse (2021) with furniture',
+      picture: 'dolls-house',
       description:
         'Three levels, working lights and sounds, elevator and pool. Most furniture included. Big, so pick-up only from Kellyville.',
       valueAud: [100, 150],
@@ -4595,6 +4988,8 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'LEGO Duplo big box (about 300 pieces)',
+      picture: 'building-bricks',
+      alsoIn: ['baby'],
       description:
         'Mixed bricks, animals, people and a few vehicles. Washed in warm soapy water. Perfect for a playgroup or grandkids. Pick-up Lutwyche.',
       valueAud: [40, 70],
@@ -4609,6 +5004,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Nerf blaster bundle (6 blasters plus darts)',
+      picture: 'toy-blaster',
       description: 'Mix of Elite and Mega blasters, all working. A bag of about 100 darts. Backyard battles sorted. Pick-up Campbelltown.',
       valueAud: [30, 50],
       weightKg: [3, 4],
@@ -4622,6 +5018,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Paw Patrol Lookout Tower with vehicles',
+      picture: 'lookout-tower',
       description:
         'Lights and sounds work, elevator and slide intact. Comes with Chase, Marshall and Skye vehicles. Batteries included. Pick-up Hallett Cove.',
       valueAud: [30, 50],
@@ -4635,6 +5032,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Kids electric ride-on Mercedes, 12V, white',
+      picture: 'ride-on-car',
       description:
         'Parental remote, working lights and horn. Battery holds about 45 minutes. Minor scuffs on the bumper. Pick-up only, Tarneit.',
       valueAud: [100, 150],
@@ -4650,6 +5048,7 @@ export const CATALOGUE: Catalogue = {
   'water-sports': [
     {
       title: 'JS Industries 6\'0" shortboard, 30L, FCS II',
+      picture: 'surfboard',
       description:
         'Performance shortboard, no dings or pressure dents on the nose. Some heel dents on the deck as expected. Comes with fins and a board bag. Pick-up Manly.',
       valueAud: [350, 500],
@@ -4663,6 +5062,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: '9\'0" mini mal longboard, single fin',
+      picture: 'surfboard',
       description:
         'Shaped on the Gold Coast, perfect for small days and learners. Two repaired dings, both watertight. Includes leg rope. Pick-up Currumbin.',
       valueAud: [300, 450],
@@ -4676,6 +5076,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Softech 8\'0" softboard, teal',
+      picture: 'surfboard',
       description:
         'Perfect learner board, super buoyant. Some fading and a few deck dents. Fins and leash included. Kids moved up to hardboards.',
       valueAud: [80, 150],
@@ -4689,6 +5090,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Red Paddle Co Ride 10\'6" inflatable SUP',
+      picture: 'paddle-board',
       description:
         'Premium inflatable stand-up paddleboard with pump, paddle and backpack. No leaks. Used on lakes mostly. Swapping for a kayak.',
       valueAud: [600, 800],
@@ -4702,6 +5104,8 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Perception sit-on-top fishing kayak with paddle',
+      picture: 'kayak',
+      alsoIn: ['camping-and-fishing'],
       description:
         'Stable fishing kayak with rod holders and a storage well. UV faded on top, hull perfect. Includes paddle and PFD. Pick-up Port Stephens.',
       valueAud: [300, 450],
@@ -4715,6 +5119,8 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: "O'Neill Psycho Tech 4/3 steamer, mens M",
+      picture: 'wetsuit',
+      alsoIn: ['mens-fashion'],
       description: 'Warm winter wetsuit, chest zip. Knees show a bit of wear, no tears. Rinsed after every surf. Posts folded.',
       valueAud: [150, 220],
       weightKg: [1.3, 1.6],
@@ -4728,6 +5134,8 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Billabong 3/2 womens steamer, size 10',
+      picture: 'wetsuit',
+      alsoIn: ['womens-fashion'],
       description: 'Back zip, comfortable and flexible. Small nick on one calf, fixed with Aquaseal. Great for autumn surfs. Can post.',
       valueAud: [80, 130],
       weightKg: [1, 1.3],
@@ -4741,6 +5149,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Morey Mach 7 bodyboard, 42-inch',
+      picture: 'bodyboard',
       description:
         'Classic Aussie beach bodyboard, leash plug intact. Some dents in the slick from sandbanks. Great for the kids at Bondi. Pick-up or post.',
       valueAud: [40, 70],
@@ -4754,6 +5163,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Ronix wakeboard with bindings (size 9–11)',
+      picture: 'wakeboard',
       description:
         '139cm board, open-toe bindings. Great for learners and intermediate riders. Base has light scratches from a sandbar incident. Pick-up Mulwala.',
       valueAud: [200, 300],
@@ -4767,6 +5177,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Scubapro BCD and regulator set',
+      picture: 'scuba-gear',
       description:
         'BCD size M and MK2 regulator with octopus and gauge. Serviced 12 months ago with receipt. Great for weekend dives at Rottnest. Pick-up Cottesloe.',
       valueAud: [300, 450],
@@ -4783,6 +5194,7 @@ export const CATALOGUE: Catalogue = {
   'womens-watches-and-jewellery': [
     {
       title: 'Pandora Moments bracelet with 8 charms',
+      picture: 'charm-bracelet',
       description:
         'Sterling silver snake chain bracelet, 19cm. Charms include a koala, heart and travel ones. Polished with the cloth. Comes in a Pandora box.',
       valueAud: [150, 250],
@@ -4797,6 +5209,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Michael Kors rose gold chronograph watch',
+      picture: 'watch',
       description: 'Oversized face, bracelet links included. Battery replaced recently. Light scratches on the clasp. Original box.',
       valueAud: [100, 150],
       weightKg: [0.15, 0.25],
@@ -4810,6 +5223,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Daniel Wellington Petite Melrose 32mm',
+      picture: 'watch',
       description:
         'Minimalist watch with rose gold mesh strap. Barely worn, no scratches on the face. Comes with the gift box. Perfect present.',
       valueAud: [80, 120],
@@ -4824,6 +5238,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Tiffany & Co Return to Tiffany heart tag bracelet',
+      picture: 'charm-bracelet',
       description:
         'Sterling silver, medium length. Comes with the blue pouch and box. Professionally cleaned. Genuine, happy to have it checked at the store.',
       valueAud: [250, 400],
@@ -4838,6 +5253,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Lovisa costume jewellery bundle (20 pieces)',
+      picture: 'necklace',
       description:
         'Earrings, layered necklaces and rings, mostly gold tone. Some worn once for events. Perfect for a teen or dress-ups. Posts in a satchel.',
       valueAud: [20, 40],
@@ -4852,6 +5268,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Broome South Sea pearl pendant, 9ct gold',
+      picture: 'pendant',
       description:
         '11mm white South Sea pearl on a 9ct yellow gold chain. Bought in Broome, comes with valuation certificate. Beautiful lustre. Meet at a jeweller in Perth CBD.',
       valueAud: [400, 700],
@@ -4866,6 +5283,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: '9ct gold belcher chain, 50cm (Michael Hill)',
+      picture: 'necklace',
       description:
         'Solid 9ct yellow gold, 4.2 grams. Clasp works perfectly. Comes with the Michael Hill box. Swapping as I mostly wear silver.',
       valueAud: [300, 450],
@@ -4880,6 +5298,8 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Fitbit Versa 3 smartwatch, pink sand',
+      picture: 'smartwatch',
+      alsoIn: ['electronics', 'sporting-goods'],
       description:
         'Tracks sleep, steps and heart rate. Battery still lasts 5 days. Comes with two bands and charger. Switched to an Apple Watch.',
       valueAud: [100, 150],
@@ -4894,6 +5314,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Swarovski crystal stud earrings and necklace set',
+      picture: 'earrings',
       description:
         'Sparkly crystal set, worn to one wedding. Comes in the original box with certificate. Hypoallergenic posts. Can post tracked.',
       valueAud: [60, 100],
@@ -4908,6 +5329,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Coober Pedy opal pendant in sterling silver',
+      picture: 'pendant',
       description:
         'Solid white opal with lovely green and blue flashes, bought on a road trip through the outback. Silver bezel setting and chain. Comes with a little certificate from the mine shop.',
       valueAud: [150, 300],
@@ -4924,6 +5346,7 @@ export const CATALOGUE: Catalogue = {
   'womens-fashion': [
     {
       title: 'Zimmermann linen midi dress, size 1',
+      picture: 'dress',
       description:
         'Floral print with puff sleeves, gorgeous for summer events. Worn twice, dry cleaned. No marks or pulls. Can post or pick-up Paddington.',
       valueAud: [250, 400],
@@ -4938,6 +5361,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Country Road trench coat, size 10, stone',
+      picture: 'long-coat',
       description: 'Classic cotton trench with belt. Perfect for Melbourne weather. Tiny mark on the cuff, barely visible. Posts easily.',
       valueAud: [80, 120],
       weightKg: [0.9, 1.1],
@@ -4951,6 +5375,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Seed Heritage chunky knit jumper, size M',
+      picture: 'jumper',
       description: 'Oatmeal cable knit, super cosy. Some light pilling under the arms. Washed on wool cycle. Can post.',
       valueAud: [30, 50],
       weightKg: [0.5, 0.7],
@@ -4964,6 +5389,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Witchery tailored wide-leg pants, size 8, black',
+      picture: 'trousers',
       description: 'Workwear staple, high waist with pressed pleats. Worn a few times to the office. Perfect condition. Swap for a blazer?',
       valueAud: [30, 50],
       weightKg: [0.3, 0.4],
@@ -4977,6 +5403,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Forever New formal gown, size 10, emerald',
+      picture: 'gown',
       description: 'Satin slip gown worn once to a ball. Hemmed for 165cm with heels. No stains. Great for formals and weddings.',
       valueAud: [60, 100],
       weightKg: [0.4, 0.6],
@@ -4990,6 +5417,8 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Lorna Jane activewear bundle, size S',
+      picture: 'activewear',
+      alsoIn: ['sporting-goods'],
       description:
         'Two pairs of tights, two sports bras and a zip jacket. Gently worn, no see-through patches. Switched to swimming. Can post.',
       valueAud: [40, 70],
@@ -5004,6 +5433,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Australian-made UGG boots, short, chestnut, size 7',
+      picture: 'ugg-boots',
       description: 'Genuine sheepskin made in Sydney. Worn one winter, soles still thick. Fleece a little flattened. Cosy and warm.',
       valueAud: [60, 100],
       weightKg: [0.9, 1.1],
@@ -5017,6 +5447,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Sportsgirl oversized denim jacket, size 12',
+      picture: 'denim-jacket',
       description: 'Light wash, slightly distressed. Goes with everything. One button a bit loose, spare included. Posts easily.',
       valueAud: [25, 40],
       weightKg: [0.7, 0.9],
@@ -5030,6 +5461,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Aje mini dress, size 8, ivory',
+      picture: 'dress',
       description:
         'Statement puff-sleeve mini, worn once for my engagement party. Dry cleaned. Comes with the spare button. Pick-up Potts Point or post.',
       valueAud: [150, 250],
@@ -5044,6 +5476,7 @@ export const CATALOGUE: Catalogue = {
     },
     {
       title: 'Tony Bianco block heels, size 8, nude',
+      picture: 'heels',
       description: 'Comfortable block heels, worn to a few weddings. Small scuff on one heel. Box included. Can post.',
       valueAud: [40, 70],
       weightKg: [0.8, 1],

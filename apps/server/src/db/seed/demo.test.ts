@@ -29,6 +29,11 @@ import { DEMO_ACCOUNTS, seedDemo } from './demo';
 import { leaderboard } from '../../modules/points/points.service';
 import { rowsOf } from '../../lib/sql-rows';
 import { ringProblem } from '../../modules/chains/chains.service';
+import { CATALOGUE } from './catalogue';
+import type { ItemTemplate } from './catalogue-types';
+import { CATEGORY_WORDS, namedWords, PICTURE_WORDS } from './fit-words';
+import { PICTURE_KINDS } from './pictures/index';
+import { pictureDescription } from './render-image';
 
 const NOW = new Date('2026-11-20T00:00:00.000Z');
 let a: Database;
@@ -39,7 +44,9 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'swapu-seed-'));
   a = await createTestDatabase();
   b = await createTestDatabase();
-  await seedDemo(a.db, localStorage(dir), NOW);
+  // Rendered here, not copied from the cache other data directories share.
+  const seeded = await seedDemo(a.db, localStorage(dir), NOW, () => {}, { pictureCache: null });
+  await seeded.laterSizes();
   await seedDemo(b.db, localStorage(path.join(dir, 'b')), NOW, () => {}, { renderImages: false });
   // Two seeds of a whole marketplace: slow when the machine is busy (CI runs two suites at once).
 }, 480_000);
@@ -206,10 +213,64 @@ describe('demo seed', () => {
     expect(Number(streaks!.n)).toBeGreaterThan(0);
   });
 
+  it('lists every item under the categories its catalogue entry names, and nothing else', async () => {
+    const entries = new Map<string, { home: string; t: ItemTemplate }>();
+    for (const home of CATEGORIES) for (const t of CATALOGUE[home]) entries.set(t.title, { home, t });
+    const rows = await a.db.select({ title: posts.title, categories: posts.categories }).from(posts);
+    expect(rows).toHaveLength(entries.size);
+    const wrong = rows
+      .filter((p) => {
+        const e = entries.get(p.title)!;
+        return JSON.stringify(p.categories) !== JSON.stringify([e.home, ...(e.t.alsoIn ?? [])]);
+      })
+      .map((p) => `${p.title}: ${p.categories.join(', ')}`);
+    expect(wrong).toEqual([]);
+  });
+
+  it('lists every item only under categories its own title or keywords name (a fridge freezer is never under Bicycles)', async () => {
+    const rows = await a.db.select({ title: posts.title, keywords: posts.keywords, categories: posts.categories }).from(posts);
+    const misfits = rows.flatMap((p) =>
+      p.categories
+        .filter((c) => !namedWords(`${p.title} ${p.keywords.join(' ')}`, CATEGORY_WORDS[c as keyof typeof CATEGORY_WORDS]).length)
+        .map((c) => `${p.title} under ${c}`),
+    );
+    expect(misfits).toEqual([]);
+  });
+
+  it('shows every item in pictures of its own kind: each stored picture says what it shows, and that fits the item', async () => {
+    const rows = await a.db
+      .select({ key: postImages.storageKey, title: posts.title, keywords: posts.keywords })
+      .from(postImages)
+      .innerJoin(posts, eq(posts.id, postImages.postId));
+    expect(rows.length).toBeGreaterThan(500);
+    const picture = new Map<string, string>();
+    for (const home of CATEGORIES) for (const t of CATALOGUE[home]) picture.set(t.title, t.picture);
+    const wrong: string[] = [];
+    for (const row of rows) {
+      const { exif } = await sharp(path.join(dir, `${row.key}/lg.webp`)).metadata();
+      const shown = /SwapU demo picture: ([a-z0-9-]+)/.exec(exif?.toString('latin1') ?? '')?.[1];
+      const kind = picture.get(row.title)!;
+      if (shown !== kind) wrong.push(`${row.title}: its picture shows ${shown ?? 'nothing we can tell'}, its kind is ${kind}`);
+      else if (!namedWords(`${row.title} ${row.keywords.join(' ')}`, PICTURE_WORDS[kind as keyof typeof PICTURE_WORDS]).length)
+        wrong.push(`${row.title}: shown as ${kind}, which its words do not name`);
+    }
+    expect(wrong).toEqual([]);
+    expect(pictureDescription('sewing-machine')).toBe('SwapU demo picture: sewing-machine');
+    // Every kind is drawn (none without a use in the catalogue, none used without a drawing).
+    expect(new Set(picture.values())).toEqual(new Set(PICTURE_KINDS));
+  });
+
   it('is deterministic: the same seed gives the same marketplace', async () => {
     const snapshot = (db: Database) =>
       db.db
-        .select({ id: posts.id, title: posts.title, owner: posts.ownerId, value: posts.cashValueCents, at: posts.publishedAt })
+        .select({
+          id: posts.id,
+          title: posts.title,
+          owner: posts.ownerId,
+          value: posts.cashValueCents,
+          at: posts.publishedAt,
+          categories: posts.categories,
+        })
         .from(posts)
         .orderBy(asc(posts.id));
     expect(await snapshot(b)).toEqual(await snapshot(a));

@@ -1,7 +1,6 @@
 import { hash } from '@node-rs/argon2';
 import { and, eq, sql } from 'drizzle-orm';
-import sharp from 'sharp';
-import { CATEGORIES, CONDITIONS, type CategorySlug } from '@swapu/shared/constants';
+import { CATEGORIES, CONDITIONS } from '@swapu/shared/constants';
 import type { Db } from '../client';
 import { DEMO_MARKER, DEMO_PASSWORD } from '../../lib/deployment';
 import {
@@ -34,13 +33,11 @@ import { refreshSearchTerms } from '../../modules/search/search-terms';
 import { carbonSavedKg } from '@swapu/shared/carbon';
 import { CHAIN_UNLOCK_HOURS, CHAIN_VALUE_BAND } from '@swapu/shared/chains';
 import type { Storage } from '../../lib/storage';
-import { imageVariantKeys } from '../../lib/storage';
-import { LISTING_VARIANTS } from '../../modules/posts/posts.images';
 import { BLOG_POSTS } from './blog-content';
 import { awardDemoPoints } from './demo-points';
 import { BIOS, CATALOGUE, FIRST_NAMES, LAST_NAMES } from './catalogue';
 import { createRandom } from './random';
-import { renderItemImage } from './render-image';
+import { FIRST_SIZES, LATER_SIZES, writePictures, type PictureJob } from './demo-pictures';
 
 /** Coupon codes in the demo marketplace: the admin's list is not empty on a fresh start. */
 const DEMO_COUPONS = [
@@ -109,15 +106,6 @@ const SUBURBS: Array<[string, string, string]> = [
 
 /** Every member accepted the terms and the privacy policy when they joined. */
 const accepted = (at: Date) => ({ termsAcceptedAt: at, privacyAcceptedAt: at });
-
-async function pool<T>(items: T[], size: number, fn: (item: T) => Promise<void>) {
-  let i = 0;
-  await Promise.all(
-    Array.from({ length: size }, async () => {
-      while (i < items.length) await fn(items[i++] as T);
-    }),
-  );
-}
 
 /**
  * The demo account's goal tracker (issue 18), shown on its profile: when it took part in a
@@ -238,19 +226,27 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return (row?.n ?? 0) === 0;
 }
 
+/** The seed's counted steps, as a progress display names them. */
+export const SEED_STEPS = ['members and listings', 'photos', 'search words'] as const;
+export type SeedProgress = (step: number, label: (typeof SEED_STEPS)[number], done?: number, total?: number) => void;
+
 /**
  * Seeds a believable, deterministic demo marketplace: users in real suburbs of every state,
- * posts in all 36 categories with locally rendered photos, some younger than 24 hours, a
- * subscriber, an admin and a few blog posts. One transaction: all or nothing.
+ * posts in all 36 categories, each under the categories its catalogue entry names and with
+ * locally rendered photos of its kind, some younger than 24 hours, a subscriber, an admin and a
+ * few blog posts. One transaction: all or nothing. The photos' first sizes are written before it
+ * commits; `laterSizes` writes the rest (after the server is ready: decision 0035).
  */
 export async function seedDemo(
   db: Db,
   storage: Storage,
   now = new Date(),
   log: (m: string) => void = () => {},
-  opts: { renderImages?: boolean } = {},
+  opts: { renderImages?: boolean; progress?: SeedProgress; pictureCache?: string | null } = {},
 ) {
   const renderImages = opts.renderImages ?? true;
+  const progress: SeedProgress = opts.progress ?? (() => {});
+  progress(1, SEED_STEPS[0]);
   const rnd = createRandom(SEED);
   const passwordHash = await hash(DEMO_PASSWORD);
   // First: a database holding these accounts is marked, so a public server refuses to serve it
@@ -294,7 +290,7 @@ export async function seedDemo(
   // Posts: every template of every category once, spread over the last 60 days.
   type PostRow = typeof posts.$inferInsert;
   const postRows: PostRow[] = [];
-  const imageJobs: Array<{ postId: string; category: CategorySlug; title: string; seed: number; position: number }> = [];
+  const imageJobs: Array<{ postId: string; picture: PictureJob['kind']; seed: number; position: number }> = [];
   let n = 0;
   for (const category of CATEGORIES) {
     for (const t of CATALOGUE[category]) {
@@ -307,14 +303,16 @@ export async function seedDemo(
       const state = roll < 0.02 ? 'draft' : roll < 0.05 ? 'swapped' : roll < 0.06 ? 'archived' : 'published';
       const value = Math.round(rnd.int(t.valueAud[0], t.valueAud[1]) / 5) * 5 || t.valueAud[0];
       const weight = Math.round((t.weightKg[0] + rnd.next() * (t.weightKg[1] - t.weightKg[0])) * 10) / 10 || t.weightKg[0];
-      const otherCat = rnd.chance(0.25) ? rnd.pick(CATEGORIES) : undefined;
+      // Drawn and dropped: these draws once gave a quarter of the items a random second category
+      // (a fridge freezer under Bicycles). Kept so every value drawn after them stays what it was.
+      if (rnd.chance(0.25)) rnd.pick(CATEGORIES);
       postRows.push({
         id,
         ownerId: owner.id!,
         state,
         title: t.title,
         description: t.description,
-        categories: otherCat && otherCat !== category ? [category, otherCat] : [category],
+        categories: [category, ...(t.alsoIn ?? [])],
         keywords: t.keywords,
         wishCategories: t.wishCategories,
         wishKeywords: t.wishKeywords,
@@ -340,37 +338,17 @@ export async function seedDemo(
         publishedAt: state === 'draft' ? null : publishedAt,
       });
       const count = 1 + (rnd.chance(0.35) ? 1 : 0) + (rnd.chance(0.1) ? 1 : 0);
-      for (let p = 0; p < count; p++) imageJobs.push({ postId: id, category, title: t.title, seed: rnd.int(1, 1e9), position: p });
+      for (let p = 0; p < count; p++) imageJobs.push({ postId: id, picture: t.picture, seed: rnd.int(1, 1e9), position: p });
       n++;
     }
   }
 
-  // Photos are rendered before the transaction; a crash leaves only unreferenced files behind.
   const imageRows: Array<typeof postImages.$inferInsert> = [];
   for (const job of imageJobs) {
-    imageRows.push({ id: rnd.uuid(), postId: job.postId, position: job.position, storageKey: '', width: 960, height: 960 });
+    const id = rnd.uuid();
+    imageRows.push({ id, postId: job.postId, position: job.position, storageKey: `posts/${job.postId}/${id}`, width: 960, height: 960 });
   }
-  await pool(
-    imageJobs.map((job, i) => ({ job, row: imageRows[i]! })),
-    4,
-    async ({ job, row }) => {
-      row.storageKey = `posts/${job.postId}/${row.id}`;
-      if (!renderImages) return;
-      const keys = imageVariantKeys(row.storageKey);
-      const lg = await renderItemImage(job.category, job.title, job.seed);
-      await storage.put(keys.lg, lg);
-      // Every other size an upload gets (LISTING_VARIANTS), quickly: the seed favours speed over bytes.
-      for (const v of LISTING_VARIANTS.filter((x) => x.name !== 'lg')) {
-        const resized = sharp(lg).resize(
-          v.width,
-          v.height,
-          v.fit === 'inside' ? { fit: 'inside', withoutEnlargement: true } : { fit: 'cover' },
-        );
-        await storage.put(keys[v.name as keyof typeof keys], await resized.webp({ quality: 72, effort: 0 }).toBuffer());
-      }
-    },
-  );
-  log(`rendered ${imageRows.length} images`);
+  const pictureJobs: PictureJob[] = imageJobs.map((job, i) => ({ key: imageRows[i]!.storageKey, kind: job.picture, seed: job.seed }));
 
   // Likes (and the favourites they make): each member has liked a few live items of others.
   const live = postRows.filter((p) => p.state === 'published' && p.publishedAt! <= new Date(now.getTime() - DAY));
@@ -671,6 +649,18 @@ export async function seedDemo(
 
   const demoChain = chainFor(demoUser, postRows, offerRows, offerItemRows, likeRows, favoriteRows, now);
 
+  // The photos are written while the rows are: the threads that render them run beside the
+  // database's work, and the transaction waits for them before it commits, so a crash leaves only
+  // unreferenced files behind, never a row without its photo.
+  progress(2, SEED_STEPS[1], 0, pictureJobs.length);
+  const photos = renderImages
+    ? writePictures(storage, pictureJobs, FIRST_SIZES, {
+        cacheDir: opts.pictureCache,
+        onProgress: (done, total) => progress(2, SEED_STEPS[1], done, total),
+      })
+    : Promise.resolve(0);
+  // Not left unhandled while the transaction runs; awaited (and thrown) below.
+  photos.catch(() => {});
   await db.transaction(async (tx) => {
     await tx.insert(users).values(userRows);
     for (let i = 0; i < postRows.length; i += 200) await tx.insert(posts).values(postRows.slice(i, i + 200));
@@ -746,9 +736,15 @@ export async function seedDemo(
         createdAt: new Date(now.getTime() - b.daysAgo * DAY),
       })),
     );
+    await photos;
   });
+  log(`rendered ${imageRows.length} images`);
   // The search box completes and corrects from the live items' words.
+  progress(3, SEED_STEPS[2]);
   await refreshSearchTerms(db);
   log(`seeded ${userRows.length} users, ${postRows.length} posts, ${BLOG_POSTS.length} blog posts`);
-  return { users: userRows.length, posts: postRows.length, images: imageRows.length };
+  /** Writes the photos' other sizes (after the server is ready); returns how many photos it finished. */
+  const laterSizes = (opts2: { stop?: () => boolean; onProgress?: (done: number, total: number) => void } = {}) =>
+    renderImages ? writePictures(storage, pictureJobs, LATER_SIZES, { cacheDir: opts.pictureCache, ...opts2 }) : Promise.resolve(0);
+  return { users: userRows.length, posts: postRows.length, images: imageRows.length, laterSizes };
 }

@@ -30,16 +30,31 @@ export async function backfillImageVariants(db: Tx, storage: Storage, stop: () =
   return filled;
 }
 
-/** Runs the backfill once, in the background, after the server is ready. */
+/**
+ * Photo sizes that another part of the server writes itself once it is ready (the demo seed's
+ * pictures: decision 0035), given the backfill's stop flag; returns how many photos it finished.
+ */
+export type SizeWriter = (stop: () => boolean) => Promise<number>;
+const queued: SizeWriter[] = [];
+
+/** Queues `writer` to run after the server is ready, before the backfill looks for missing sizes. */
+export function writeSizesWhenReady(writer: SizeWriter) {
+  queued.push(writer);
+}
+
+/** Runs the queued writers, then the backfill, once, in the background, after the server is ready. */
 export function attachImageBackfill(app: App) {
   let stopped = false;
   let running: Promise<unknown> = Promise.resolve();
   app.addHook('onReady', async () => {
-    running = backfillImageVariants(app.ctx.database.db, app.ctx.storage, () => stopped)
-      .then((n) => {
-        if (n) app.log.info({ photos: n }, 'responsive photo sizes written');
-      })
-      .catch((err: unknown) => app.log.warn({ err }, 'responsive photo sizes backfill failed'));
+    running = (async () => {
+      for (let writer = queued.shift(); writer && !stopped; writer = queued.shift()) {
+        const n = await writer(() => stopped);
+        if (n) app.log.info({ photos: n }, 'demo photo sizes written');
+      }
+      const n = await backfillImageVariants(app.ctx.database.db, app.ctx.storage, () => stopped);
+      if (n) app.log.info({ photos: n }, 'responsive photo sizes written');
+    })().catch((err: unknown) => app.log.warn({ err }, 'responsive photo sizes backfill failed'));
   });
   app.addHook('onClose', async () => {
     stopped = true;
