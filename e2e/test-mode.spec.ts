@@ -87,6 +87,9 @@ test.describe('a staging site in test mode @phone', () => {
     await page.getByTestId('receipt-row').first().click();
     await expect(page.getByRole('heading', { level: 1, name: 'Tax invoice' })).toBeVisible();
     await expect(page.getByTestId('receipt-test-payment')).toHaveText('Test payment: no money was taken.');
+    // No seller configured on a staging site: the invoice names the marked sample, and says so.
+    await expect(page.getByTestId('receipt-abn')).toHaveText('ABN 00 000 000 000');
+    await expect(page.getByTestId('receipt-sample-seller')).toContainText('Sample seller details');
 
     // In Portuguese too.
     await page.goto(`${BASE}/`);

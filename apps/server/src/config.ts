@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { SAMPLE_SELLER } from '@swapu/shared/money-api';
 import { isLocalOnly } from './lib/deployment';
 import { DEFAULT_WEB_DIST } from './paths';
 
@@ -70,8 +71,11 @@ const EnvSchema = z.object({
   FACEBOOK_AUTH_URL: z.string().url().default('https://www.facebook.com/v19.0/dialog/oauth'),
   FACEBOOK_TOKEN_URL: z.string().url().default('https://graph.facebook.com/v19.0/oauth/access_token'),
   FACEBOOK_GRAPH_URL: z.string().url().default('https://graph.facebook.com/v19.0'),
-  // The seller on tax invoices (receipts): SwapU's legal name and ABN (11 digits).
-  SELLER_NAME: z.string().default('SwapU'),
+  // The seller on tax invoices (receipts): the operator's legal name, ABN (11 digits) and address.
+  // Unset on a demo or staging site: a clearly marked sample; a public server with live payments
+  // refuses to start without all three (lib/deployment.ts).
+  SELLER_NAME: optionalString,
+  SELLER_ADDRESS: optionalString,
   SELLER_ABN: z
     .string()
     .regex(/^\d{2} ?\d{3} ?\d{3} ?\d{3}$/, 'an ABN is 11 digits')
@@ -142,8 +146,14 @@ export type Config = {
   sharedCacheMs: number;
   /** How long a signed-in account's state is kept in memory (at most 1 s; 0 reads it on every request). */
   viewerCacheMs: number;
-  /** The seller on receipts (tax invoices); the ABN is null until configured (the receipt says so). */
-  seller: { name: string; abn: string | null };
+  /**
+   * The seller on receipts (tax invoices): SELLER_NAME, SELLER_ABN and SELLER_ADDRESS, or the
+   * marked sample (SAMPLE_SELLER) when none is set; an ABN left unset alone is null (the receipt
+   * says it is not configured).
+   */
+  seller: { name: string; abn: string | null; address: string };
+  /** The SELLER_* variables left unset (a public server with live payments needs them all). */
+  sellerMissing: string[];
   /** Google sign-in (OpenID Connect); undefined when not configured. */
   google: OidcProviderConfig | undefined;
   /** Facebook sign-in (OAuth 2 + Graph /me); undefined when not configured. */
@@ -260,6 +270,16 @@ function deliveryConfig(e: z.infer<typeof EnvSchema>): DeliveryConfig | string[]
   };
 }
 
+/** The seller on tax invoices: as configured, or the marked sample when nothing is. */
+function sellerOf(e: z.infer<typeof EnvSchema>): Config['seller'] {
+  if (!e.SELLER_NAME && !e.SELLER_ABN && !e.SELLER_ADDRESS) return { ...SAMPLE_SELLER };
+  return {
+    name: e.SELLER_NAME ?? 'SwapU',
+    abn: e.SELLER_ABN ? e.SELLER_ABN.replace(/\D/g, '').replace(/^(\d{2})(\d{3})(\d{3})(\d{3})$/, '$1 $2 $3 $4') : null,
+    address: e.SELLER_ADDRESS ?? '',
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
@@ -304,10 +324,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     campaignRatePerMinute: e.CAMPAIGN_RATE_PER_MINUTE,
     sharedCacheMs: e.SHARED_CACHE_MS,
     viewerCacheMs: e.VIEWER_CACHE_MS,
-    seller: {
-      name: e.SELLER_NAME,
-      abn: e.SELLER_ABN ? e.SELLER_ABN.replace(/\D/g, '').replace(/^(\d{2})(\d{3})(\d{3})(\d{3})$/, '$1 $2 $3 $4') : null,
-    },
+    seller: sellerOf(e),
+    sellerMissing: (['SELLER_NAME', 'SELLER_ABN', 'SELLER_ADDRESS'] as const).filter((name) => !e[name]),
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER }

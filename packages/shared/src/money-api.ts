@@ -175,12 +175,27 @@ export const ReceiptSchema = z.object({
   buyerName: z.string(),
   buyerEmail: z.string().nullable(),
   issuedAt: z.string(),
+  /** The seller's address (SELLER_ADDRESS; '' on receipts issued before it was recorded). */
+  sellerAddress: z.string(),
   /** Paid through the local provider (the embedded default, or a TEST_MODE site): no money moved. */
   testPayment: z.boolean(),
   /** A refund note: why the money went back. */
   refundReason: z.enum(REFUND_REASONS).nullable(),
 });
 export type Receipt = z.infer<typeof ReceiptSchema>;
+
+/**
+ * The seller a demo or staging site prints on its tax invoices when SELLER_NAME, SELLER_ABN and
+ * SELLER_ADDRESS are not configured: clearly a sample (an ABN of zeros is never issued). A public
+ * server taking live payments refuses to start without the real ones.
+ */
+export const SAMPLE_SELLER = {
+  name: 'SwapU Pty Ltd (sample)',
+  abn: '00 000 000 000',
+  address: 'Sample address, 1 Example Street, Sydney NSW 2000',
+} as const;
+/** True for a receipt issued with the sample seller. */
+export const isSampleSeller = (r: { sellerAbn: string }) => r.sellerAbn === SAMPLE_SELLER.abn;
 export const ReceiptListSchema = z.object({ items: z.array(ReceiptSchema) });
 export const ReceiptIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 

@@ -138,6 +138,47 @@ describe('pretend money and couriers on a public server', () => {
   });
 });
 
+describe('the seller on tax invoices', () => {
+  const live = {
+    env: 'production',
+    host: '0.0.0.0',
+    publicUrl: 'https://swapu.au',
+    testHooks: false,
+    devPages: false,
+    testMode: false,
+    payments: { provider: 'stripe' },
+    delivery: { courier: 'sendle' },
+  } as const;
+
+  it('is the marked sample when nothing is configured, and the operator’s legal name, ABN and address when they are', () => {
+    expect(loadConfig(env({})).seller).toEqual({
+      name: 'SwapU Pty Ltd (sample)',
+      abn: '00 000 000 000',
+      address: 'Sample address, 1 Example Street, Sydney NSW 2000',
+    });
+    const configured = loadConfig(
+      env({ SELLER_NAME: 'SwapU Marketplace Pty Ltd', SELLER_ABN: '51824753556', SELLER_ADDRESS: '12 Smith St, Fitzroy VIC 3065' }),
+    );
+    expect(configured.seller).toEqual({
+      name: 'SwapU Marketplace Pty Ltd',
+      abn: '51 824 753 556',
+      address: '12 Smith St, Fitzroy VIC 3065',
+    });
+    expect(configured.sellerMissing).toEqual([]);
+    expect(loadConfig(env({ SELLER_NAME: 'SwapU Marketplace Pty Ltd' })).sellerMissing).toEqual(['SELLER_ABN', 'SELLER_ADDRESS']);
+  });
+
+  it('must be configured before a public server takes live payments; a staging site and the demo print the sample', () => {
+    expect(() => checkDeployment({ ...live, sellerMissing: ['SELLER_NAME', 'SELLER_ABN', 'SELLER_ADDRESS'] })).toThrow(
+      /SELLER_NAME, SELLER_ABN, SELLER_ADDRESS are not set.*Set SELLER_NAME \(the legal name\), SELLER_ABN \(11 digits\) and SELLER_ADDRESS/,
+    );
+    expect(() => checkDeployment({ ...live, sellerMissing: ['SELLER_ADDRESS'] })).toThrow(/SELLER_ADDRESS is not set/);
+    expect(checkDeployment({ ...live, sellerMissing: [] })).toEqual([]);
+    expect(checkDeployment({ ...live, testMode: true, sellerMissing: ['SELLER_ABN'] })).toHaveLength(1);
+    expect(checkDeployment({ ...live, host: '127.0.0.1', publicUrl: 'http://localhost:3000', sellerMissing: ['SELLER_ABN'] })).toEqual([]);
+  });
+});
+
 describe('the demo marketplace on a public server', () => {
   let t: TestApp;
   beforeAll(async () => {

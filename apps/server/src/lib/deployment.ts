@@ -48,6 +48,7 @@ export function checkDeployment(
   config: Pick<Config, 'env' | 'host' | 'publicUrl' | 'testHooks' | 'devPages' | 'testMode'> & {
     payments: Pick<Config['payments'], 'provider'>;
     delivery: Pick<Config['delivery'], 'courier'>;
+    sellerMissing?: readonly string[];
   },
 ): string[] {
   const local = isLocalOnly(config);
@@ -77,6 +78,14 @@ export function checkDeployment(
         .map((p) => p.what)
         .join(' and ')} (${where}). Set ${pretend.map((p) => p.fix).join('; and ')}. ` +
         'For a staging site where nobody pays or ships for real, set TEST_MODE=true: every page, checkout, receipt, label and mail then says so.',
+    );
+  }
+  // Live payments: every receipt is a tax invoice, which names the seller, its ABN and address.
+  const sellerMissing = config.sellerMissing ?? [];
+  if (!local && !config.testMode && config.payments.provider !== 'local' && sellerMissing.length > 0) {
+    throw new UnsafeDeploymentError(
+      `every payment's receipt is a tax invoice naming the seller, and ${sellerMissing.join(', ')} ${sellerMissing.length > 1 ? 'are' : 'is'} not set (${where}). ` +
+        'Set SELLER_NAME (the legal name), SELLER_ABN (11 digits) and SELLER_ADDRESS.',
     );
   }
   if (config.testMode) warnings.push(`TEST_MODE is on: no money is taken and no courier comes; every page says so (${where}).`);

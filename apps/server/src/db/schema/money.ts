@@ -190,6 +190,8 @@ export const receipts = pgTable(
     gstCents: integer('gst_cents').notNull(),
     sellerName: text('seller_name').notNull(),
     sellerAbn: text('seller_abn').notNull(),
+    /** The seller's address as configured when issued (SELLER_ADDRESS; '' on receipts from before it). */
+    sellerAddress: text('seller_address').notNull().default(''),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
   },
   (t) => [

@@ -540,6 +540,7 @@ export function receiptMail(
     gstCents: number;
     sellerName: string;
     sellerAbn: string | null;
+    sellerAddress?: string;
     issuedAt: Date;
     url: string;
     /** Paid through the local provider: no money moved (said on the receipt). */
@@ -558,7 +559,7 @@ export function receiptMail(
       `${title} da SwapU`,
       [
         `Olá ${p.name}, ${p.kind === 'refund' ? 'devolvemos o seu pagamento' : 'obrigado pela sua compra'}.`,
-        `${p.sellerName}, ABN ${p.sellerAbn ?? 'não configurado'}`,
+        `${p.sellerName}, ABN ${p.sellerAbn ?? 'não configurado'}${p.sellerAddress ? `, ${p.sellerAddress}` : ''}`,
         `Data: ${date}`,
         `${p.description}: ${aud(p.amountCents)} (inclui GST de ${aud(p.gstCents)})`,
         ...why,
@@ -574,7 +575,7 @@ export function receiptMail(
     `Your SwapU ${p.kind === 'refund' ? 'refund note' : 'tax invoice'} ${p.number}`,
     [
       `Hi ${p.name}, ${p.kind === 'refund' ? 'we have refunded your payment' : 'thank you for your purchase'}.`,
-      `${p.sellerName}, ABN ${p.sellerAbn ?? 'not configured'}`,
+      `${p.sellerName}, ABN ${p.sellerAbn ?? 'not configured'}${p.sellerAddress ? `, ${p.sellerAddress}` : ''}`,
       `Date: ${date}`,
       `${p.description}: ${aud(p.amountCents)} (includes GST of ${aud(p.gstCents)})`,
       ...why,

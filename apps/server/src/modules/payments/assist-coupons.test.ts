@@ -146,7 +146,10 @@ describe('receipts', () => {
       description: 'SwapU tokens × 20',
       amountCents: 2000,
       gstCents: 182,
-      sellerName: 'SwapU',
+      // Nothing configured on this test server: the marked sample seller.
+      sellerName: 'SwapU Pty Ltd (sample)',
+      sellerAbn: '00 000 000 000',
+      sellerAddress: 'Sample address, 1 Example Street, Sydney NSW 2000',
       buyerEmail: m.email,
       // Paid through the local provider: the receipt says no money moved.
       testPayment: true,
@@ -160,6 +163,9 @@ describe('receipts', () => {
     expect(mail.filter((x) => x.template === 'receipt')).toHaveLength(1);
     expect(mail.find((x) => x.template === 'receipt')!.text).toContain('A$20.00 (includes GST of A$1.82)');
     expect(mail.find((x) => x.template === 'receipt')!.text).toContain('Test payment: no money was taken.');
+    expect(mail.find((x) => x.template === 'receipt')!.text).toContain(
+      'SwapU Pty Ltd (sample), ABN 00 000 000 000, Sample address, 1 Example Street, Sydney NSW 2000',
+    );
   });
 
   it('a declined or cancelled checkout has none', async () => {

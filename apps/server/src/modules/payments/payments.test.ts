@@ -9,7 +9,7 @@ import { fulfil, type PaymentEvent } from './fulfilment';
 import { bookTokens, boostPost } from './tokens.service';
 import { judgeLocalCard } from './local-card';
 
-const DEPS = { seller: { name: 'SwapU', abn: null }, publicUrl: 'http://localhost' };
+const DEPS = { seller: { name: 'SwapU', abn: null, address: '' }, publicUrl: 'http://localhost' };
 let t: TestApp;
 const NOW = new Date('2026-11-20T00:00:00.000Z');
 beforeAll(async () => {

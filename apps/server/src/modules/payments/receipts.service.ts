@@ -11,6 +11,7 @@ import { receiptMail } from '../mail/templates';
 export interface Seller {
   name: string;
   abn: string | null;
+  address: string;
 }
 export interface ReceiptDeps {
   seller: Seller;
@@ -32,6 +33,7 @@ const view = (r: Row, buyer: { name: string; email: string | null }, provider: s
   gstCents: r.gstCents,
   sellerName: r.sellerName,
   sellerAbn: r.sellerAbn,
+  sellerAddress: r.sellerAddress,
   buyerName: buyer.name,
   buyerEmail: buyer.email,
   issuedAt: r.issuedAt.toISOString(),
@@ -65,6 +67,7 @@ export async function issueReceipt(
       gstCents: c.gstCents,
       sellerName: deps.seller.name,
       sellerAbn: deps.seller.abn ?? '',
+      sellerAddress: deps.seller.address,
       issuedAt: at,
     })
     .onConflictDoNothing()
@@ -88,6 +91,7 @@ export async function issueReceipt(
         gstCents: row.gstCents,
         sellerName: row.sellerName,
         sellerAbn: row.sellerAbn || null,
+        sellerAddress: row.sellerAddress,
         issuedAt: at,
         url: `${deps.publicUrl}${paths.receipt(row.id)}`,
         testPayment: c.provider === 'local',

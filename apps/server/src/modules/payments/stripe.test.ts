@@ -384,7 +384,7 @@ describe('cancelling and refunding at Stripe', () => {
     await refundCheckout(
       t.db,
       t.app.ctx.payments,
-      { seller: { name: 'SwapU', abn: null }, publicUrl: 'http://localhost' },
+      { seller: { name: 'SwapU', abn: null, address: '' }, publicUrl: 'http://localhost' },
       renewal!.id,
       NOW,
     );

@@ -12,7 +12,7 @@ import { createPost, createUser } from '../../test/factories';
 import { fulfil } from './fulfilment';
 import { subscriptionOf } from './subscriptions.service';
 
-const DEPS = { seller: { name: 'SwapU', abn: null }, publicUrl: 'http://localhost' };
+const DEPS = { seller: { name: 'SwapU', abn: null, address: '' }, publicUrl: 'http://localhost' };
 let t: TestApp;
 const NOW = new Date('2026-11-20T00:00:00.000Z');
 beforeAll(async () => {

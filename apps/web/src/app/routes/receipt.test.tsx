@@ -20,6 +20,7 @@ const aReceipt = (patch: Partial<Receipt> = {}): Receipt => ({
   gstCents: 182,
   sellerName: 'SwapU Pty Ltd',
   sellerAbn: '51 824 753 556',
+  sellerAddress: '12 Smith St, Fitzroy VIC 3065',
   buyerName: 'Ana Swapper',
   buyerEmail: 'ana@example.com',
   issuedAt: '2026-03-04T05:06:07.000Z',
@@ -67,6 +68,8 @@ describe('receipts', () => {
     expect(screen.getByTestId('receipt-number').textContent).toBe('SU-000123');
     expect(screen.getByText('SwapU Pty Ltd')).toBeTruthy();
     expect(screen.getByTestId('receipt-abn').textContent).toBe('ABN 51 824 753 556');
+    expect(screen.getByTestId('receipt-seller-address').textContent).toBe('12 Smith St, Fitzroy VIC 3065');
+    expect(screen.queryByTestId('receipt-sample-seller')).toBeNull();
     expect(screen.getByText('Ana Swapper')).toBeTruthy();
     expect(screen.getByText('ana@example.com')).toBeTruthy();
     expect(screen.getByText('SwapU tokens × 20')).toBeTruthy();
@@ -84,6 +87,20 @@ describe('receipts', () => {
     renderAt('/receipts/r1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Tax invoice' })).toBeTruthy();
     expect(screen.queryByTestId('receipt-test-payment')).toBeNull();
+  });
+
+  it('says a receipt with the sample seller (a demo) is not a tax invoice anyone can claim', async () => {
+    receipts = [
+      aReceipt({
+        id: 'rs',
+        sellerName: 'SwapU Pty Ltd (sample)',
+        sellerAbn: '00 000 000 000',
+        sellerAddress: 'Sample address, 1 Example Street, Sydney NSW 2000',
+      }),
+    ];
+    renderAt('/receipts/rs');
+    expect((await screen.findByTestId('receipt-sample-seller')).textContent).toContain('Sample seller details: this site is a demo');
+    expect(screen.getByTestId('receipt-seller-address').textContent).toBe('Sample address, 1 Example Street, Sydney NSW 2000');
   });
 
   it('says when the ABN is not configured, and calls a refund a refund note', async () => {

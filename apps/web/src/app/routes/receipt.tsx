@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Card, Container, Divider, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
+import { isSampleSeller } from '@swapu/shared/money-api';
 import { paths } from '@swapu/shared/paths';
 import { LoadError } from '../../components/load-error';
 import { NotFound } from '../../components/not-found';
@@ -64,6 +65,11 @@ export default function ReceiptPage() {
             <Skeleton h={320} />
           ) : (
             <Stack gap="lg">
+              {isSampleSeller(r) && (
+                <Alert color="orange" variant="light" data-testid="receipt-sample-seller">
+                  {t('invoice.sampleSeller')}
+                </Alert>
+              )}
               {r.testPayment && (
                 <Alert color="orange" variant="light" data-testid="receipt-test-payment">
                   {t('invoice.testPayment')}
@@ -101,6 +107,11 @@ export default function ReceiptPage() {
                   <Text fz="sm" data-testid="receipt-abn">
                     {r.sellerAbn ? t('invoice.abn', { abn: r.sellerAbn }) : t('invoice.abnMissing')}
                   </Text>
+                  {r.sellerAddress && (
+                    <Text fz="sm" data-testid="receipt-seller-address" data-user-content>
+                      {r.sellerAddress}
+                    </Text>
+                  )}
                 </Stack>
                 <Stack gap={2}>
                   <Text fz="xs" c="dimmed" tt="uppercase" fw={700}>
