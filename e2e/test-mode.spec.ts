@@ -41,9 +41,13 @@ test.beforeAll(async () => {
   server.stdout?.on('data', (d: Buffer) => void (log += d.toString()));
   server.stderr?.on('data', (d: Buffer) => void (log += d.toString()));
   api = await playwrightRequest.newContext({ baseURL: BASE });
-  await expect
-    .poll(async () => (await api.get('/api/ready').catch(() => null))?.status() ?? 0, { timeout: budget(150_000), message: () => log })
-    .toBe(200);
+  const until = Date.now() + budget(150_000);
+  let ready = 0;
+  while (ready !== 200 && Date.now() < until && server.exitCode === null) {
+    ready = (await api.get('/api/ready').catch(() => null))?.status() ?? 0;
+    if (ready !== 200) await new Promise((r) => setTimeout(r, 250));
+  }
+  expect(ready, `the staging server did not come up:\n${log}`).toBe(200);
 });
 
 test.afterAll(async () => {
