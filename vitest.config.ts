@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The few files that take minutes each (the fuzzing, the authorization matrix, the demo seed). */
-const LONG = /\/fuzz\/|\/authorization\.test\.ts$|\/seed\/demo\.test\.ts$/;
+const LONG = /\/fuzz\/|\/authorization\.test\.ts$|\/seed\/demo(-marketplace)?\.test\.ts$/;
 
 /**
  * Vitest's order (by the last run's durations, else by file size, larger first) with the long
