@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { SAMPLE_SELLER } from '@swapu/shared/money-api';
+import { SAMPLE_SELLER } from '@swapu/shared/purchases';
 import { isLocalOnly } from './lib/deployment';
 import { DEFAULT_WEB_DIST } from './paths';
 

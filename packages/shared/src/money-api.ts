@@ -184,18 +184,6 @@ export const ReceiptSchema = z.object({
 });
 export type Receipt = z.infer<typeof ReceiptSchema>;
 
-/**
- * The seller a demo or staging site prints on its tax invoices when SELLER_NAME, SELLER_ABN and
- * SELLER_ADDRESS are not configured: clearly a sample (an ABN of zeros is never issued). A public
- * server taking live payments refuses to start without the real ones.
- */
-export const SAMPLE_SELLER = {
-  name: 'SwapU Pty Ltd (sample)',
-  abn: '00 000 000 000',
-  address: 'Sample address, 1 Example Street, Sydney NSW 2000',
-} as const;
-/** True for a receipt issued with the sample seller. */
-export const isSampleSeller = (r: { sellerAbn: string }) => r.sellerAbn === SAMPLE_SELLER.abn;
 export const ReceiptListSchema = z.object({ items: z.array(ReceiptSchema) });
 export const ReceiptIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 

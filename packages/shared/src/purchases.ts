@@ -122,3 +122,16 @@ export function nextSubscriptionState(s: SubscriptionState, event: SubscriptionE
 /** "Today" for daily swipe allowances: the Australian (Sydney) calendar day, as YYYY-MM-DD. */
 export const swipeDay = (now: Date) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+
+/**
+ * The seller a demo or staging site prints on its tax invoices when SELLER_NAME, SELLER_ABN and
+ * SELLER_ADDRESS are not configured: clearly a sample (an ABN of zeros is never issued). A public
+ * server taking live payments refuses to start without the real ones.
+ */
+export const SAMPLE_SELLER = {
+  name: 'SwapU Pty Ltd (sample)',
+  abn: '00 000 000 000',
+  address: 'Sample address, 1 Example Street, Sydney NSW 2000',
+} as const;
+/** True for a receipt issued with the sample seller. */
+export const isSampleSeller = (r: { sellerAbn: string }) => r.sellerAbn === SAMPLE_SELLER.abn;

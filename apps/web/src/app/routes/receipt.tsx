@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Card, Container, Divider, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import { isSampleSeller } from '@swapu/shared/money-api';
+import { isSampleSeller } from '@swapu/shared/purchases';
 import { paths } from '@swapu/shared/paths';
 import { LoadError } from '../../components/load-error';
 import { NotFound } from '../../components/not-found';
