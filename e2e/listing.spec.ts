@@ -102,6 +102,8 @@ test.describe('listing an item', () => {
     await next(page);
     await expect(page.getByRole('alert')).toHaveText('Please choose a material and its percentage together');
     await page.getByLabel('Percentage of material 1').fill('70');
+    // The courier is named for what it does, not for a company (the adapter may be any courier).
+    await expect(page.getByRole('radio', { name: 'Courier', exact: true })).toBeVisible();
     await page.getByRole('radio', { name: 'Person to person' }).check();
     await next(page);
 
