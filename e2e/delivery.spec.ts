@@ -93,9 +93,9 @@ function weekdayChristmas(now = new Date()): string {
   }
 }
 
-/** A calendar day as the app writes it ("Mon, Nov 30"). */
+/** A calendar day as the app writes it in English: Australian order ("Mon, 30 Nov"). */
 const shownDay = (day: string) =>
-  new Intl.DateTimeFormat('en-US', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+  new Intl.DateTimeFormat('en-AU', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
     new Date(`${day}T00:00:00Z`),
   );
 

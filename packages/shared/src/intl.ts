@@ -19,8 +19,16 @@ function cached<F, O extends object>(cache: Map<string, F>, make: (locale: strin
   return format;
 }
 
+/**
+ * The locale dates and times are written in. SwapU's English words are the spec's en-US texts, but
+ * its members are Australian: in English, dates and times follow en-AU (2 Dec 2026, Wed 9 Dec,
+ * 2:30 pm). Portuguese stays pt-PT.
+ */
+export const dateLocale = (locale: string) => (locale.toLowerCase().startsWith('en') ? 'en-AU' : locale);
+
+/** Dates and times in `locale`'s words, written as Australians write them in English (dateLocale). */
 export const dateTimeFormat = (locale: string, options: Intl.DateTimeFormatOptions = {}) =>
-  cached(dateTimeFormats, (l, o) => new Intl.DateTimeFormat(l, o), locale, options);
+  cached(dateTimeFormats, (l, o) => new Intl.DateTimeFormat(l, o), dateLocale(locale), options);
 
 export const numberFormat = (locale: string, options: Intl.NumberFormatOptions = {}) =>
   cached(numberFormats, (l, o) => new Intl.NumberFormat(l, o), locale, options);

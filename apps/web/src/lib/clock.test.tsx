@@ -38,7 +38,7 @@ describe('the page clock', () => {
       </ClockProvider>,
     );
     // 00:30 on the 25th in Sydney (UTC+11 in summer): the server's zone, not the machine's.
-    expect(html.replaceAll('<!-- -->', '')).toContain('40 min. ago | Nov 25, 2026, 12:30 AM | 2026');
+    expect(html.replaceAll('<!-- -->', '')).toContain('40 min. ago | 25 Nov 2026, 12:30 am | 2026');
     render(
       <ClockProvider initial={server}>
         <Listed />

@@ -153,7 +153,7 @@ describe('/my-delivery/:postId/:offerId/:receiver: the order form', () => {
     expect(within(quote).getByTestId('quote-price').textContent).toBe('A$21.55');
     expect(within(quote).getByTestId('quote-gst').textContent).toBe('Includes GST of A$1.96');
     expect(within(quote).getByTestId('quote-held').textContent).toBe(`Price held until ${formatTime(delivery.quoteExpiresAt, 'en-US')}`);
-    expect(within(quote).getByTestId('quote-dates').textContent).toBe('Picked up Mon, Jan 7 · arrives about Thu, Jan 10');
+    expect(within(quote).getByTestId('quote-dates').textContent).toBe('Picked up Mon, 7 Jan · arrives about Thu, 10 Jan');
     await click('Pay A$21.55');
     await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/c1'));
     expect(posted().at(-1)).toEqual({ url: '/api/v1/deliveries/d1/checkout', body: undefined });

@@ -79,7 +79,7 @@ describe('/my-delivery', () => {
     expect(rows[0]!.textContent).toContain('Road bike');
     expect(rows[0]!.textContent).toContain('Shipped');
     expect(rows[0]!.textContent).toContain('To Ben Trader · Fitzroy');
-    expect(rows[0]!.textContent).toContain('Arrives about Thu, Jan 10');
+    expect(rows[0]!.textContent).toContain('Arrives about Thu, 10 Jan');
     expect(rows[0]!.getAttribute('href')).toBe('/my-delivery/p1/o1/u2');
     expect(rows[1]!.textContent).toContain('From Cleo Giver');
     expect(rows[1]!.textContent).toContain('Cancelled');
