@@ -1,4 +1,5 @@
 import { DELETED_MEMBER_NAME } from '@swapu/shared/constants';
+import { dateTimeFormat } from '@swapu/shared/intl';
 import type { RefundReason } from '@swapu/shared/money-api';
 
 /** Mail templates: HTML + text, in en-US or pt-PT by the recipient's language. */
@@ -549,7 +550,8 @@ export function receiptMail(
     refundReason?: RefundReason | null;
   },
 ): MailContent {
-  const date = p.issuedAt.toISOString().slice(0, 10);
+  // As the receipt page writes it: Sydney's calendar day, in English the Australian way (decision 0036).
+  const date = dateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'Australia/Sydney' }).format(p.issuedAt);
   const why = p.kind === 'refund' && p.refundReason ? [REFUND_WHY[isPt(lang) ? 'pt' : 'en'][p.refundReason]] : [];
   if (isPt(lang)) {
     const title = p.kind === 'refund' ? `Nota de reembolso ${p.number}` : `Fatura fiscal ${p.number}`;

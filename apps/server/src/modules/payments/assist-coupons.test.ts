@@ -163,6 +163,8 @@ describe('receipts', () => {
     expect(mail.filter((x) => x.template === 'receipt')).toHaveLength(1);
     expect(mail.find((x) => x.template === 'receipt')!.text).toContain('A$20.00 (includes GST of A$1.82)');
     expect(mail.find((x) => x.template === 'receipt')!.text).toContain('Test payment: no money was taken.');
+    // 20 Nov 2026 00:00 UTC is 11 am on the 20th in Sydney.
+    expect(mail.find((x) => x.template === 'receipt')!.text).toContain('Date: 20 Nov 2026');
     expect(mail.find((x) => x.template === 'receipt')!.text).toContain(
       'SwapU Pty Ltd (sample), ABN 00 000 000 000, Sample address, 1 Example Street, Sydney NSW 2000',
     );
