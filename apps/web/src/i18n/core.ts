@@ -227,7 +227,9 @@ export class I18n {
     for (const ns of nsList) {
       for (const code of this.codes(lng)) {
         const catalogue = this.store[code]?.[ns];
-        const candidates = typeof options.count === 'number' ? [`${name}_${pluralForm(code, options.count)}`, name] : [name];
+        const form = typeof options.count === 'number' ? pluralForm(code, options.count) : null;
+        // A form a catalogue does not write (pt-PT's "many", for a million and more) reads as "other".
+        const candidates = form ? [`${name}_${form}`, ...(form === 'other' ? [] : [`${name}_other`]), name] : [name];
         for (const candidate of candidates) {
           const value = lookup(catalogue, candidate);
           // An empty or missing string falls back (returnEmptyString: false in i18next).

@@ -43,7 +43,7 @@ function HowItWorks() {
         </Group>
       ))}
       <Text fz="sm" fw={600} c="swapu.8">
-        {t('intro.free', { free: SWIPES_FREE_PER_DAY })}
+        {t('intro.free', { count: SWIPES_FREE_PER_DAY })}
       </Text>
     </Stack>
   );

@@ -112,7 +112,7 @@ function Celebration({ goal }: { goal: Goal }) {
         <Text fz="sm">{t('celebrate.body', { start: goal.start.title, current: goal.current.title, count: goal.steps.length })}</Text>
         <Group gap={8}>
           <Badge color="yellow" variant="filled">
-            {t('celebrate.points', { points: GOAL_RULES.completedPoints })}
+            {t('celebrate.points', { count: GOAL_RULES.completedPoints })}
           </Badge>
           {goal.completedAt && (
             <Text fz="xs" c="dimmed">

@@ -37,7 +37,7 @@ export function ExtraSwipes() {
           </Title>
         </Group>
         <Text fz="sm" c="dimmed">
-          {t('extraSwipes.about', { count: EXTRA_SWIPES, tokens: EXTRA_SWIPES_TOKENS })}
+          {t('extraSwipes.about', { swipes: EXTRA_SWIPES, count: EXTRA_SWIPES_TOKENS })}
         </Text>
         {extra.data ? (
           <Text fw={600} data-testid="extra-swipes-today">

@@ -28,7 +28,7 @@ function LimitOptions({ active, onBought }: { active: boolean; onBought: (a: Swi
   const navigate = useNavigate();
   const extra = useExtraSwipes(active);
   const buy = useBuyExtraSwipes((allowance) => {
-    notifications.show({ color: 'swapu', message: t('limit.extraDone', { extra: EXTRA_SWIPES }) });
+    notifications.show({ color: 'swapu', message: t('limit.extraDone', { count: EXTRA_SWIPES }) });
     onBought(allowance);
   });
   const subscribe = useSubscribeFromSwipe();
@@ -77,7 +77,7 @@ function LimitOptions({ active, onBought }: { active: boolean; onBought: (a: Swi
           <Group gap="xs" wrap="nowrap">
             <IconCoin size={20} color="var(--mantine-color-orange-7)" aria-hidden="true" />
             <Title order={3} fz="md">
-              {t('limit.extraTitle', { extra: EXTRA_SWIPES })}
+              {t('limit.extraTitle', { count: EXTRA_SWIPES })}
             </Title>
           </Group>
           <Text fz="sm">{t('limit.extra', { count: EXTRA_SWIPES_TOKENS, extra: EXTRA_SWIPES })}</Text>
