@@ -186,6 +186,12 @@ export const ERROR_CATALOGUE = {
     pt: 'A sua conta foi suspensa. Contacte o apoio ao cliente.',
   },
   not_found: { en: 'Not found', pt: 'Não encontrado' },
+  // Ours (issue 37): an item inside its 24 hours of early access, to someone who does not subscribe.
+  // The answer carries only when it opens (fields.opensAt); the page says the rest.
+  early_access: {
+    en: 'Subscribers see new items first. This one opens to everyone soon.',
+    pt: 'Os subscritores veem os artigos novos primeiro. Este fica visível para todos em breve.',
+  },
   // Ours (issue 20: the admin console's users).
   ban_reason_required: {
     en: 'Please give a reason for the suspension (up to 500 characters). The member will read it.',

@@ -28,6 +28,8 @@ export const errors = {
   unauthorized: (code: ErrorCode = 'login_required') => new AppError(401, code),
   forbidden: (code: ErrorCode = 'permission_denied') => new AppError(403, code),
   notFound: () => new AppError(404, 'not_found'),
+  /** An item still in early access for this viewer: only the moment it opens to everyone is said. */
+  earlyAccess: (opensAt: Date) => new AppError(403, 'early_access', { opensAt: opensAt.toISOString() }),
   conflict: (code: ErrorCode) => new AppError(409, code),
   tooMany: (code: ErrorCode = 'rate_limited', retryAfterSeconds?: number) =>
     Object.assign(

@@ -51,6 +51,9 @@ export function publishedVisibleTo(viewer: Viewer, post: { ownerId: string; publ
   return post.publishedAt.getTime() <= now.getTime() - EARLY_ACCESS_MS;
 }
 
+/** When a post published at `publishedAt` opens to everyone (the end of its early access). */
+export const opensToEveryoneAt = (publishedAt: Date) => new Date(publishedAt.getTime() + EARLY_ACCESS_MS);
+
 /** The member has a listing of their own still inside early access: their feed is not the shared one. */
 export const hasOwnEarlyListing = (viewer: Viewer, now: Date) =>
   !!viewer.userId && viewer.newestOwnPublishedAt != null && viewer.newestOwnPublishedAt > now.getTime() - EARLY_ACCESS_MS;

@@ -52,6 +52,12 @@ export const PUBLIC_AND_LISTING_CASES: Case[] = [
     request: async (w) => ({ url: `/api/v1/posts/${(await ownersPost(w, { state: 'draft', publishedAt: null })).id}` }),
     expect: { anonymous: 404, other: 404, owner: 200, admin: 200, banned: 404, pending: 404, docs: 404 },
   },
+  {
+    route: 'GET /api/v1/posts/:id',
+    name: 'inside early access: its owner, admins and subscribers; anyone else is told when it opens',
+    request: async (w) => ({ url: `/api/v1/posts/${(await ownersPost(w, { publishedAt: w.t.clock.now() })).id}` }),
+    expect: { anonymous: 403, other: 403, owner: 200, admin: 200, banned: 403, pending: 403, docs: 403 },
+  },
   { route: 'GET /api/v1/users/:id', request: (w) => ({ url: `/api/v1/users/${w.actors.owner.id}` }), expect: anyone(200) },
   { route: 'GET /api/v1/users/:id/reviews', request: (w) => ({ url: `/api/v1/users/${w.actors.owner.id}/reviews` }), expect: anyone(200) },
   { route: 'GET /api/v1/users/:id/goals', request: (w) => ({ url: `/api/v1/users/${w.actors.owner.id}/goals` }), expect: anyone(200) },

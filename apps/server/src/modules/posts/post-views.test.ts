@@ -189,8 +189,35 @@ describe('shared renderings of a post page', () => {
     expect((await get(`/api/v1/posts/${draft.id}`)).statusCode).toBe(404);
     expect((await get(`/api/v1/posts/${early.id}`, subscriber.id)).statusCode).toBe(200);
     expect((await get(`/api/v1/posts/${early.id}`, owner.id)).statusCode).toBe(200);
-    expect((await get(`/api/v1/posts/${early.id}`, member.id)).statusCode).toBe(404);
-    expect((await get(`/api/v1/posts/${early.id}`)).statusCode).toBe(404);
+    expect((await get(`/api/v1/posts/${early.id}`, member.id)).statusCode).toBe(403);
+    expect((await get(`/api/v1/posts/${early.id}`)).statusCode).toBe(403);
+  });
+
+  it('tells a guest and a member without a subscription only when an early item opens to everyone, never the item', async () => {
+    const owner = await createUser(t.db, { displayName: 'Otto Owner' });
+    const member = await createUser(t.db);
+    const early = await createPost(t.db, {
+      ownerId: owner.id,
+      title: 'Brass telescope',
+      publishedAt: new Date(NOW.getTime() - 5 * HOUR),
+    });
+    for (const who of [undefined, member.id]) {
+      const res = await get(`/api/v1/posts/${early.id}`, who);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({
+        error: {
+          code: 'early_access',
+          message: expect.any(String),
+          fields: { opensAt: new Date(NOW.getTime() + 19 * HOUR).toISOString() },
+        },
+      });
+      expect(res.body).not.toContain('Brass telescope');
+      expect(res.body).not.toContain(owner.id);
+    }
+    // Drafts and unknown ids stay simply not found: nothing says they exist.
+    const draft = await createPost(t.db, { ownerId: owner.id, state: 'draft' });
+    expect((await get(`/api/v1/posts/${draft.id}`)).json().error.code).toBe('not_found');
+    expect((await get('/api/v1/posts/00000000-0000-4000-8000-000000000000')).json().error.code).toBe('not_found');
   });
 });
 
@@ -215,7 +242,7 @@ describe('the remembered account', () => {
   it('sees a subscription that began elsewhere (another instance, the payment provider) within one second', async () => {
     const member = await createUser(t.db);
     const early = await createPost(t.db, { publishedAt: new Date(NOW.getTime() - HOUR) });
-    expect((await get(`/api/v1/posts/${early.id}`, member.id)).statusCode).toBe(404);
+    expect((await get(`/api/v1/posts/${early.id}`, member.id)).statusCode).toBe(403);
     // Written straight to the database: nothing on this instance was told.
     await addSubscription(t.db, member.id);
     await new Promise((r) => setTimeout(r, 1100));
@@ -225,7 +252,7 @@ describe('the remembered account', () => {
   it('sees an account changed elsewhere at once when the hub says so', async () => {
     const member = await createUser(t.db);
     const early = await createPost(t.db, { publishedAt: new Date(NOW.getTime() - HOUR) });
-    expect((await get(`/api/v1/posts/${early.id}`, member.id)).statusCode).toBe(404);
+    expect((await get(`/api/v1/posts/${early.id}`, member.id)).statusCode).toBe(403);
     await addSubscription(t.db, member.id);
     // What another instance publishes after the change (lib/viewer-cache.ts accountsChanged).
     await t.app.ctx.hub!.publish({ kind: 'viewer-changed', users: [member.id], origin: 'elsewhere' });

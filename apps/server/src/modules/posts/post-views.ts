@@ -6,12 +6,11 @@ import type { Tx } from '../../db/client';
 import { posts } from '../../db/schema/index';
 import type { AppContext } from '../../lib/context';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
-import { errors } from '../../lib/errors';
 import { MicroCache } from '../../lib/micro-cache';
 import { LIKES_MEMO, MAX_CACHED_LIKES } from '../../lib/viewer-cache';
 import { GUEST, hasOwnEarlyListing, seesEarly, type Viewer } from '../../lib/viewer';
 import { cardColumns, toCard } from './post-card';
-import { getPost, likedPostIds, likes, listFeed, loadPost, mayViewPost, type PostRecord } from './posts.service';
+import { getPost, likedPostIds, likes, listFeed, loadPost, mayViewPost, refusePost, type PostRecord } from './posts.service';
 
 /**
  * The feed and post pages as the request path serves them (decision 0015): viewers who see the
@@ -96,7 +95,7 @@ export class PostViews {
     });
     // Every change to a post drops its shared rendering before the change is answered (posts.write
     // routes, likes), so its owner sees their edit at once.
-    if (!shared || !mayViewPost(viewer, shared.record, now)) throw errors.notFound();
+    if (!shared || !mayViewPost(viewer, shared.record, now)) throw refusePost(viewer, shared?.record ?? null, now);
     const liked = await this.likedBy(viewer, id);
     const slot = liked ? 1 : 0;
     shared.json[slot] ??= Buffer.from(JSON.stringify(z.encode(PostDetailSchema, { ...shared.record.detail, likedByMe: liked })));

@@ -33,9 +33,9 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['posts'],
-        summary: 'One item post with every field',
+        summary: 'One item post with every field (403 early_access, with only fields.opensAt, inside early access)',
         params: PostIdParamsSchema,
-        response: { 200: PostDetailSchema, 404: ErrorBodySchema },
+        response: { 200: PostDetailSchema, 403: ErrorBodySchema, 404: ErrorBodySchema },
       },
     },
     async (req, reply) => send(reply, await views.post(req.viewer, app.ctx.clock.now(), req.params.id)),

@@ -11,7 +11,7 @@ import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { errors } from '../../lib/errors';
 import { guard } from '../../lib/guards';
 import { gallerySrcSet, imageVariantKeys } from '../../lib/storage';
-import { publishedVisibleTo, type Viewer, visiblePublishedCondition } from '../../lib/viewer';
+import { opensToEveryoneAt, publishedVisibleTo, type Viewer, visiblePublishedCondition } from '../../lib/viewer';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -160,6 +160,19 @@ export function mayViewPost(viewer: Viewer, post: Pick<PostRecord, 'ownerId' | '
   return publishedVisibleTo(viewer, { ownerId: post.ownerId, publishedAt: post.publishedAt }, now);
 }
 
+/**
+ * Why a viewer who may not see a post is refused: a listed post inside its early access says
+ * when it opens to everyone and nothing else (403 early_access; the page offers the
+ * subscription); a draft, an archived post or an unknown id is simply not found.
+ */
+export function refusePost(viewer: Viewer, post: Pick<PostRecord, 'ownerId' | 'state' | 'publishedAt'> | null, now: Date) {
+  const listed = post && post.state !== 'draft' && post.state !== 'archived' && post.publishedAt;
+  if (listed && !publishedVisibleTo(viewer, { ownerId: post.ownerId, publishedAt: post.publishedAt! }, now)) {
+    return errors.earlyAccess(opensToEveryoneAt(post.publishedAt!));
+  }
+  return errors.notFound();
+}
+
 /** Does this member like this post? */
 export async function likes(db: Tx, userId: string, postId: string): Promise<boolean> {
   const [row] = await db
@@ -180,10 +193,10 @@ export async function likedPostIds(db: Tx, userId: string, max: number): Promise
   return rows.length > max ? null : new Set(rows.map((r) => r.id));
 }
 
-/** One post as this viewer sees it (404 when they may not), read afresh. */
+/** One post as this viewer sees it (404 when they may not, 403 early_access inside early access), read afresh. */
 export async function getPost(db: Tx, viewer: Viewer, now: Date, id: string): Promise<PostDetail> {
   const record = await loadPost(db, id);
-  if (!record || !mayViewPost(viewer, record, now)) throw errors.notFound();
+  if (!record || !mayViewPost(viewer, record, now)) throw refusePost(viewer, record, now);
   const likedByMe = viewer.userId ? await likes(db, viewer.userId, id) : false;
   return { ...record.detail, likedByMe };
 }

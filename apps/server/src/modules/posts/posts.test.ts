@@ -174,11 +174,19 @@ describe('GET /api/v1/posts/:id', () => {
     expect(res.json()).toEqual({ error: { code: 'not_found', message: 'Not found' } });
   });
 
-  it('hides drafts from everyone but the owner, and young posts from guests', async () => {
+  it('hides drafts from everyone but the owner, and young posts from guests, saying only when those open', async () => {
     const draft = await createPost(t.db, { state: 'draft' });
-    const young = await createPost(t.db, { publishedAt: new Date(NOW.getTime() - HOUR) });
+    const young = await createPost(t.db, { title: 'Young lamp', publishedAt: new Date(NOW.getTime() - HOUR) });
     expect((await t.app.inject({ url: `/api/v1/posts/${draft.id}` })).statusCode).toBe(404);
-    expect((await t.app.inject({ url: `/api/v1/posts/${young.id}` })).statusCode).toBe(404);
+    const early = await t.app.inject({ url: `/api/v1/posts/${young.id}`, headers: { 'accept-language': 'pt-PT' } });
+    expect(early.statusCode).toBe(403);
+    expect(early.json()).toEqual({
+      error: {
+        code: 'early_access',
+        message: 'Os subscritores veem os artigos novos primeiro. Este fica visível para todos em breve.',
+        fields: { opensAt: new Date(NOW.getTime() + 23 * HOUR).toISOString() },
+      },
+    });
     const owner = { userId: draft.ownerId, role: 'user' as const, subscriber: false };
     expect((await getPost(t.db, owner, NOW, draft.id)).state).toBe('draft');
     const subscriber = { userId: 'x', role: 'user' as const, subscriber: true };

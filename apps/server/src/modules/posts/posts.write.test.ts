@@ -63,8 +63,8 @@ describe('listing an item', () => {
     });
     const edited = await patch(m, id, { title: 'Breville Barista Express' });
     expect(edited.json()).toMatchObject({ id, title: 'Breville Barista Express', state: 'published' });
-    // Guests see it once early access has passed.
-    expect((await t.app.inject({ url: `/api/v1/posts/${id}` })).statusCode).toBe(404);
+    // Guests see it once early access has passed (until then they are told when it opens).
+    expect((await t.app.inject({ url: `/api/v1/posts/${id}` })).statusCode).toBe(403);
     t.clock.advance(24 * 3600_000);
     expect((await t.app.inject({ url: `/api/v1/posts/${id}` })).statusCode).toBe(200);
   });
