@@ -7,7 +7,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
   server: {
     port: 5173,
-    proxy: { '/api': { target: api, ws: true }, '/media': api, '/identity': api },
+    // Under /api/ only: the bare /api is the documentation's API page, which the app itself renders.
+    proxy: { '^/api/': { target: api, ws: true }, '/media': api, '/identity': api },
   },
   // The server renderer (src/entry-server.tsx, built with --ssr into dist-server): the shared
   // package is TypeScript source, so it is bundled; other packages load from node_modules.

@@ -382,7 +382,13 @@ export async function buildApp(opts: BuildOptions) {
     if (size && fallback && (req.method === 'GET' || req.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').redirect(`/media/${size[1]}/${fallback}.webp`, 302);
     }
-    const isApi = ['/api', '/media/', '/identity/', '/identitytoolkit.', '/securetoken.'].some((p) => req.url.startsWith(p));
+    const pathname = req.url.split('?')[0]!;
+    // The bare /api is the documentation's API page when a browser asks (its menu's spec path, sent
+    // on to /docs/api by the web app's router); API clients still get the API's JSON 404.
+    const docsPage = pathname === '/api' && /\btext\/html\b/.test(String(req.headers.accept ?? ''));
+    const isApi =
+      !docsPage &&
+      (pathname === '/api' || ['/api/', '/media/', '/identity/', '/identitytoolkit.', '/securetoken.'].some((p) => req.url.startsWith(p)));
     if (!isApi && sendPage && (req.method === 'GET' || req.method === 'HEAD')) {
       // The web app's router owns every other path (including unknown ones: it looks up blog urlTitles);
       // the HTML carries the page's own head (title, previews, structured data).

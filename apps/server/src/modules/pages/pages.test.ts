@@ -207,6 +207,26 @@ describe('robots.txt and the sitemap', () => {
   });
 });
 
+describe("the documentation's bare /api path", () => {
+  it('is a page for a browser (the web app sends it to /docs/api), and stays a JSON 404 for anything else', async () => {
+    for (const url of ['/api', '/api?from=menu']) {
+      const res = await page(url, { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+    }
+    // A page address that only starts like the API (a blog post's urlTitle) is a page too.
+    expect((await page('/api-tips', { accept: 'text/html' })).headers['content-type']).toMatch(/text\/html/);
+    // API clients, and every path under /api/, keep the API's own answer.
+    const json = await page('/api', { accept: 'application/json' });
+    expect(json.statusCode).toBe(404);
+    expect(json.json().error.code).toBe('not_found');
+    const missing = await page('/api/v1/nothing-here', { accept: 'text/html' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.code).toBe('not_found');
+    expect((await page('/api/v1/posts')).statusCode).toBe(200);
+  });
+});
+
 describe('a TEST_MODE site', () => {
   it('says so in every page’s HTML, for the web app’s banner; a site taking real money does not', async () => {
     expect(t.config.testMode).toBe(true);
