@@ -16,6 +16,8 @@ export const MeSchema = z.object({
   banned: z.boolean(),
   subscriber: z.boolean(),
   hideOnboarding: z.boolean(),
+  /** The guided tour was taken or declined: its invitation does not come back (decision 0031). */
+  skipTour: z.boolean(),
   /** An email about unread messages while away. */
   messageDigest: z.boolean(),
   emailVerified: z.boolean(),
@@ -41,6 +43,7 @@ export const MeUpdateSchema = z
     interests: z.array(z.enum(CATEGORIES)).max(CATEGORIES.length),
     language: z.enum(LOCALES),
     hideOnboarding: z.boolean(),
+    skipTour: z.boolean(),
     messageDigest: z.boolean(),
     /** Suburb and postcode must name a real Australian locality. */
     address: z.object({ suburb: z.string().trim().min(2).max(60), postcode: z.string().regex(/^\d{4}$/) }),

@@ -30,6 +30,8 @@ export const users = pgTable(
     privacyAcceptedAt: timestamp('privacy_accepted_at', { withTimezone: true }),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     hideOnboarding: boolean('hide_onboarding').notNull().default(false),
+    /** The guided tour was taken or declined (the spec's skipTour, kept with the account: decision 0031). */
+    skipTour: boolean('skip_tour').notNull().default(false),
     /** One email about unread chat messages while away (can be turned off). */
     messageDigest: boolean('message_digest').notNull().default(true),
     /** Last time a realtime connection of theirs was open (presence across server instances). */

@@ -23,6 +23,7 @@ const toMe = (u: UserRow, subscriber: boolean): Me => ({
   banned: u.banned,
   subscriber,
   hideOnboarding: u.hideOnboarding,
+  skipTour: u.skipTour,
   messageDigest: u.messageDigest,
   emailVerified: !!u.emailVerifiedAt,
   termsAccepted: u.termsAcceptedAt !== null && u.privacyAcceptedAt !== null,
@@ -69,6 +70,7 @@ export async function updateMe(db: Tx, userId: string, subscriber: boolean, patc
   if (patch.interests !== undefined) set.interests = [...new Set(patch.interests)];
   if (patch.language !== undefined) set.language = patch.language;
   if (patch.hideOnboarding !== undefined) set.hideOnboarding = patch.hideOnboarding;
+  if (patch.skipTour !== undefined) set.skipTour = patch.skipTour;
   if (patch.messageDigest !== undefined) set.messageDigest = patch.messageDigest;
   if (patch.address) {
     const [loc] = await db

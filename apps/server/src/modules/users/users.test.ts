@@ -57,6 +57,18 @@ describe('/api/v1/me', () => {
     expect((await t.app.inject({ url: '/api/v1/me', headers: a.headers })).json()).toEqual(before);
   });
 
+  it('remembers on the account that the guided tour was taken or declined (decision 0031)', async () => {
+    const a = await account();
+    const me = () => t.app.inject({ url: '/api/v1/me', headers: a.headers });
+    expect((await me()).json().skipTour).toBe(false);
+    const res = await patch(a.headers, { skipTour: true });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().skipTour).toBe(true);
+    // Read afresh (another device signing in): still remembered, and nothing else changed.
+    expect((await me()).json()).toMatchObject({ skipTour: true, hideOnboarding: false });
+    expect((await patch(a.headers, { skipTour: 'yes' })).statusCode).toBe(400);
+  });
+
   it('lets a banned account read itself but change nothing', async () => {
     const a = await account();
     await t.db.update(users).set({ banned: true }).where(eq(users.id, a.id));

@@ -29,6 +29,7 @@ const aMe = (): Me => ({
   banned: false,
   subscriber: false,
   hideOnboarding: false,
+  skipTour: false,
   messageDigest: true,
   emailVerified: false,
   termsAccepted: true,

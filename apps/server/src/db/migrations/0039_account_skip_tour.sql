@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "skip_tour" boolean DEFAULT false NOT NULL;
