@@ -15,6 +15,15 @@ describe('blog markdown', () => {
     expect(html).toContain('<code>code</code>');
   });
 
+  it('makes code blocks and tables, which scroll sideways on a phone, tab stops for the keyboard', () => {
+    const html = renderBlogMarkdown('```\nnpm start\n```\n\n| Item | Value |\n| - | - |\n| Bike | A$300 |\n\n    indented\n');
+    expect(html.match(/<pre tabindex="0">/g)).toHaveLength(2);
+    expect(html).toContain('<table tabindex="0">');
+    expect(html).not.toMatch(/<(pre|table)>/);
+    // Written as text, the same tags stay text.
+    expect(renderBlogMarkdown('A <pre> and a <table> in words')).not.toContain('tabindex');
+  });
+
   it('shows raw HTML as text and drops unsafe link and image addresses', () => {
     const html = renderBlogMarkdown(
       '<script>alert(1)</script>\n\nHi <img src=x onerror="alert(2)"> there\n\n[click](javascript:alert(3)) [enc](javascript&#58;alert(4)) ![x](data:image/svg+xml,abc) [m](mailto:hi@swapu.example)',
