@@ -22,7 +22,8 @@ const sand: MantineColorsTuple = [
   '#b7a587',
   '#a09075',
   '#8e8067',
-  '#7b6d55',
+  // Dark enough for words on sand-1 (the "no photo" placeholder): 5.4:1.
+  '#6b5f4a',
 ];
 
 /** One design: green for trust and sustainability, warm neutrals, rounded photo-first cards. */

@@ -32,15 +32,9 @@ export function PostCard({
   const { t, i18n } = useTranslation(['posts', 'common']);
   const dates = useDates();
   return (
-    <Link
-      to={`/viewPost/${post.id}`}
-      className="swapu-card-link"
-      aria-label={post.title}
-      // The member's own words, in whatever language they wrote them (e2e/pt-PT.spec.ts).
-      data-user-content="aria-label"
-      data-testid="post-card"
-      onClick={onOpen}
-    >
+    // Named by what it shows (price, title, place, age): a name of the title alone would leave out
+    // words a person sees and may speak to reach it (WCAG 2.5.3, decision 0036).
+    <Link to={`/viewPost/${post.id}`} className="swapu-card-link" data-testid="post-card" onClick={onOpen}>
       <Card padding={0} h="100%" style={{ overflow: 'hidden' }}>
         <Box pos="relative">
           <AspectRatio ratio={1}>
@@ -59,7 +53,7 @@ export function PostCard({
                 fit="cover"
               />
             ) : (
-              <Stack align="center" justify="center" bg="sand.1" c="sand.6" gap={4}>
+              <Stack align="center" justify="center" bg="sand.1" c="sand.9" gap={4}>
                 <IconPhotoOff size={32} aria-hidden="true" />
                 <Text fz="xs">{t('card.noPhoto')}</Text>
               </Stack>

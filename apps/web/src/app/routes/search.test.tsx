@@ -84,7 +84,7 @@ describe('/search', () => {
     const router = renderSearch('/search?keyword=red%20bycicle&sort=price_asc');
     expect(await screen.findByText('23 results')).toBeTruthy();
     expect(screen.getByTestId('corrections').textContent).toContain('Showing results for “red bicycle”.');
-    expect(screen.getAllByTestId('post-card').map((c) => c.getAttribute('aria-label'))).toEqual([
+    expect(screen.getAllByTestId('post-card').map((c) => c.querySelector('[data-user-content]')?.textContent)).toEqual([
       'Red bicycle with basket',
       'Bicycle pump',
     ]);

@@ -36,13 +36,13 @@ type Party = Offer['offerer'];
 function DealItem({ item }: { item: Offer['items'][number] }) {
   const { t, i18n } = useTranslation('posts');
   return (
-    <Link to={paths.viewPost(item.id)} className="swapu-card-link" aria-label={item.title} data-testid="deal-item">
+    <Link to={paths.viewPost(item.id)} className="swapu-card-link" data-testid="deal-item">
       <Card padding={0} h="100%" style={{ overflow: 'hidden' }}>
         <AspectRatio ratio={1}>
           {item.thumbUrl ? (
             <Image src={item.thumbUrl} alt="" loading="lazy" fit="cover" />
           ) : (
-            <Stack align="center" justify="center" bg="sand.1" c="sand.6" gap={2}>
+            <Stack align="center" justify="center" bg="sand.1" c="sand.9" gap={2}>
               <IconPhotoOff size={24} aria-hidden="true" />
               <Text fz={10}>{t('card.noPhoto')}</Text>
             </Stack>

@@ -83,7 +83,7 @@ export function ItemsStep({ items, itemsLoading, itemsNote, noItems, draft, set 
                   {item.thumbUrl ? (
                     <Image src={item.thumbUrl} alt="" fit="cover" />
                   ) : (
-                    <Stack align="center" justify="center" bg="sand.1" c="sand.6">
+                    <Stack align="center" justify="center" bg="sand.1" c="sand.9">
                       <IconPhotoOff size={28} aria-hidden="true" />
                     </Stack>
                   )}

@@ -45,12 +45,8 @@ export function ItemPicker({ items }: { items: PostCard[] | undefined }) {
     <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
       {items.map((post) => (
         <li key={post.id}>
-          <Link
-            to={paths.swapSwipeDeck(post.id)}
-            className="swapu-card-link"
-            aria-label={t('pick.cta', { title: post.title })}
-            data-testid="swipe-pick"
-          >
+          {/* Named by its title and value, as shown (WCAG 2.5.3), under the heading that says what choosing does. */}
+          <Link to={paths.swapSwipeDeck(post.id)} className="swapu-card-link" data-testid="swipe-pick">
             <Card padding="sm" h="100%">
               <Group gap="sm" wrap="nowrap">
                 {post.thumbUrl ? (
