@@ -33,7 +33,7 @@ export function PostCard({
   const dates = useDates();
   return (
     // Named by what it shows (price, title, place, age): a name of the title alone would leave out
-    // words a person sees and may speak to reach it (WCAG 2.5.3, decision 0036).
+    // words a person sees and may speak to reach it (WCAG 2.5.3, decision 0037).
     <Link to={`/viewPost/${post.id}`} className="swapu-card-link" data-testid="post-card" onClick={onOpen}>
       <Card padding={0} h="100%" style={{ overflow: 'hidden' }}>
         <Box pos="relative">

@@ -137,6 +137,13 @@ describe('/email-edit', () => {
     expect(body().value).toBe('<p>Hi</p>');
   });
 
+  it('lets the keyboard reach the preview, which scrolls sideways on a phone: a tab stop named Preview', async () => {
+    renderPage('/email-edit?design=d1');
+    const frames = await screen.findByRole('region', { name: 'Preview' });
+    expect(frames.getAttribute('tabindex')).toBe('0');
+    expect(frames.querySelector('iframe')).not.toBeNull();
+  });
+
   it("shows 'Permission Denied' to a member who is not an admin", async () => {
     role = 'user';
     renderPage();

@@ -76,11 +76,12 @@ function Preview({ subject, html, enabled }: { subject: string; html: string; en
   // Both widths side by side where they fit; one at a time on smaller screens.
   const sideBySide = useMediaQuery('(min-width: 75em)');
   const [one, setOne] = useState<'phone' | 'desktop'>('phone');
+  const headingId = useId();
   return (
     <Card padding="lg">
       <Stack gap="sm">
         <Group justify="space-between" gap="sm">
-          <Title order={2} fz="lg">
+          <Title order={2} fz="lg" id={headingId}>
             {t('editor.preview')}
           </Title>
           {!sideBySide && (
@@ -106,7 +107,17 @@ function Preview({ subject, html, enabled }: { subject: string; html: string; en
         {preview.isError && <LoadError onRetry={() => void preview.refetch()} />}
         {!preview.data && !preview.isError && <Skeleton h={PREVIEW_HEIGHT} radius="md" />}
         {preview.data && (
-          <Group align="flex-start" gap="lg" wrap="nowrap" style={{ overflowX: 'auto' }}>
+          // Wider than a phone, it scrolls sideways: a tab stop named by its heading lets the keyboard
+          // scroll it too (WCAG 2.1.1; the frames inside take no focus of their own).
+          <Group
+            align="flex-start"
+            gap="lg"
+            wrap="nowrap"
+            style={{ overflowX: 'auto' }}
+            tabIndex={0}
+            role="region"
+            aria-labelledby={headingId}
+          >
             {(sideBySide || one === 'phone') && (
               <PreviewFrame html={preview.data.html} width={PHONE_WIDTH} title={t('editor.previewPhoneTitle', { width: PHONE_WIDTH })} />
             )}

@@ -131,9 +131,17 @@ export default function ViewPostPage() {
               </Group>
             ) : (
               <Group gap="sm" grow data-tour="make-offer">
-                <Button component={Link} to={paths.offerItem(p.id)} size="md" disabled={p.state !== 'published'}>
-                  {t('detail.makeOffer')}
-                </Button>
+                {p.state === 'published' ? (
+                  <Button component={Link} to={paths.offerItem(p.id)} size="md">
+                    {t('detail.makeOffer')}
+                  </Button>
+                ) : (
+                  // Not open to offers: a disabled button, which the keyboard skips and screen readers
+                  // announce as unavailable (a link merely greyed out stayed reachable).
+                  <Button size="md" disabled>
+                    {t('detail.makeOffer')}
+                  </Button>
+                )}
                 <ChatRoomButton to={paths.chatWith(p.owner.id, p.id)} size="md" variant="default">
                   {t('actions.message')}
                 </ChatRoomButton>

@@ -49,6 +49,8 @@ function periodLabel(period: string, bucket: DashboardBucket, lang: string): str
   ).format(d);
 }
 
+const NO_FOCUS = { accessibilityLayer: false } as const;
+
 function MetricCard({ metric, report }: { metric: BusinessMetric | 'sessions'; report: BusinessReport }) {
   const { t, i18n } = useTranslation('admin');
   const lang = i18n.language;
@@ -85,8 +87,16 @@ function MetricCard({ metric, report }: { metric: BusinessMetric | 'sessions'; r
         <Text fz={26} fw={800} lh={1.2} data-testid="metric-total">
           {formatMetric(metric, report.totals[metric], lang)}
         </Text>
-        {/* The chart is a picture of the table the screen reader gets from the total and the period list. */}
-        <div aria-hidden>{stock ? <LineChart {...common} curveType="linear" withDots={false} /> : <BarChart {...common} />}</div>
+        {/* The chart is a picture of the table the screen reader gets from the total and the period list.
+            Without recharts' keyboard layer: a chart hidden from screen readers takes no focus (its
+            tooltips still follow the pointer). */}
+        <div aria-hidden>
+          {stock ? (
+            <LineChart {...common} curveType="linear" withDots={false} lineChartProps={NO_FOCUS} />
+          ) : (
+            <BarChart {...common} barChartProps={NO_FOCUS} />
+          )}
+        </div>
       </Stack>
     </Card>
   );
