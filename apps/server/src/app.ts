@@ -225,6 +225,9 @@ export async function buildApp(opts: BuildOptions) {
   app.addHook('preValidation', async (req) => {
     if (hasBrokenText(req.params) || hasBrokenText(req.query) || hasBrokenText(req.body)) throw new AppError(400, 'data_invalid');
   });
+  // First of the onRequest hooks: every answer carries the security headers, a refusal by a
+  // later hook (a guest on a member's route) included.
+  addSecurityHeaders(app, config);
   // X-Forwarded-For from a peer TRUST_PROXY does not trust: warned once, shown in the console.
   watchUntrustedForwarding(app, { db: () => ctx.database.db, clock: ctx.clock, config });
   app.decorateRequest('viewer', null as never);
@@ -253,7 +256,6 @@ export async function buildApp(opts: BuildOptions) {
     return reply.status(appError.status).send(appError.body(locale));
   });
 
-  addSecurityHeaders(app, config);
   // Responses of 1 KB and more (JSON, the HTML shell) go out compressed: brotli at quality 4 (fast
   // enough per request), gzip otherwise. The web build's assets are compressed once at build time
   // (scripts/precompress.mjs) and served as they are; this hook leaves an encoded reply alone.

@@ -10,6 +10,24 @@ import { openSecrets, renderSecrets } from '../modules/mail/mail.service';
 import { createTestDatabase } from './database';
 import { fakeModerator } from './moderator';
 
+/**
+ * A public server as a live site runs it: Stripe and Sendle configured (their APIs never called
+ * unless a test points them at a stand-in), the seller set, not in TEST_MODE. A test app with a
+ * public PUBLIC_URL is otherwise a TEST_MODE staging site, which tags its mails and pages.
+ */
+export const LIVE_SERVICES = {
+  testMode: false,
+  payments: {
+    provider: 'stripe',
+    secretKey: 'sk_test_unused',
+    webhookSecret: 'whsec_unused',
+    publishableKey: undefined,
+    apiBase: 'http://127.0.0.1:9',
+  },
+  delivery: { courier: 'sendle', simStepMs: 1000, baseUrl: 'http://127.0.0.1:9', sendleId: 'unused', apiKey: 'unused' },
+  sellerMissing: [],
+} satisfies Partial<Config>;
+
 /** Builds the real app on a fresh database with a controllable clock, for inject()-driven tests. */
 export async function createTestApp(
   opts: {

@@ -3,7 +3,7 @@ import { eq, inArray, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignRecipients, mailCampaigns, mailOutbox, newsletterSubscribers, users } from '../../db/schema/index';
 import { signUpMember, type TestMember } from '../../test/accounts';
-import { createTestApp, type TestApp } from '../../test/app';
+import { createTestApp, LIVE_SERVICES, type TestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
 import { type MailWorker, startMailWorker } from '../mail/mail.worker';
 import { startTestSmtp } from '../mail/test-smtp';
@@ -22,7 +22,7 @@ let t: TestApp;
 let admin: TestMember;
 
 beforeAll(async () => {
-  t = await createTestApp({ now: NOW, config: { publicUrl: 'https://swapu.example', campaignRatePerMinute: RATE } });
+  t = await createTestApp({ now: NOW, config: { publicUrl: 'https://swapu.example', campaignRatePerMinute: RATE, ...LIVE_SERVICES } });
   admin = await signUpMember(t.app);
   await t.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.id));
 });

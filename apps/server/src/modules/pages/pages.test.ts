@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addImage, createBlogPost, createPost, createUser } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/app';
+import { createTestApp, LIVE_SERVICES, type TestApp } from '../../test/app';
 
 /**
  * Public pages arrive with their own head: a link pasted into a chat app shows the item's photo,
@@ -235,19 +235,7 @@ describe('a TEST_MODE site', () => {
     const live = await createTestApp({
       now: NOW,
       serveWeb: true,
-      config: {
-        webDist,
-        publicUrl: 'https://swapu.example',
-        testMode: false,
-        payments: {
-          provider: 'stripe',
-          secretKey: 'sk_test_x',
-          webhookSecret: 'whsec_x',
-          publishableKey: undefined,
-          apiBase: 'http://127.0.0.1:9',
-        },
-        delivery: { courier: 'sendle', simStepMs: 1000, baseUrl: 'http://127.0.0.1:9', sendleId: 'x', apiKey: 'y' },
-      },
+      config: { webDist, publicUrl: 'https://swapu.example', ...LIVE_SERVICES },
     });
     try {
       const html = (await live.app.inject({ method: 'GET', url: '/' })).body;
