@@ -376,13 +376,17 @@ export async function buildApp(opts: BuildOptions) {
   }
 
   const sendPage = serveWeb ? webShell(app, config.webDist) : null;
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     const locale = localeOf(req.headers['accept-language']);
     // A listing photo size the backfill has not written yet: the nearest older size, not a broken image.
     const size = /^\/media\/(posts\/[\w/-]+)\/(\w+)\.webp$/.exec(req.url.split('?')[0]!);
-    const fallback = size && VARIANT_FALLBACK[size[2]!];
-    if (size && fallback && (req.method === 'GET' || req.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').redirect(`/media/${size[1]}/${fallback}.webp`, 302);
+    if (size && VARIANT_FALLBACK[size[2]!] && (req.method === 'GET' || req.method === 'HEAD')) {
+      // The nearest size that is there: a deleted photo has none, and stays a 404.
+      for (let v = VARIANT_FALLBACK[size[2]!]; v; v = VARIANT_FALLBACK[v]) {
+        if (await ctx.storage.exists(`${size[1]}/${v}.webp`)) {
+          return reply.header('cache-control', 'no-cache').redirect(`/media/${size[1]}/${v}.webp`, 302);
+        }
+      }
     }
     const pathname = req.url.split('?')[0]!;
     // The bare /api is the documentation's API page when a browser asks (its menu's spec path, sent

@@ -82,10 +82,10 @@ describe('demo marketplace: photos right after the first start', () => {
       expect([meta.format, meta.width, meta.height], key).toEqual(['webp', 480, 480]);
     }
     const [{ key }] = rows as [{ key: string }];
-    const hops: Record<string, string> = { lg: 'sm', g960: 'lg', g640: 'lg', c240: 'sm', c720: 'sm' };
-    for (const [size, to] of Object.entries(hops)) {
+    // Only the 480 px size is written yet: every other size goes straight to it, in one redirect.
+    for (const size of ['lg', 'g960', 'g640', 'c240', 'c720']) {
       const res = await t.app.inject({ url: `/media/${key}/${size}.webp` });
-      expect([res.statusCode, res.headers.location], size).toEqual([302, `/media/${key}/${to}.webp`]);
+      expect([res.statusCode, res.headers.location], size).toEqual([302, `/media/${key}/sm.webp`]);
     }
   });
 });
