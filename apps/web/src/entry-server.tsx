@@ -11,7 +11,7 @@ import { newQueryClient, Providers } from './app/providers';
 import { createI18n, type I18n, type Resources } from './i18n/core';
 import { AppRoutes, loadRouteModules, MEMBER_RENDERED, SERVER_RENDERED } from './app/router';
 import { PageSkeleton } from './components/page-skeleton';
-import { configureTransport } from './lib/api';
+import { ApiError, configureTransport } from './lib/api';
 import { type Clock, SERVER_TIME_ZONE } from './lib/clock';
 import { configureServerSession, GUEST_ID, type Session } from './lib/session';
 
@@ -23,6 +23,8 @@ import { configureServerSession, GUEST_ID, type Session } from './lib/session';
  */
 
 type FetchApi = (path: string, init: RequestInit) => Promise<Response>;
+
+const isEarlyAccess = (error: unknown) => error instanceof ApiError && error.code === 'early_access';
 /** The member a render runs as (the server checked the token first), or none for a guest. */
 export interface RenderMember {
   userId: string;
@@ -174,12 +176,14 @@ async function renderHere(
     await Promise.all(pending.map((q) => q.fetch().catch(() => undefined)));
   }
   // A member's page whose data the API refused (a ban, a profile that is not there) is left to
-  // the browser, which says why in its own way.
+  // the browser, which says why in its own way; so is anyone's link to a listing in early access
+  // (its notice counts the hours on the browser's clock, and a failed answer is not handed over,
+  // so the browser's first render could not match the server's).
   const refused = client
     .getQueryCache()
     .getAll()
-    .some((q) => q.state.status === 'error');
-  if (asMember && refused) return null;
+    .filter((q) => q.state.status === 'error');
+  if ((asMember && refused.length > 0) || refused.some((q) => isEarlyAccess(q.state.error))) return null;
   const html = await toHtml(tree());
   // Only successful answers go to the browser: a failed query is asked again there.
   const state = dehydrate(client, { shouldDehydrateQuery: (q) => q.state.status === 'success' });

@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '@swapu/shared/paths';
 import { carbonSavedKg } from '@swapu/shared/carbon';
 import { NotFound } from '../../components/not-found';
+import { EarlyAccessNotice } from '../../features/posts/early-access-notice';
 import { LikeButton } from '../../features/likes/like-button';
 import { OwnerMenu, ReportButton, ShareButton } from '../../features/posts/post-actions';
 import { PaidFeatureBadges, PaidFeatureButtons, PaidFeatureOutcome } from '../../features/money/paid-features';
@@ -51,6 +52,9 @@ export default function ViewPostPage() {
       </Container>
     );
   if (post.isError) {
+    // Inside its 24 hours of early access: why, and until when (nothing of the item is known).
+    if (post.error instanceof ApiError && post.error.code === 'early_access')
+      return <EarlyAccessNotice opensAt={post.error.fields?.opensAt} onOpen={() => void post.refetch()} />;
     if (post.error instanceof ApiError && post.error.status === 404) return <NotFound />;
     return (
       <Container size="sm" py="xl">
