@@ -1,14 +1,24 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { POSTS_LIMIT_DEFAULT } from '@swapu/shared/constants';
 import { endpoints } from '@swapu/shared/endpoints';
 import { useTranslation } from '../../i18n/react';
 import { call } from '../../lib/api';
-import { GUEST_ID } from '../../lib/session';
+import { getSession, GUEST_ID } from '../../lib/session';
 import { useSession } from '../../lib/use-session';
 import { rememberTourDismissed, shouldInvite, tourDismissed } from './tour-memory';
 import { endTour, getTourRun, setTourListing, setTourStep, startTour, useTourRun } from './tour-state';
 import type { TourApp, TourControl } from './tour-runner';
+
+const ignore = () => {};
+
+/** Taken, skipped, finished or declined: remembered on this device and, signed in, on the account. */
+function answered() {
+  rememberTourDismissed();
+  const { token, userId } = getSession();
+  if (token && userId !== GUEST_ID) call(endpoints.updateMe, { body: { skipTour: true } }).catch(ignore);
+}
 
 // Loaded only when the invitation is due, or when a tour runs: driver.js, its styles and the
 // tour's texts stay out of every page's first load (decision 0031).
@@ -22,6 +32,8 @@ export function TourHost() {
   const touring = useTourRun() !== null;
   const { i18n } = useTranslation();
   const { userId } = useSession();
+  const member = userId !== null && userId !== GUEST_ID;
+  const queries = useQueryClient();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const navigateRef = useRef(navigate);
@@ -32,6 +44,19 @@ export function TourHost() {
   useEffect(() => {
     navigateRef.current = navigate;
   }, [navigate]);
+
+  // Signed in: the account and the device agree (decision 0031). A guest's answer on this device
+  // moves to the account; the account's answer comes to this device, so the guest it becomes
+  // after signing out is not invited either. The account is read as every page reads it (cached).
+  useEffect(() => {
+    if (!member) return;
+    queries.fetchQuery({ queryKey: ['me', userId], queryFn: () => call(endpoints.me), staleTime: 5 * 60_000 }).then((me) => {
+      if (me.skipTour) {
+        rememberTourDismissed();
+        setDismissed(true);
+      } else if (tourDismissed()) answered();
+    }, ignore);
+  }, [member, userId, queries]);
 
   useEffect(() => {
     if (!touring) {
@@ -44,7 +69,7 @@ export function TourHost() {
       navigate: (path) => void navigateRef.current(path),
       feed: () => call(endpoints.feed, { query: { limit: POSTS_LIMIT_DEFAULT } }).then((feed) => feed.items),
       leave: () => {
-        rememberTourDismissed();
+        answered();
         endTour();
       },
       setStep: setTourStep,
@@ -69,9 +94,13 @@ export function TourHost() {
   return (
     <Suspense fallback={null}>
       <TourInvite
-        onStart={startTour}
+        onStart={() => {
+          // Taken counts as answered: a tour cut short by closing the tab does not invite again.
+          answered();
+          startTour();
+        }}
         onDismiss={() => {
-          rememberTourDismissed();
+          answered();
           setDismissed(true);
         }}
       />

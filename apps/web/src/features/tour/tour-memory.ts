@@ -14,7 +14,10 @@ export function tourDismissed(): boolean {
   }
 }
 
-/** Skipping, finishing or leaving the tour, and declining the invitation, all end the invitation for good. */
+/**
+ * Taking, skipping, finishing or leaving the tour, and declining the invitation, all end the
+ * invitation for good on this device (tour-host keeps it on the account too when signed in).
+ */
 export function rememberTourDismissed() {
   try {
     window.localStorage.setItem(SESSION_KEYS.skipTour, 'true');
