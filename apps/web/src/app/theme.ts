@@ -38,6 +38,9 @@ export const theme = createTheme({
   radius: { xs: '4px', sm: '8px', md: '12px', lg: '16px', xl: '24px' },
   components: {
     Button: { defaultProps: { radius: 'xl' } },
+    // Every field's error (TextInput, NumberInput, Select, Checkbox, …) is read out as it appears;
+    // Mantine already ties it to the field with aria-describedby (and sets aria-invalid).
+    InputError: { defaultProps: { role: 'alert' } },
     Card: { defaultProps: { radius: 'lg', withBorder: true } },
   },
 });

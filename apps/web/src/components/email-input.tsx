@@ -25,7 +25,7 @@ export function EmailInput(props: {
       size="md"
       value={props.value}
       onChange={(e) => props.onChange(e.currentTarget.value)}
-      error={props.errorCode ? <span role="alert">{t(`errors:${props.errorCode}`)}</span> : undefined}
+      error={props.errorCode ? t(`errors:${props.errorCode}`) : undefined}
     />
   );
 }

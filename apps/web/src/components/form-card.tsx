@@ -18,5 +18,5 @@ export function FormCard({ title, subtitle, children }: { title: ReactNode; subt
   );
 }
 
-/** A field's validation message, announced when it appears (PRODUCT.md: errors use role="alert"). */
-export const fieldError = (message: string | null) => (message ? <span role="alert">{message}</span> : undefined);
+/** A field's validation message: announced when it appears (PRODUCT.md: errors use role="alert"; the theme gives every field error that role). */
+export const fieldError = (message: string | null) => message ?? undefined;

@@ -15,7 +15,7 @@ import { LocalityInput } from '../../features/profile/locality-input';
 import { ApiError } from '../../lib/api';
 import { useSession } from '../../lib/use-session';
 
-// The error is the form's <span role="alert">; Mantine renders any node there, whatever the prop's type says.
+// The error is the form's catalogue text (announced: the theme gives every field error role="alert").
 const localityField = ({ initial, onPick, error }: LocalityFieldProps) => (
   <LocalityInput initial={initial} onPick={onPick} error={error as string} />
 );

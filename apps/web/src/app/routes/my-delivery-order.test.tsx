@@ -100,7 +100,13 @@ describe('/my-delivery/:postId/:offerId/:receiver: the order form', () => {
     await click('Get quote');
     expect(screen.getByText('Address need to be more specific so delivery can pick up your parcel.')).toBeTruthy();
     expect(field("Sender's street address").getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByRole('alert').textContent).toContain('There is issue with your form...');
+    // The field's error and the form's are both announced.
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(
+      expect.arrayContaining([
+        'Address need to be more specific so delivery can pick up your parcel.',
+        expect.stringContaining('There is issue with your form...'),
+      ]),
+    );
     expect(posted()).toEqual([]);
   });
 

@@ -60,7 +60,10 @@ describe('/user-coupon', () => {
     renderPage();
     await screen.findByRole('heading', { level: 1, name: 'Redeem a coupon' });
     await redeem();
-    expect(screen.getByText('Enter a code')).toBeTruthy();
+    // Read out as it appears, and tied to the field it is about.
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toBe('Enter a code');
+    expect(codeField().getAttribute('aria-describedby')?.split(' ')).toContain(alert.id);
     expect(posted()).toEqual([]);
   });
 
@@ -101,7 +104,7 @@ describe('/user-coupon', () => {
     await screen.findByRole('heading', { level: 1, name: 'Redeem a coupon' });
     fireEvent.change(codeField(), { target: { value: 'USEDCODE99' } });
     await redeem();
-    expect(await screen.findByText('Code is Invalid or Has been used')).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).toBe('Code is Invalid or Has been used');
     expect(codeField().getAttribute('aria-invalid')).toBe('true');
     expect(screen.queryByTestId('coupon-granted')).toBeNull();
     // The code stays, to be corrected.

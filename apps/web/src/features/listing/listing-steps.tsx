@@ -14,7 +14,8 @@ export function useFieldError(errors: ListingErrors) {
   const { t } = useTranslation('errors');
   return (field: string) => {
     const code = errors[field];
-    return code ? <span role="alert">{t(code)}</span> : undefined;
+    // Announced as it appears: the theme gives every field error role="alert".
+    return code ? t(code) : undefined;
   };
 }
 

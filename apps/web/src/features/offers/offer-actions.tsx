@@ -152,7 +152,7 @@ export function OfferActions({ offer, viewerId }: { offer: Offer; viewerId: stri
                 minRows={3}
                 maxLength={OFFER_MESSAGE_MAX}
                 withAsterisk={ASKS[dialog] === 'required'}
-                error={messageMissing ? <span role="alert">{t('dialog.messageRequired')}</span> : undefined}
+                error={messageMissing ? t('dialog.messageRequired') : undefined}
                 data-autofocus
               />
             )}

@@ -145,7 +145,7 @@ export function CashStep(props: OfferEditorProps & StepProps & { cashError?: str
           inputMode="decimal"
           value={draft.cash}
           onChange={(e) => set({ cash: e.currentTarget.value })}
-          error={cashError ? <span role="alert">{cashError}</span> : undefined}
+          error={cashError || undefined}
           maw={240}
           withAsterisk
         />

@@ -29,7 +29,7 @@ export function ReviewForm({ offerId, name, onDone }: { offerId: string; name: s
         <Stack>
           <Input.Wrapper
             label={t('reviewForm.stars', { name })}
-            error={starsMissing ? <span role="alert">{t('reviewForm.starsRequired')}</span> : undefined}
+            error={starsMissing ? t('reviewForm.starsRequired') : undefined}
             withAsterisk
           >
             <Rating
@@ -50,7 +50,7 @@ export function ReviewForm({ offerId, name, onDone }: { offerId: string; name: s
             minRows={4}
             maxLength={TEXT_MAX}
             withAsterisk
-            error={textMissing ? <span role="alert">{t('reviewForm.textRequired')}</span> : undefined}
+            error={textMissing ? t('reviewForm.textRequired') : undefined}
           />
           {code && (
             <Alert color="red" role="alert">
