@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test, budget } from './support/test';
 import { signInWithStorage } from './support/accounts';
@@ -49,6 +50,11 @@ test.describe('the admin console: analytics @phone', () => {
     );
     await page.goto('/create');
     await step(page, 1);
+    // A listing needs a photo before the details step.
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Choose photos' }).click();
+    await (await chooser).setFiles(path.join(import.meta.dirname, 'fixtures', 'bike.jpg'));
+    await expect(page.getByTestId('photo-thumb')).toHaveCount(1, { timeout: 30_000 });
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     await step(page, 2);
     await page.getByLabel(/^Title/).fill('Analytics test kayak');

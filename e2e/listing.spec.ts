@@ -136,10 +136,15 @@ test.describe('listing an item', () => {
     const account = await createAccount(request);
     await signInWithStorage(page, account);
     await page.goto('/create');
+    // A listing needs a photo: the first one starts the draft, and the address becomes the draft's own.
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Choose photos' }).click();
+    await (await chooser).setFiles(photo('bike.jpg'));
+    await expect(page.getByTestId('photo-thumb')).toHaveCount(1, { timeout: 30_000 });
+    await expect(page).toHaveURL(/\/editPost\/[^/?]+\?step=1$/);
     await next(page);
     await step(page, 2);
     await page.getByLabel(/^Title/).fill('Four person dome tent');
-    // The first thing typed starts the draft: the address becomes the draft's own.
     await expect(page).toHaveURL(/\/editPost\/[^/?]+\?step=2$/);
     const draftUrl = new URL(page.url()).pathname;
     await next(page);

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PostDetail } from '@swapu/shared/api';
+import type { PostDetail, PostImage } from '@swapu/shared/api';
 import CreatePostPage from '../../app/routes/create-post';
 import { aPost } from './post-fixture';
 import { initI18n } from '../../i18n/index';
@@ -8,10 +8,25 @@ import { restoreSession } from '../../lib/session';
 import { recordAnalytics } from '../../test/analytics-recorder';
 import { renderRoutes } from '../../test/render-routes';
 
+// The photo's bytes go up with progress (XMLHttpRequest); here the server's answer comes at once.
+const uploaded = vi.hoisted(() => ({ post: null as unknown }));
+vi.mock('./listing-api', async (original) => ({
+  ...(await original<typeof import('./listing-api')>()),
+  uploadPostImage: vi.fn(async () => uploaded.post),
+}));
+
 const fetchMock = vi.fn<typeof fetch>();
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
+const anImage = (): PostImage => ({
+  id: 'img1',
+  url: '/media/posts/new1/img1/lg.webp',
+  srcSet: '/media/posts/new1/img1/lg.webp 960w',
+  thumbUrl: '/media/posts/new1/img1/sm.webp',
+  width: 960,
+  height: 720,
+});
 const draft = (patch: Partial<PostDetail> = {}) => aPost({ title: 'Camping tent', categories: ['camping-and-fishing'], ...patch });
 
 /** The calls the form made, as "METHOD path" with the parsed JSON body. */
@@ -79,22 +94,48 @@ describe('the listing form', () => {
     expect(calls().find((c) => c.call === 'PATCH /api/v1/posts/p1')!.body).toMatchObject({ cashValueCents: 12_000 });
   });
 
-  it('creates the draft once something is typed and moves to its own address, keeping what was typed', async () => {
+  it('keeps a new listing on the photo step until it has a photo, saying so', async () => {
+    renderAt('/create');
+    expect(await screen.findByText('Step 1 of 6')).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Next' })));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Add at least one photo of your item.');
+    expect(screen.getByText('Step 1 of 6')).toBeTruthy();
+    expect(screen.getByTestId('step-photos')).toBeTruthy();
+    // The buttons name what is wrong for a screen reader too.
+    expect(screen.getByRole('button', { name: 'Next' }).getAttribute('aria-describedby')).toBe(alert.id);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('keeps a live listing whose photos were all removed on the photo step, and does not save it', async () => {
+    fetchMock.mockResolvedValue(json(200, draft({ state: 'published', publishedAt: '2026-01-02T00:00:00.000Z', images: [] })));
+    renderAt('/editPost/p1?step=1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit your item' })).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getAllByRole('button', { name: 'Save changes' })[0]!));
+    expect((await screen.findByRole('alert')).textContent).toBe('Add at least one photo of your item.');
+    expect(calls().map((c) => c.call)).toEqual(['GET /api/v1/posts/p1']);
+  });
+
+  it('creates the draft with its first photo and moves to its own address; typing then saves it', async () => {
     const rec = recordAnalytics();
+    const withPhoto = draft({ id: 'new1', title: '', categories: [], images: [anImage()] });
+    uploaded.post = withPhoto;
     fetchMock.mockImplementation(async (input, init) =>
-      init?.method === 'POST' ? json(201, draft({ id: 'new1', title: 'Camping tent', categories: [] })) : json(200, draft({ id: 'new1' })),
+      init?.method === 'POST' ? json(201, draft({ id: 'new1', title: '', categories: [] })) : json(200, withPhoto),
     );
     const router = renderAt('/create');
     expect(await screen.findByText('Step 1 of 6')).toBeTruthy();
-    // Leaving the photos step with nothing added creates nothing.
+    const picker = document.querySelector<HTMLInputElement>('input[type="file"][multiple]')!;
+    await act(async () => fireEvent.change(picker, { target: { files: [new File(['jpeg'], 'tent.jpg', { type: 'image/jpeg' })] } }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/editPost/new1'), { timeout: 3000 });
+    expect(calls()[0]).toEqual({ call: 'POST /api/v1/posts', body: expect.any(Object) });
+    expect(await screen.findByTestId('photo-thumb')).toBeTruthy();
+
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Next' })));
     expect(await screen.findByText('Step 2 of 6')).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
-
     fireEvent.change(screen.getByLabelText(/^Title/, { selector: 'input' }), { target: { value: 'Camping tent' } });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/editPost/new1'), { timeout: 3000 });
-    expect(router.state.location.search).toBe('?step=2');
-    expect(calls()).toEqual([{ call: 'POST /api/v1/posts', body: expect.objectContaining({ title: 'Camping tent' }) }]);
+    await waitFor(() => expect(calls().some((c) => c.call === 'PATCH /api/v1/posts/new1')).toBe(true), { timeout: 3000 });
+    expect(calls().find((c) => c.call === 'PATCH /api/v1/posts/new1')!.body).toMatchObject({ title: 'Camping tent' });
     // Same form, same text: no reload of the post it has just created.
     expect((screen.getByLabelText(/^Title/, { selector: 'input' }) as HTMLInputElement).value).toBe('Camping tent');
     expect(await screen.findByText('Draft saved')).toBeTruthy();

@@ -24,6 +24,7 @@ import { KEEP_SCROLL } from '../../lib/keep-scroll';
 import { useFunnel } from '../../lib/use-funnel';
 
 const LAST = LISTING_STEPS.length - 1;
+const PHOTO_MISSING_ID = 'listing-photo-missing';
 
 /** The address of a step of a saved listing: reloading it opens the same draft at the same step. */
 export const editStepPath = (id: string, step: number) => `${paths.editPost(id)}?step=${step + 1}`;
@@ -75,6 +76,8 @@ export function ListingForm({
   const [serverErrors, setServerErrors] = useState<ListingErrors>({});
   const [formError, setFormError] = useState<ErrorCode | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // A listing needs a photo: the photo step is not left without one (issue 37).
+  const [photoAsked, setPhotoAsked] = useState(false);
 
   const created = useCallback(
     (post: PostDetail) => {
@@ -88,6 +91,8 @@ export function ListingForm({
   const photos = usePhotoUploads({ initial: initial?.images ?? [], ensureDraft: draft.ensureDraft });
   const { values, postId } = draft;
   const current = LISTING_STEPS[step]!;
+  const noPhoto = photos.images.length === 0;
+  const photoMissing = photoAsked && noPhoto;
 
   const set = (patch: Partial<ListingValues>) => {
     draft.setValues(patch);
@@ -105,6 +110,18 @@ export function ListingForm({
     window.scrollTo({ top: 0 });
     moved.current = true;
   };
+  /** Leaving the photo step (or saving, publishing) without a photo: stay there, say why. */
+  const needsPhoto = () => {
+    if (!noPhoto) return false;
+    setPhotoAsked(true);
+    if (stepRef.current !== 0) goTo(0);
+    return true;
+  };
+  /** A step chosen on the progress bar: not past the photo step without a photo. */
+  const choose = (i: number) => {
+    if (current === 'photos' && i !== step && needsPhoto()) return;
+    goTo(i);
+  };
   // A new step is announced: focus moves to its heading (not on the first screen).
   useEffect(() => {
     if (moved.current) heading.current?.focus({ preventScroll: true });
@@ -116,6 +133,7 @@ export function ListingForm({
   }, [funnel, live, step]);
 
   const next = () => {
+    if (current === 'photos' && needsPhoto()) return;
     setChecked((s) => new Set(s).add(current));
     if (Object.keys(stepErrors(current, values, { live })).length) return;
     setFormError(null);
@@ -134,6 +152,8 @@ export function ListingForm({
   };
 
   const finish = async () => {
+    // Publishing needs a photo; a live listing's other fields save from any other step.
+    if ((!live || current === 'photos') && needsPhoto()) return;
     const now = draft.valuesNow();
     const failing = LISTING_STEPS.findIndex((s) => Object.keys(stepErrors(s, now, { live })).length > 0);
     if (failing >= 0) {
@@ -181,7 +201,7 @@ export function ListingForm({
           steps={LISTING_STEPS.map((s) => ({ short: t(`stepsShort.${s}`), full: t(`steps.${s}`) }))}
           step={step}
           label={t('progress', { step: step + 1, total: LISTING_STEPS.length })}
-          onStepClick={goTo}
+          onStepClick={choose}
           selectable={(i) => (live ? i !== step : i < step)}
         />
       </Stack>
@@ -209,6 +229,11 @@ export function ListingForm({
           {t(`errors:${formError}`)}
         </Alert>
       )}
+      {current === 'photos' && photoMissing && (
+        <Alert color="red" role="alert" id={PHOTO_MISSING_ID}>
+          {t(photos.pending.length ? 'photos.stillUploading' : 'photos.required')}
+        </Alert>
+      )}
 
       <div className={classes.actionsSpacer} aria-hidden="true" />
       <div className={classes.actions}>
@@ -223,16 +248,31 @@ export function ListingForm({
           </Button>
           <Group gap="xs" wrap="nowrap">
             {live && step < LAST && (
-              <Button variant="light" onClick={() => void finish()} loading={submitting} disabled={photos.busy}>
+              <Button
+                variant="light"
+                onClick={() => void finish()}
+                loading={submitting}
+                disabled={photos.busy}
+                aria-describedby={photoMissing ? PHOTO_MISSING_ID : undefined}
+              >
                 {t('nav.saveChanges')}
               </Button>
             )}
             {step < LAST ? (
-              <Button onClick={next} rightSection={<IconChevronRight size={18} aria-hidden="true" />}>
+              <Button
+                onClick={next}
+                rightSection={<IconChevronRight size={18} aria-hidden="true" />}
+                aria-describedby={photoMissing ? PHOTO_MISSING_ID : undefined}
+              >
                 {t('nav.next')}
               </Button>
             ) : (
-              <Button onClick={() => void finish()} loading={submitting} disabled={photos.busy}>
+              <Button
+                onClick={() => void finish()}
+                loading={submitting}
+                disabled={photos.busy}
+                aria-describedby={photoMissing ? PHOTO_MISSING_ID : undefined}
+              >
                 {live ? t('nav.saveChanges') : t('nav.publish')}
               </Button>
             )}
