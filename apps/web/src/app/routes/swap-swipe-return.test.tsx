@@ -44,13 +44,31 @@ describe('/swap-swipe-success and /swap-swipe-cancel', () => {
     expect(screen.getByRole('link', { name: 'Back to Swap Swipe' }).getAttribute('href')).toBe('/swap-swipe');
   });
 
-  it("a cancelled checkout, or no subscription at all, gets the cancel page with 'Checkout process didn't go through'", async () => {
+  it("a cancelled checkout gets the cancel page with 'Checkout process didn't go through'", async () => {
     status = 'none';
-    renderAt('/swap-swipe-success?checkout=cancelled');
+    const router = renderAt('/swap-swipe-success?checkout=cancelled');
     expect(await screen.findByRole('heading', { name: 'No subscription this time' })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe("Checkout process didn't go through");
-    cleanup();
+    expect(router.state.location.pathname).toBe('/swap-swipe-cancel');
+  });
+
+  it('visited with no checkout behind it and no subscription, says there is no payment to confirm instead of a failed one', async () => {
+    for (const s of ['none', 'expired']) {
+      status = s;
+      const router = renderAt('/swap-swipe-success');
+      expect(await screen.findByRole('heading', { level: 1, name: 'No payment to confirm' })).toBeTruthy();
+      expect(screen.queryByText("Checkout process didn't go through")).toBeNull();
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(screen.getByRole('link', { name: 'Back to Swap Swipe' }).getAttribute('href')).toBe('/swap-swipe');
+      expect(screen.getByRole('link', { name: 'See the subscription' }).getAttribute('href')).toBe('/subscription');
+      expect(router.state.location.pathname).toBe('/swap-swipe-success');
+      cleanup();
+    }
+  });
+
+  it('with no checkout but a running subscription, says the member is subscribed', async () => {
+    status = 'active';
     renderAt('/swap-swipe-success');
-    expect(await screen.findByRole('heading', { name: 'No subscription this time' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: "You're subscribed" })).toBeTruthy();
   });
 });
