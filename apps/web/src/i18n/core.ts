@@ -229,7 +229,7 @@ export class I18n {
         const catalogue = this.store[code]?.[ns];
         const form = typeof options.count === 'number' ? pluralForm(code, options.count) : null;
         // A form a catalogue does not write (pt-PT's "many", for a million and more) reads as "other".
-        const candidates = form ? [`${name}_${form}`, ...(form === 'other' ? [] : [`${name}_other`]), name] : [name];
+        const candidates = form ? [`${name}_${form}`, `${name}_other`, name] : [name];
         for (const candidate of candidates) {
           const value = lookup(catalogue, candidate);
           // An empty or missing string falls back (returnEmptyString: false in i18next).
