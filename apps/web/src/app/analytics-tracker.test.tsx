@@ -2,7 +2,8 @@ import { act, cleanup, render } from '@testing-library/react';
 import { LOGIN_TOKEN_MS } from '@swapu/shared/constants';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { clearSession, saveSession } from '../lib/session';
+import { clearSession } from '../lib/session';
+import { saveSession } from '../lib/session-writes';
 import { recordAnalytics } from '../test/analytics-recorder';
 import { AnalyticsTracker } from './analytics-tracker';
 

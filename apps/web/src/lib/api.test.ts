@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOGIN_TOKEN_MS } from '@swapu/shared/constants';
 import { endpoints } from '@swapu/shared/endpoints';
 import { ApiError, call, errorCodeOf, pathOf } from './api';
-import { getSession, restoreSession, saveSession, updateTokens } from './session';
+import { getSession, restoreSession } from './session';
+import { saveSession, updateTokens } from './session-writes';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOGIN_TOKEN_MS, SESSION_IDLE_MS } from '@swapu/shared/constants';
 import { forgetPointer, nextSessionStep, REFRESH_AHEAD_MS, REFRESH_RETRY_MS, startSessionLifecycle } from './session-lifecycle';
-import { getSession, restoreSession, saveGuestSession, saveSession, type Session } from './session';
+import { getSession, restoreSession, type Session } from './session';
+import { saveGuestSession, saveSession } from './session-writes';
 
 const MIN = 60_000;
 const T0 = new Date('2026-03-01T10:00:00Z').getTime();

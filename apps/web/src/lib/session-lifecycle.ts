@@ -6,13 +6,32 @@ import {
   getSession,
   restoreSession,
   type Session,
-  legacyRefreshToken,
-  storedLastActivity,
-  storedToken,
-  storeLastActivity,
+  LEGACY_REFRESH_KEY,
+  SESSION_KEYS,
   subscribeSession,
-  updateTokens,
 } from './session';
+import { updateTokens } from './session-writes';
+
+// What the watch reads and writes in storage itself (here, not in session.ts: only a signed-in
+// session's chunk needs them, not every page's first load).
+const stored = (key: string) => {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null; // storage unavailable (private mode)
+  }
+};
+/** The stored access token as it is now, which another tab may have refreshed. */
+const storedToken = () => stored(SESSION_KEYS.token);
+/** The last activity any tab stored (ms since epoch), or null. */
+const storedLastActivity = () => Number(stored(SESSION_KEYS.lastActivity)) || null;
+const storeLastActivity = (at: number) => {
+  try {
+    window.localStorage.setItem(SESSION_KEYS.lastActivity, String(at));
+  } catch {
+    // storage unavailable: this tab's activity stays its own
+  }
+};
 
 /** A stay-logged-in token is refreshed this long before it lapses. */
 export const REFRESH_AHEAD_MS = 5 * 60_000;
@@ -122,7 +141,7 @@ async function refreshNow() {
       return;
     }
     if (!s.token) throw new AuthError('INVALID_REFRESH_TOKEN', 400);
-    const res = await refreshIdToken(legacyRefreshToken());
+    const res = await refreshIdToken(stored(LEGACY_REFRESH_KEY));
     if (getSession().userId !== res.localId) return; // logged out meanwhile
     updateTokens({ token: res.idToken, lifetimeMs: Number(res.expiresIn) * 1000 || LOGIN_TOKEN_MS });
   });

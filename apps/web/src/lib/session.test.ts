@@ -1,19 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOGIN_TOKEN_MS } from '@swapu/shared/constants';
-import {
-  clearSession,
-  dismissAutoLogout,
-  freshToken,
-  getSession,
-  isGuest,
-  isRenewing,
-  RENEW_WAIT_MS,
-  restoreSession,
-  saveGuestSession,
-  saveSession,
-  subscribeSession,
-  updateTokens,
-} from './session';
+import { clearSession, freshToken, getSession, isRenewing, RENEW_WAIT_MS, restoreSession, subscribeSession } from './session';
+import { dismissAutoLogout, saveGuestSession, saveSession, updateTokens } from './session-writes';
 
 const store = (entries: Record<string, string>) => {
   for (const [k, v] of Object.entries(entries)) window.localStorage.setItem(k, v);
@@ -30,13 +18,13 @@ describe('the stored session', () => {
 
   it('is a guest when nothing is stored', () => {
     expect(getSession()).toMatchObject({ token: null, userId: 'guest', expiration: null, autoLogout: null });
-    expect(isGuest()).toBe(true);
+    expect(getSession().userId === 'guest').toBe(true);
   });
 
   it('restores a stored session whose token has not expired', () => {
     store({ token: 'abc', userId: 'u1', expiration: String(Date.now() + 60_000), stayLoggedin: 'true' });
     expect(getSession()).toMatchObject({ token: 'abc', userId: 'u1', stayLoggedIn: true });
-    expect(isGuest()).toBe(false);
+    expect(getSession().userId === 'guest').toBe(false);
   });
 
   it('ignores a stored plain session whose token has already expired', () => {
@@ -47,7 +35,7 @@ describe('the stored session', () => {
   it('restores a stay-logged-in session whose token expired as that person, to be renewed before the token is used', () => {
     store({ token: 'abc', userId: 'u1', expiration: String(Date.now() - 1), stayLoggedin: 'true' });
     expect(getSession()).toMatchObject({ token: 'abc', userId: 'u1', stayLoggedIn: true });
-    expect(isGuest()).toBe(false);
+    expect(getSession().userId === 'guest').toBe(false);
     expect(isRenewing(getSession())).toBe(true);
   });
 
@@ -80,7 +68,7 @@ describe('the stored session', () => {
 
   it('ignores a token stored without an expiration', () => {
     store({ token: 'abc', userId: 'u1' });
-    expect(isGuest()).toBe(true);
+    expect(getSession().userId === 'guest').toBe(true);
   });
 
   it('keeps a guest login for an hour, then forgets it', () => {
@@ -207,7 +195,7 @@ describe('the stored session', () => {
     window.localStorage.removeItem('userId');
     window.dispatchEvent(new StorageEvent('storage', { key: 'userId' }));
     vi.advanceTimersByTime(50);
-    expect(isGuest()).toBe(true);
+    expect(getSession().userId === 'guest').toBe(true);
     expect(listener).toHaveBeenCalled();
     unsubscribe();
   });

@@ -1,4 +1,4 @@
-import { LOGIN_TOKEN_MS, MEMBER_PAGES_PATH, PAGE_TOKEN_COOKIE } from '@swapu/shared/constants';
+import { MEMBER_PAGES_PATH, PAGE_TOKEN_COOKIE } from '@swapu/shared/constants';
 
 /**
  * The locally stored session of the spec (sections 3 and 4): token, userId (may be "guest"),
@@ -163,6 +163,15 @@ function set(next: Session) {
   for (const l of [...listeners]) l();
 }
 
+/**
+ * Stores these entries and makes `next` the session (lib/session-writes.ts: the writes only
+ * signed-in screens make, kept out of every page's first load).
+ */
+export function commitSession(entries: [string, string | null][], next: Session) {
+  write(entries);
+  set(next);
+}
+
 /** The current session (restored from storage on first use). */
 export function getSession(): Session {
   const rendering = serverSession?.();
@@ -174,8 +183,6 @@ export function getSession(): Session {
   }
   return state;
 }
-
-export const isGuest = () => getSession().userId === GUEST_ID;
 
 /** Re-reads the stored session, e.g. after another tab changed it. */
 export function restoreSession() {
@@ -207,50 +214,6 @@ export interface TokenGrant {
   lifetimeMs: number;
 }
 
-/** Stores a signed-in session (login or sign-up) and clears an earlier auto-logout notice. */
-export function saveSession(userId: string, grant: TokenGrant, stayLoggedIn = false, now = Date.now()) {
-  const expiration = now + grant.lifetimeMs;
-  // The expiration first and the user id last: another tab reading mid-way never sees a new
-  // user with an old, lapsed expiration.
-  write([
-    [KEYS.expiration, String(expiration)],
-    [KEYS.token, grant.token],
-    [LEGACY_REFRESH_KEY, null],
-    [KEYS.stayLoggedin, String(stayLoggedIn)],
-    [KEYS.didAutoLogout, null],
-    [KEYS.lastActivity, String(now)],
-    [KEYS.userId, userId],
-  ]);
-  set({ token: grant.token, userId, expiration, stayLoggedIn, autoLogout: null });
-}
-
-/** A silent refresh: new token and expiration, same person. */
-export function updateTokens(grant: TokenGrant, now = Date.now()) {
-  const current = getSession();
-  if (!current.token) return;
-  const expiration = now + grant.lifetimeMs;
-  write([
-    [KEYS.expiration, String(expiration)],
-    [KEYS.token, grant.token],
-    [LEGACY_REFRESH_KEY, null],
-  ]);
-  set({ ...current, token: grant.token, expiration });
-}
-
-/** Guest login: the stored user id becomes 'guest' for an hour, without a token. */
-export function saveGuestSession(now = Date.now()) {
-  const expiration = now + LOGIN_TOKEN_MS;
-  write([
-    [KEYS.token, null],
-    [LEGACY_REFRESH_KEY, null],
-    [KEYS.stayLoggedin, null],
-    [KEYS.didAutoLogout, null],
-    [KEYS.expiration, String(expiration)],
-    [KEYS.userId, GUEST_ID],
-  ]);
-  set({ token: null, userId: GUEST_ID, expiration, stayLoggedIn: false, autoLogout: null });
-}
-
 /**
  * Ends the session. An automatic logout passes its reason: it is stored as didAutoLogout so the
  * next screen (in this tab or another) can say why. skipTour survives: it is about the device.
@@ -268,22 +231,8 @@ export function clearSession(reason: AutoLogoutReason | null = null) {
   set({ token: null, userId: GUEST_ID, expiration: null, stayLoggedIn: false, autoLogout: reason });
 }
 
-/** The person has read why they were logged out. */
-export function dismissAutoLogout() {
-  write([[KEYS.didAutoLogout, null]]);
-  set({ ...getSession(), autoLogout: null });
-}
-
-/** The stored access token as it is now, which another tab may have refreshed. */
-export const storedToken = () => read(KEYS.token);
-
 /**
  * Where sessions from before the HttpOnly cookie kept their refresh token. Read once to move such
  * a session into the cookie (session-lifecycle.ts), and removed whenever the session is written.
  */
-const LEGACY_REFRESH_KEY = 'refreshToken';
-export const legacyRefreshToken = () => read(LEGACY_REFRESH_KEY);
-
-/** The last activity any tab stored (ms since epoch), or null. */
-export const storedLastActivity = () => Number(read(KEYS.lastActivity)) || null;
-export const storeLastActivity = (at: number) => write([[KEYS.lastActivity, String(at)]]);
+export const LEGACY_REFRESH_KEY = 'refreshToken';

@@ -5,7 +5,7 @@ import { useTranslation } from '../../i18n/react';
 import { useNavigate } from 'react-router';
 import { takeOAuthNonce } from '../../features/auth/oauth-nonce';
 import { completeOAuth } from '../../lib/auth-client';
-import { saveSession } from '../../lib/session';
+import { saveSession } from '../../lib/session-writes';
 
 /** Only same-site paths, never back to the auth screens. */
 const safe = (p: string | null | undefined) =>

@@ -3,7 +3,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { LOGIN_TOKEN_MS } from '@swapu/shared/constants';
 import { aCard, anAllowance, aPostCard } from '../../features/swap-swipe/deck-fixture';
 import { initI18n } from '../../i18n/index';
-import { clearSession, saveSession } from '../../lib/session';
+import { clearSession } from '../../lib/session';
+import { saveSession } from '../../lib/session-writes';
 import { renderRoutes } from '../../test/render-routes';
 import SwapSwipePage from './swap-swipe';
 

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminBlogPost, AdminBlogPostBody } from '@swapu/shared/admin-blog';
 import { endpoints } from '@swapu/shared/endpoints';
-import { call, upload } from '../../lib/api';
+import { call } from '../../lib/api';
+import { upload } from '../../lib/upload';
 
 /** The console's blog queries: the list and each post (public blog queries are refreshed too). */
 export const adminBlogKey = ['admin', 'blog'] as const;

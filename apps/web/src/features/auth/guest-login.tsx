@@ -1,7 +1,7 @@
 import { Button, Divider, Stack, Text } from '@mantine/core';
 import { useTranslation } from '../../i18n/react';
 import { useNavigate } from 'react-router';
-import { saveGuestSession } from '../../lib/session';
+import { saveGuestSession } from '../../lib/session-writes';
 
 /** "Continue as guest": the stored user id becomes guest for an hour (spec sections 4 and 6). */
 export function GuestLogin({ returnTo }: { returnTo: string }) {

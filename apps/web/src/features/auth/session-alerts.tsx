@@ -4,7 +4,7 @@ import { Suspense } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { Link } from 'react-router';
 import { paths } from '@swapu/shared/paths';
-import { dismissAutoLogout } from '../../lib/session';
+import { dismissAutoLogout } from '../../lib/session-writes';
 import { useSession } from '../../lib/use-session';
 import { useMe } from './use-me';
 

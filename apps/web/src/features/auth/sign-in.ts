@@ -1,6 +1,6 @@
 import { LOGIN_TOKEN_MS } from '@swapu/shared/constants';
 import { signInWithPassword } from '../../lib/auth-client';
-import { saveSession } from '../../lib/session';
+import { saveSession } from '../../lib/session-writes';
 
 /** Email and password sign-in; the stored session lasts LOGIN_TOKEN_MS (spec section 9). */
 export async function signIn(input: { email: string; password: string; stayLoggedIn: boolean; totpCode?: string }) {

@@ -1,6 +1,6 @@
 import { LOGIN_TOKEN_MS } from '@swapu/shared/constants';
 import { signUpWithPassword } from '../../lib/auth-client';
-import { saveSession } from '../../lib/session';
+import { saveSession } from '../../lib/session-writes';
 
 /** Creates the account (terms and privacy accepted) and signs in for the server's expiresIn. */
 export async function signUp(input: { email: string; password: string; language: string }) {

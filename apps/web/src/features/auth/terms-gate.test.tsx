@@ -5,7 +5,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOGIN_TOKEN_MS } from '@swapu/shared/constants';
 import { initI18n } from '../../i18n/index';
-import { restoreSession, saveSession } from '../../lib/session';
+import { restoreSession } from '../../lib/session';
+import { saveSession } from '../../lib/session-writes';
 import { theme } from '../../app/theme';
 import { TermsGate } from './terms-gate';
 

@@ -1,6 +1,7 @@
 import { endpoints } from '@swapu/shared/endpoints';
 import type { PostFields } from '@swapu/shared/listing';
-import { call, upload } from '../../lib/api';
+import { call } from '../../lib/api';
+import { upload } from '../../lib/upload';
 
 /** The owner sees their own drafts too. */
 export const fetchPost = (id: string) => call(endpoints.post, { params: { id } });

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MeUpdate } from '@swapu/shared/account';
 import { endpoints } from '@swapu/shared/endpoints';
-import { call, upload } from '../../lib/api';
+import { call } from '../../lib/api';
+import { upload } from '../../lib/upload';
 import { fetchLocalities } from '../../lib/lookups';
 
 export const useProfile = (id: string) => useQuery({ queryKey: ['users', id], queryFn: () => call(endpoints.profile, { params: { id } }) });
