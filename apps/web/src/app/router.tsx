@@ -53,10 +53,23 @@ function RequireUser() {
   const navigate = useNavigate();
   const guest = userId === GUEST_ID;
   useEffect(() => {
-    if (guest && window.location.pathname === pathname) void navigate('/', { replace: true });
+    if (!guest) void loadRouteModules(pathname).catch(() => undefined);
+    else if (window.location.pathname === pathname) void navigate('/', { replace: true });
   }, [guest, pathname, navigate]);
-  return guest ? null : <Outlet />;
+  // A member's page code loads (above) while the suspended gate looks their account up.
+  return guest ? null : suspendedGate.element;
 }
+
+/** Swap Swipe's public pages: a guest's as they are, a member's through the suspended gate. */
+function MembersGated() {
+  return useSession().token === null ? <Outlet /> : suspendedGate.element;
+}
+
+/**
+ * A suspended member sees the suspension message and the way to support instead of any page that
+ * acts: the guest-blocked ones and Swap Swipe's (layouts/suspended-gate.tsx, loaded like a page).
+ */
+const suspendedGate = page(() => import('./layouts/suspended-gate'));
 
 /** Pages reached by more than one path: one element each, so moving between those paths keeps the page mounted. */
 const advancedSearchPage = page(() => import('./routes/advanced-search'));
@@ -85,8 +98,14 @@ export const routes: RouteObject[] = [
           { path: 'advanced-search', ...advancedSearchPage },
           { path: 'search', ...page(() => import('./routes/search')) },
           { path: 'demo', ...page(() => import('./routes/demo')) },
-          { path: 'swap-swipe', ...page(() => import('./routes/swap-swipe')) },
-          { path: 'swap-swipe/:currentPage/:counterPage', ...page(() => import('./routes/swap-swipe-pairing')) },
+          {
+            // Public, but not for a suspended member.
+            element: <MembersGated />,
+            children: [
+              { path: 'swap-swipe', ...page(() => import('./routes/swap-swipe')) },
+              { path: 'swap-swipe/:currentPage/:counterPage', ...page(() => import('./routes/swap-swipe-pairing')) },
+            ],
+          },
           { path: 'viewPost/:postId', ...page(() => import('./routes/view-post')) },
           { path: 'testNewProductPage', ...page(() => import('./routes/test-new-product-page')) },
           { path: 'delivery-calculator', ...page(() => import('./routes/delivery-calculator')) },
@@ -107,8 +126,9 @@ export const routes: RouteObject[] = [
           // The mail outbox viewer: open in development, admins only otherwise (the API decides).
           { path: 'dev/mail', ...page(() => import('./routes/dev-mail')) },
           {
-            // Guest-blocked routes
+            // Guest-blocked routes (RequireUser renders the suspended gate: its code is preloaded like a page's)
             element: <RequireUser />,
+            handle: suspendedGate.handle,
             children: [
               { path: 'offer-item/:postId', ...page(() => import('./routes/offer-item')) },
               { path: 'swap-swipe/:currentPage', ...page(() => import('./routes/swap-swipe-deck')) },

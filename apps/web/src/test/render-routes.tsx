@@ -6,10 +6,10 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { theme } from '../app/theme';
 
 /**
- * Renders routes in memory at `path`, inside the app's providers (theme, a query client that
+ * Renders routes in memory at `path` (with its location state, if given), inside the app's providers (theme, a query client that
  * never retries), the way pages run in the app. Returns the router, to inspect its location.
  */
-export function renderRoutes(routes: RouteObject[], path = '/') {
+export function renderRoutes(routes: RouteObject[], path: string | { pathname: string; state?: unknown } = '/') {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
     <MantineProvider theme={theme}>

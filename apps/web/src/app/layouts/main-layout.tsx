@@ -1,6 +1,6 @@
 import { Anchor, Box, Button, Container, Group, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconHome, IconMessageCircle, IconPlus, IconSearch, IconArrowsExchange } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { lazy, type MouseEvent, Suspense } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { LanguageSwitch } from '../../components/language-switch';
@@ -13,6 +13,8 @@ import { RouteErrorBoundary } from '../route-error';
 import { useSessionLifecycle } from './use-session-lifecycle';
 import { useDates } from '../../lib/clock';
 import { withNamespaces } from '../../lib/lazy-page';
+import { meQuery, useAskToSignIn } from '../../lib/use-session';
+import { useQuery } from '@tanstack/react-query';
 import { TourHost } from '../../features/tour/tour-host';
 
 // Only signed-in people see these: their code stays out of the home page's first load.
@@ -26,7 +28,7 @@ const ChatLive = lazy(() => signedInUi().then((m) => ({ default: m.ChatLive })))
 const ChatHeaderButton = lazy(() => signedInUi().then((m) => ({ default: m.ChatHeaderButton })));
 const ChatNavBadge = lazy(() => signedInUi().then((m) => ({ default: m.ChatNavBadge })));
 
-function Header({ signedIn }: { signedIn: boolean }) {
+function Header({ signedIn, banned }: { signedIn: boolean; banned: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
@@ -59,11 +61,13 @@ function Header({ signedIn }: { signedIn: boolean }) {
             <LanguageSwitch />
             {signedIn ? (
               <Suspense fallback={<Box w={36} h={40} />}>
-                <Box visibleFrom="sm">
-                  <Suspense fallback={null}>
-                    <ChatHeaderButton />
-                  </Suspense>
-                </Box>
+                {!banned && (
+                  <Box visibleFrom="sm">
+                    <Suspense fallback={null}>
+                      <ChatHeaderButton />
+                    </Suspense>
+                  </Box>
+                )}
                 <Group gap={6} wrap="nowrap">
                   <NotificationBell />
                   <AccountMenu />
@@ -94,14 +98,21 @@ function Header({ signedIn }: { signedIn: boolean }) {
   );
 }
 
-function BottomNav({ signedIn }: { signedIn: boolean }) {
+function BottomNav({ signedIn, banned }: { signedIn: boolean; banned: boolean }) {
   const { t } = useTranslation();
+  const ask = useAskToSignIn();
+  // member: a guest who taps it is asked to log in or sign up, then goes on there. A suspended
+  // member gets the conversation with the SwapU team instead of listing, offers and chats.
   const items = [
     { to: '/', label: t('nav.home'), icon: IconHome },
     { to: '/search', label: t('nav.search'), icon: IconSearch },
-    { to: '/create', label: t('nav.list'), icon: IconPlus },
-    { to: '/offers', label: t('nav.offers'), icon: IconArrowsExchange },
-    { to: '/discuss', label: t('nav.chat'), icon: IconMessageCircle },
+    ...(banned
+      ? [{ to: '/discuss?support=1', label: t('nav.support'), icon: IconMessageCircle }]
+      : [
+          { to: '/create', label: t('nav.list'), icon: IconPlus, member: true },
+          { to: '/offers', label: t('nav.offers'), icon: IconArrowsExchange, member: true },
+          { to: '/discuss', label: t('nav.chat'), icon: IconMessageCircle, member: true },
+        ]),
   ];
   return (
     <Box
@@ -119,13 +130,18 @@ function BottomNav({ signedIn }: { signedIn: boolean }) {
         paddingBottom: 'env(safe-area-inset-bottom)',
       }}
     >
-      <SimpleGrid cols={5} spacing={0} h={60}>
-        {items.map(({ to, label, icon: Icon }) => (
+      <SimpleGrid cols={items.length} spacing={0} h={60}>
+        {items.map(({ to, label, icon: Icon, member }) => (
           <UnstyledButton
             key={to}
             component={NavLink}
             to={to}
             end={to === '/'}
+            onClick={(e: MouseEvent) => {
+              if (signedIn || !member) return;
+              e.preventDefault();
+              ask(to);
+            }}
             style={({ isActive }: { isActive: boolean }) => ({
               display: 'flex',
               flexDirection: 'column',
@@ -140,7 +156,7 @@ function BottomNav({ signedIn }: { signedIn: boolean }) {
             <Text fz={11} fw={600}>
               {label}
             </Text>
-            {signedIn && to === '/discuss' && (
+            {signedIn && !banned && to === '/discuss' && (
               <Suspense fallback={null}>
                 <ChatNavBadge />
               </Suspense>
@@ -152,7 +168,7 @@ function BottomNav({ signedIn }: { signedIn: boolean }) {
   );
 }
 
-function Footer() {
+function Footer({ banned }: { banned: boolean }) {
   const { t } = useTranslation();
   const dates = useDates();
   const link = (to: string, label: string) => (
@@ -186,7 +202,7 @@ function Footer() {
             </Text>
             {link('/carbon-calculator', t('footer.carbonCalculator'))}
             {link('/delivery-calculator', t('footer.deliveryCalculator'))}
-            {link('/swap-swipe', t('footer.swapSwipe'))}
+            {!banned && link('/swap-swipe', t('footer.swapSwipe'))}
             {link('/leaderboard', t('footer.leaderboard'))}
             {link('/all-categories', t('nav.allCategories'))}
           </Stack>
@@ -202,12 +218,15 @@ function Footer() {
 export function MainLayout() {
   const { t } = useTranslation();
   const session = useSessionLifecycle();
+  // Suspended: only the way to support is offered (PRODUCT.md). The account query (features/auth/
+  // use-me.ts) is idle for a guest.
+  const banned = useQuery(meQuery(session)).data?.banned === true;
   return (
     <>
       <a href="#main" className="swapu-skip">
         {t('skipToContent')}
       </a>
-      <Header signedIn={session.token !== null} />
+      <Header signedIn={session.token !== null} banned={banned} />
       {(session.token || session.autoLogout) && (
         <Suspense fallback={null}>
           <SessionAlerts />
@@ -227,8 +246,8 @@ export function MainLayout() {
           </Suspense>
         </RouteErrorBoundary>
       </main>
-      <Footer />
-      <BottomNav signedIn={session.token !== null} />
+      <Footer banned={banned} />
+      <BottomNav signedIn={session.token !== null} banned={banned} />
       <ScrollReset />
       <TourHost />
     </>

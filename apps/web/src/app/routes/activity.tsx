@@ -9,6 +9,7 @@ import { useActivity } from '../../features/activity/use-activity';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { useDates } from '../../lib/clock';
 import { LoadError } from '../../components/load-error';
+import { useBanned } from '../../features/auth/use-me';
 import { pageMeta } from '@swapu/shared/page-meta';
 import { asLocale, usePageMeta } from '../../lib/use-page-meta';
 
@@ -92,6 +93,7 @@ export default function ActivityPage() {
   const { t, i18n } = useTranslation(['offers', 'errors', 'common', 'points']);
   usePageMeta(pageMeta.activity(asLocale(i18n.language)));
   const activity = useActivity();
+  const banned = useBanned();
   const lang = i18n.language;
   const totals = activity.data?.totals;
   return (
@@ -157,9 +159,11 @@ export default function ActivityPage() {
           {activity.data && activity.data.items.length === 0 && (
             <Stack align="center" gap="xs" py="lg">
               <Text fw={700}>{t('activity.emptyTitle')}</Text>
-              <Button component={Link} to={paths.create} variant="light">
-                {t('activity.emptyCta')}
-              </Button>
+              {!banned && (
+                <Button component={Link} to={paths.create} variant="light">
+                  {t('activity.emptyCta')}
+                </Button>
+              )}
             </Stack>
           )}
           <Stack gap={0} data-testid="activity-feed" style={{ rowGap: 0 }}>

@@ -1,11 +1,12 @@
 import { Alert, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/react';
-import { Navigate, useParams, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { SignInForm } from '../../features/auth/sign-in-form';
 import { SignUpForm } from '../../features/auth/sign-up-form';
 import { useReturnTo } from '../../features/auth/use-return-to';
 import { getSession } from '../../lib/session';
+import type { SignInState } from '../../lib/use-sign-in';
 
 /** The outcome of an email-confirmation link, which lands here. */
 function EmailVerifiedNotice() {
@@ -24,6 +25,21 @@ function EmailVerifiedNotice() {
   );
 }
 
+/**
+ * Why the app sent the person here (lib/use-sign-in.ts): what they pressed needs an account. It
+ * stays while they move between signing in and signing up.
+ */
+function AskedNotice() {
+  const { t } = useTranslation('errors');
+  const asked = (useLocation().state as Partial<SignInState> | null)?.asked === true;
+  if (!asked) return null;
+  return (
+    <Alert color="yellow" role="status" data-testid="login-required">
+      {t('login_required')}
+    </Alert>
+  );
+}
+
 /** /auth (sign in) and /auth/signup (sign up), outside the main layout. */
 export default function AuthPage() {
   const { signup } = useParams();
@@ -37,6 +53,7 @@ export default function AuthPage() {
   return (
     <Stack gap="md">
       <EmailVerifiedNotice />
+      <AskedNotice />
       {signup ? <SignUpForm /> : <SignInForm />}
     </Stack>
   );

@@ -53,6 +53,7 @@ export default function LeaderboardPage() {
   const board = useLeaderboard(period);
   const { token, userId } = useSession();
   const me = useMe();
+  const banned = me.data?.banned === true;
   const viewer: LeaderboardViewer | null =
     token !== null && userId
       ? { id: userId, displayName: me.data?.displayName ?? t('leaderboard.you'), avatarUrl: me.data?.avatarUrl ?? null }
@@ -131,9 +132,11 @@ export default function LeaderboardPage() {
               <Text fz="sm" c="dimmed" ta="center">
                 {t('leaderboard.emptyText')}
               </Text>
-              <Button component={Link} to={paths.create} variant="light" mt="xs">
-                {t('leaderboard.emptyCta')}
-              </Button>
+              {!banned && (
+                <Button component={Link} to={paths.create} variant="light" mt="xs">
+                  {t('leaderboard.emptyCta')}
+                </Button>
+              )}
             </Stack>
           )}
           {data && data.items.length > 0 && <LeaderboardList board={data} viewer={viewer} />}

@@ -49,7 +49,7 @@ const writes = () =>
 let rec: ReturnType<typeof recordAnalytics>;
 const funnel = () => rec.named('funnel_step', 'funnel_complete', 'funnel_abandon');
 
-function renderPage() {
+function renderPage(state?: unknown) {
   return renderRoutes(
     [
       {
@@ -67,7 +67,7 @@ function renderPage() {
         ],
       },
     ],
-    '/onboarding',
+    { pathname: '/onboarding', state },
   );
 }
 const next = (name = 'Next') => act(async () => fireEvent.click(screen.getByRole('button', { name })));
@@ -190,6 +190,14 @@ describe('onboarding', () => {
     await screen.findByText('home');
     expect(writes().slice(3)).toEqual([{ call: 'PATCH /api/v1/me', body: { messageDigest: true, hideOnboarding: true } }]);
     expect(window.localStorage.getItem('skipTour')).toBe('true');
+  });
+
+  it('takes a guest who signed up to do something (an offer, a message) on to it, skipped or finished', async () => {
+    const router = renderPage({ next: '/offer-item/p1' });
+    await stepShown(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Skip for now' }));
+    await screen.findByText('elsewhere');
+    expect(router.state.location.pathname).toBe('/offer-item/p1');
   });
 
   it('reports a skipped onboarding as abandoned at the furthest step reached', async () => {

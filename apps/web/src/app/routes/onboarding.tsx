@@ -10,6 +10,7 @@ import { useNavigate } from 'react-router';
 import { StepProgress } from '../../components/step-progress';
 import { changeSubscription } from '../../features/account/email-subscription-api';
 import { useMe } from '../../features/auth/use-me';
+import { useCarryOn } from '../../features/auth/use-return-to';
 import { InterestPicker } from '../../features/profile/interest-picker';
 import { LocalityInput, type PickedLocality } from '../../features/profile/locality-input';
 import { NotificationsStep, WelcomeStep, type NotificationChoices } from '../../features/profile/onboarding-steps';
@@ -36,6 +37,8 @@ const LABELS = {
 export default function OnboardingPage() {
   const { t } = useTranslation(['profile', 'errors']);
   const navigate = useNavigate();
+  // Where a guest who signed up was going (the offer, chat or listing they pressed), else home.
+  const carryOn = useCarryOn();
   const me = useMe();
   const update = useUpdateMe();
   const subscribe = useMutation({ mutationFn: changeSubscription });
@@ -60,13 +63,16 @@ export default function OnboardingPage() {
     funnel.step(step);
   }, [funnel, step]);
 
-  /** Home; "don't show again" is kept on the device and, unless already saved, on the account. */
+  /**
+   * Home, or on to what the person was about to do; "don't show again" is kept on the device and,
+   * unless already saved, on the account.
+   */
   const leave = async (hiddenSaved = false) => {
     if (dontShow) {
       window.localStorage.setItem(SESSION_KEYS.skipTour, 'true');
       if (!hiddenSaved) await update.mutateAsync({ hideOnboarding: true }).catch(() => undefined);
     }
-    navigate('/', { replace: true });
+    navigate(carryOn ?? '/', { replace: true });
   };
 
   const finish = async () => {

@@ -12,6 +12,7 @@ import { call } from '../../lib/api';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { GUEST_ID } from '../../lib/session';
 import { useSession } from '../../lib/use-session';
+import { useBanned } from '../../features/auth/use-me';
 
 /** The two widths buyers use: a phone (Pixel 7 / iPhone class) and a laptop. */
 const FRAMES = {
@@ -62,6 +63,7 @@ export default function TestNewProductPage() {
   usePageMeta({ title: `${t('testNewProductPage.title')} | SwapU`, description: t('testNewProductPage.description') });
   const session = useSession();
   const signedIn = session.userId !== GUEST_ID;
+  const banned = useBanned();
   const sideBySide = useMediaQuery('(min-width: 62em)', true);
   const [frame, setFrame] = useState<Frame>('phone');
   const drafts = useQuery({
@@ -104,9 +106,11 @@ export default function TestNewProductPage() {
             <Alert color="gray" variant="light" data-testid="preview-source">
               <Group justify="space-between" gap="sm">
                 <Text fz="sm">{t(signedIn ? 'testNewProductPage.sampleNoDraft' : 'testNewProductPage.sampleGuest')}</Text>
-                <Button component={Link} to={paths.create} size="compact-sm" variant="light">
-                  {t('testNewProductPage.start')}
-                </Button>
+                {!banned && (
+                  <Button component={Link} to={paths.create} size="compact-sm" variant="light">
+                    {t('testNewProductPage.start')}
+                  </Button>
+                )}
               </Group>
             </Alert>
           )

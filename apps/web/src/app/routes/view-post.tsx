@@ -1,6 +1,7 @@
 import { ChatRoomButton } from '../../components/chat-room-button';
 import { Alert, Avatar, Badge, Button, Card, Container, Grid, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconLeaf, IconMapPin, IconPencil, IconStarFilled } from '@tabler/icons-react';
+import type { MouseEvent } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '@swapu/shared/paths';
@@ -12,6 +13,8 @@ import { OwnerMenu, ReportButton, ShareButton } from '../../features/posts/post-
 import { PaidFeatureBadges, PaidFeatureButtons, PaidFeatureOutcome } from '../../features/money/paid-features';
 import { PostGallery } from '../../features/posts/post-gallery';
 import { useSession } from '../../lib/use-session';
+import { useAskToSignIn, useSignedIn } from '../../lib/use-sign-in';
+import { useBanned } from '../../features/auth/use-me';
 import { usePost } from '../../features/posts/use-post';
 import { ApiError } from '../../lib/api';
 import { formatMoney, formatNumber } from '../../lib/format';
@@ -29,6 +32,10 @@ export default function ViewPostPage() {
     post.data ? pageMeta.post(asLocale(i18n.language), post.data) : post.isError ? pageMeta.postUnavailable(asLocale(i18n.language)) : null,
   );
   const session = useSession();
+  const signedIn = useSignedIn();
+  const ask = useAskToSignIn();
+  // Suspended: the listing can be read, but nothing on it acts (PRODUCT.md).
+  const banned = useBanned();
   const [search] = useSearchParams();
   const preview = search.get('preview') === '1';
   const navigate = useNavigate();
@@ -126,7 +133,7 @@ export default function ViewPostPage() {
                 </Text>
               )}
             </Group>
-            {isOwner ? (
+            {banned ? null : isOwner ? (
               <Group gap="sm" wrap="nowrap">
                 <Button component={Link} to={paths.editPost(p.id)} size="md" leftSection={<IconPencil size={18} />} style={{ flex: 1 }}>
                   {t('actions.edit')}
@@ -136,7 +143,17 @@ export default function ViewPostPage() {
             ) : (
               <Group gap="sm" grow data-tour="make-offer">
                 {p.state === 'published' ? (
-                  <Button component={Link} to={paths.offerItem(p.id)} size="md">
+                  <Button
+                    component={Link}
+                    to={paths.offerItem(p.id)}
+                    size="md"
+                    onClick={(e: MouseEvent) => {
+                      if (signedIn) return;
+                      // A guest is asked to log in or sign up, then goes on to the offer editor.
+                      e.preventDefault();
+                      ask(paths.offerItem(p.id));
+                    }}
+                  >
                     {t('detail.makeOffer')}
                   </Button>
                 ) : (
@@ -153,15 +170,15 @@ export default function ViewPostPage() {
             )}
             {isOwner && <PaidFeatureOutcome />}
             <Group gap="sm">
-              {isOwner && p.state === 'published' && <PaidFeatureButtons post={p} />}
-              {!isOwner && <LikeButton post={p} />}
+              {isOwner && !banned && p.state === 'published' && <PaidFeatureButtons post={p} />}
+              {!isOwner && !banned && <LikeButton post={p} />}
               {isOwner && p.likeCount > 0 && (
                 <Text fz="sm" c="dimmed" data-testid="like-count">
                   {t('actions.likedBy', { count: p.likeCount })}
                 </Text>
               )}
               <ShareButton post={p} />
-              {!isOwner && <ReportButton post={p} />}
+              {!isOwner && !banned && <ReportButton post={p} />}
             </Group>
             {carbon > 0 && (
               <Group gap={8} c="swapu.8" wrap="nowrap">

@@ -1,5 +1,14 @@
 import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconBell, IconChevronDown, IconHeart, IconLayoutDashboard, IconLogout, IconTruckDelivery, IconUser } from '@tabler/icons-react';
+import {
+  IconBell,
+  IconChevronDown,
+  IconHeart,
+  IconLayoutDashboard,
+  IconLogout,
+  IconMessageCircle,
+  IconTruckDelivery,
+  IconUser,
+} from '@tabler/icons-react';
 import { useTranslation } from '../../i18n/react';
 import { Link } from 'react-router';
 import { paths } from '@swapu/shared/paths';
@@ -42,26 +51,35 @@ export default function AccountMenu() {
               <Menu.Divider />
             </>
           )}
-          <Menu.Item component={Link} to={paths.mySwapU} leftSection={<IconLayoutDashboard size={18} aria-hidden="true" />}>
-            {t('nav.mySwapU')}
-          </Menu.Item>
-          <Menu.Item component={Link} to={paths.userDetail(userId)} leftSection={<IconUser size={18} aria-hidden="true" />}>
-            {t('nav.profile')}
-          </Menu.Item>
-          <Menu.Item component={Link} to={paths.favorite} leftSection={<IconHeart size={18} aria-hidden="true" />}>
-            {t('nav.favourites')}
-          </Menu.Item>
-          {/* /my-delivery (the shared paths table does not list the delivery screens yet). */}
-          <Menu.Item component={Link} to="/my-delivery" leftSection={<IconTruckDelivery size={18} aria-hidden="true" />}>
-            {t('nav.deliveries')}
-          </Menu.Item>
-          <Menu.Item component={Link} to={paths.notification} leftSection={<IconBell size={18} aria-hidden="true" />}>
-            {t('nav.notifications')}
-          </Menu.Item>
-          {(me.data?.role === 'admin' || me.data?.role === 'docs') && (
-            <Menu.Item component={Link} to="/docs">
-              {t('nav.docs')}
+          {me.data?.banned ? (
+            // Suspended: the way to support, and nothing else that acts (PRODUCT.md).
+            <Menu.Item component={Link} to={paths.support} leftSection={<IconMessageCircle size={18} aria-hidden="true" />}>
+              {t('chat:support.contact')}
             </Menu.Item>
+          ) : (
+            <>
+              <Menu.Item component={Link} to={paths.mySwapU} leftSection={<IconLayoutDashboard size={18} aria-hidden="true" />}>
+                {t('nav.mySwapU')}
+              </Menu.Item>
+              <Menu.Item component={Link} to={paths.userDetail(userId)} leftSection={<IconUser size={18} aria-hidden="true" />}>
+                {t('nav.profile')}
+              </Menu.Item>
+              <Menu.Item component={Link} to={paths.favorite} leftSection={<IconHeart size={18} aria-hidden="true" />}>
+                {t('nav.favourites')}
+              </Menu.Item>
+              {/* /my-delivery (the shared paths table does not list the delivery screens yet). */}
+              <Menu.Item component={Link} to="/my-delivery" leftSection={<IconTruckDelivery size={18} aria-hidden="true" />}>
+                {t('nav.deliveries')}
+              </Menu.Item>
+              <Menu.Item component={Link} to={paths.notification} leftSection={<IconBell size={18} aria-hidden="true" />}>
+                {t('nav.notifications')}
+              </Menu.Item>
+              {(me.data?.role === 'admin' || me.data?.role === 'docs') && (
+                <Menu.Item component={Link} to="/docs">
+                  {t('nav.docs')}
+                </Menu.Item>
+              )}
+            </>
           )}
           <Menu.Divider />
           <Menu.Item color="red" leftSection={<IconLogout size={18} aria-hidden="true" />} onClick={logout}>

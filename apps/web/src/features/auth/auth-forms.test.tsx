@@ -107,6 +107,61 @@ describe('the sign-in screen', () => {
   });
 });
 
+describe('a guest asked to log in for something that needs an account', () => {
+  const asked = { from: '/viewPost/p1', next: '/offer-item/p1', asked: true };
+
+  it('says why, and after signing in carries on to what they pressed, not back to the listing', async () => {
+    fetchMock.mockResolvedValue(json(200, tokens));
+    const router = renderAt('/auth', asked);
+    expect(await screen.findByTestId('login-required')).toHaveProperty('textContent', 'You need to be logged in to use this');
+    const form = await screen.findByRole('form', { name: 'Log in' });
+    fireEvent.change(field(/Email address/), { target: { value: 'ana@example.com' } });
+    fireEvent.change(field(/^Password/), { target: { value: 'secret-1' } });
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Log in' })));
+    await screen.findByText('landed');
+    expect(router.state.location.pathname).toBe('/offer-item/p1');
+  });
+
+  it('keeps the reason and the destination on the way to sign-up; a new account goes to onboarding, told where to go next', async () => {
+    fetchMock.mockResolvedValue(json(200, tokens));
+    const router = renderAt('/auth', asked);
+    fireEvent.click(await screen.findByRole('link', { name: 'Create an account' }));
+    const form = await screen.findByRole('form', { name: 'Create account' });
+    expect(screen.getByTestId('login-required')).toBeTruthy();
+    fireEvent.change(field(/Email address/), { target: { value: 'ana@example.com' } });
+    fireEvent.change(field(/^Password/), { target: { value: 'secret-1' } });
+    fireEvent.click(screen.getByRole('checkbox'));
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Create account' })));
+    await screen.findByText('landed');
+    expect(router.state.location.pathname).toBe('/onboarding');
+    expect(router.state.location.state).toEqual({ next: '/offer-item/p1' });
+  });
+
+  it('sends a guest login back to the listing, not on to the page that needs an account', async () => {
+    const router = renderAt('/auth', asked);
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue as guest' }));
+    await screen.findByText('landed');
+    expect(router.state.location.pathname).toBe('/viewPost/p1');
+  });
+
+  it('never carries on to another site or back to the auth screens', async () => {
+    fetchMock.mockResolvedValue(json(200, tokens));
+    const router = renderAt('/auth', { from: '/FAQ', next: '//evil.example/x', asked: true });
+    const form = await screen.findByRole('form', { name: 'Log in' });
+    fireEvent.change(field(/Email address/), { target: { value: 'ana@example.com' } });
+    fireEvent.change(field(/^Password/), { target: { value: 'secret-1' } });
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Log in' })));
+    await screen.findByText('landed');
+    expect(router.state.location.pathname).toBe('/FAQ');
+  });
+
+  it('says nothing when the person opened the sign-in screen themselves', async () => {
+    renderAt('/auth', { from: '/FAQ' });
+    await screen.findByRole('form', { name: 'Log in' });
+    expect(screen.queryByTestId('login-required')).toBeNull();
+  });
+});
+
 describe('the sign-up screen', () => {
   it('requires accepting the terms and the privacy policy', async () => {
     renderAt('/auth/signup');

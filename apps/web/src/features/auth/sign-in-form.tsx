@@ -9,7 +9,7 @@ import { GuestLogin } from './guest-login';
 import { OAuthButtons } from './oauth-buttons';
 import { ServerError } from './server-error';
 import { TrustStrip } from './trust-strip';
-import { useReturnTo } from './use-return-to';
+import { useCameFrom, useReturnTo } from './use-return-to';
 import { signIn } from './sign-in';
 import { useSubmit } from './use-submit';
 import { validateEmail, validatePassword } from './validation';
@@ -22,6 +22,7 @@ export function SignInForm() {
   const { state } = useLocation();
   const navigate = useNavigate();
   const returnTo = useReturnTo();
+  const cameFrom = useCameFrom();
   // Google or Facebook sign-in that did not work out comes back here with ?error=.
   const [searchParams] = useSearchParams();
   const oauthFailed = searchParams.has('error');
@@ -111,7 +112,7 @@ export function SignInForm() {
           </Stack>
         </form>
         <OAuthButtons returnTo={returnTo} />
-        <GuestLogin returnTo={returnTo} />
+        <GuestLogin returnTo={cameFrom} />
       </FormCard>
       <Text ta="center" fz="sm">
         {t('signIn.noAccount')}{' '}

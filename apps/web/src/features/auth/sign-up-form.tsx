@@ -8,7 +8,7 @@ import { GuestLogin } from './guest-login';
 import { OAuthButtons } from './oauth-buttons';
 import { ServerError } from './server-error';
 import { TrustStrip } from './trust-strip';
-import { useReturnTo } from './use-return-to';
+import { useCameFrom, useCarryOn, useReturnTo } from './use-return-to';
 import { signUp } from './sign-up';
 import { useSubmit } from './use-submit';
 import { validateEmail, validatePassword } from './validation';
@@ -21,6 +21,8 @@ export function SignUpForm() {
   const { state } = useLocation();
   const navigate = useNavigate();
   const returnTo = useReturnTo();
+  const cameFrom = useCameFrom();
+  const carryOn = useCarryOn();
   const submit = useSubmit(signUp);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -40,7 +42,8 @@ export function SignUpForm() {
     if (validatePassword(password)) return passwordRef.current?.focus();
     if (!accepted) return termsRef.current?.focus();
     void submit.run({ email, password, language: i18n.language }).then((res) => {
-      if (res?.ok) void navigate('/onboarding', { replace: true });
+      // Onboarding first; then on to what the person was about to do, if anything (its state).
+      if (res?.ok) void navigate('/onboarding', { replace: true, state: carryOn ? { next: carryOn } : null });
     });
   };
 
@@ -82,7 +85,7 @@ export function SignUpForm() {
           </Stack>
         </form>
         <OAuthButtons returnTo={returnTo} />
-        <GuestLogin returnTo={returnTo} />
+        <GuestLogin returnTo={cameFrom} />
       </FormCard>
       <Text ta="center" fz="sm">
         {t('signUp.haveAccount')}{' '}
