@@ -63,9 +63,15 @@ test.describe('an early-access link says why', () => {
     expect(JSON.stringify(body)).not.toContain(item.title);
     expect(JSON.stringify(body)).not.toContain(item.owner.id);
 
-    // Subscribing needs an account: the guest is asked to log in.
+    // Subscribing needs an account: the guest is asked to log in, then carries on to the subscription.
+    const newcomer = await member(request, 'Gus Guest');
     await page.getByRole('button', { name: 'Subscribe' }).click();
     await expect(page).toHaveURL(/\/auth$/);
+    const form = page.getByRole('form', { name: 'Log in' });
+    await form.getByLabel('Email address').fill(newcomer.email);
+    await form.getByLabel('Password', { exact: true }).fill(newcomer.password);
+    await form.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/subscription$/);
   });
 
   test('a member without a subscription is offered one; a subscriber and the owner see the item @phone', async ({ browser, request }) => {

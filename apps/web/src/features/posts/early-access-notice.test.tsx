@@ -74,6 +74,8 @@ describe('a listing in early access', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
     expect(await screen.findByRole('heading', { name: 'Log in' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/auth');
+    // Signed in, they carry on to the subscription (lib/use-session's sign-in prompt).
+    expect(router.state.location.state).toMatchObject({ next: '/subscription', asked: true });
   });
 
   it('links a member to the subscription, and offers a suspended member none', async () => {

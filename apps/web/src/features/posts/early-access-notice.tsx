@@ -59,8 +59,8 @@ export function EarlyAccessNotice({
         {Number.isFinite(at) && <Text fw={600}>{t('earlyAccess.opens', { count: hoursUntil(at, now) })}</Text>}
         {canSubscribe &&
           (!signedIn ? (
-            // A guest is asked to log in or sign up first, and comes back here.
-            <Button onClick={() => ask()}>{t('earlyAccess.subscribe')}</Button>
+            // A guest is asked to log in or sign up first, then carries on to the subscription.
+            <Button onClick={() => ask(paths.subscription)}>{t('earlyAccess.subscribe')}</Button>
           ) : (
             <Button component={Link} to={paths.subscription}>
               {t('earlyAccess.subscribe')}
