@@ -63,7 +63,9 @@ describe('the subscription', () => {
     const [owner, reader] = [await signUpMember(t.app), await signUpMember(t.app)];
     const fresh = await createPost(t.db, { ownerId: owner.id, title: 'Brand-new kayak', now: NOW, publishedAt: NOW });
     const look = () => t.app.inject({ method: 'GET', url: `/api/v1/posts/${fresh.id}`, headers: reader.headers });
-    expect((await look()).statusCode).toBe(404);
+    const early = await look();
+    expect([early.statusCode, early.json().error.code]).toEqual([403, 'early_access']);
+    expect(early.body).not.toContain('Brand-new kayak');
     await subscribe(reader);
     expect((await look()).statusCode).toBe(200);
   });
