@@ -5,7 +5,7 @@ import { ApiError } from '../lib/api';
 import { type Clock, ClockProvider } from '../lib/clock';
 import { pageSaysTestMode } from '../lib/site-mode';
 import { TestModeBanner } from '../components/test-mode-banner';
-import { cssVariablesResolver, theme } from './theme';
+import { theme } from './theme';
 
 // Toasts are not needed for the first paint: their code loads after it.
 const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
@@ -42,7 +42,7 @@ export function Providers({
   testMode?: boolean;
 }) {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+    <MantineProvider theme={theme} defaultColorScheme="light">
       {testMode && <TestModeBanner />}
       <Suspense fallback={null}>
         <Notifications position="top-center" />

@@ -1,4 +1,4 @@
-import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
 
 const swapu: MantineColorsTuple = [
   '#e9f8ef',
@@ -43,28 +43,4 @@ export const theme = createTheme({
     InputError: { defaultProps: { role: 'alert' } },
     Card: { defaultProps: { radius: 'lg', withBorder: true } },
   },
-});
-
-/**
- * Secondary ("dimmed") text at 5:1 on white instead of Mantine's 3.3:1 gray; light orange badges'
- * text at 5.5:1 on their tint instead of 3.6:1, light yellow ones' (badges, the
- * Boost button, yellow alerts) at 6.1:1 instead of 2.7:1 (WCAG AA, small bold text; Lighthouse
- * flagged the yellow on a member's profile). axe-core's sweep of every page (e2e/accessibility.spec.ts,
- * decision 0037) found the rest: orange-8 (an offer's time left) at 5.2:1 on white instead of 3.6:1;
- * green-9 (light green badges and alerts, the audit log's new values) at 5.3:1 on its tint instead
- * of 3.8:1; red words (form errors, `c="red"` alerts) in red-9 at 5.2:1 on the page's sand instead
- * of red-6's 3.1:1 and red-8's 4.3:1.
- */
-export const cssVariablesResolver: CSSVariablesResolver = () => ({
-  variables: {},
-  light: {
-    '--mantine-color-dimmed': '#66707a',
-    '--mantine-color-orange-light-color': '#a63a0b',
-    '--mantine-color-yellow-light-color': '#8f4700',
-    '--mantine-color-orange-8': '#c2410c',
-    '--mantine-color-green-9': '#237032',
-    '--mantine-color-error': '#c92a2a',
-    '--mantine-color-red-text': '#c92a2a',
-  },
-  dark: {},
 });
