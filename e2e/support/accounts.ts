@@ -23,6 +23,8 @@ export async function createAccount(request: APIRequestContext, password = 'swap
 /** Starts the page signed in as this account (the spec's locally stored session). */
 export async function signInWithStorage(page: Page, account: TestAccount) {
   await page.addInitScript((a) => {
+    // The page itself, not its frames: a sandboxed one (a mail preview) may not touch storage at all.
+    if (window !== window.top) return;
     if (window.sessionStorage.getItem('e2e-seeded')) return;
     window.sessionStorage.setItem('e2e-seeded', '1');
     window.localStorage.setItem('token', a.idToken);

@@ -39,14 +39,16 @@ export default function EmailBodyEditor({ value, onChange, invalid = false, labe
   });
 
   // A design opened after the editor started: show it (typing never comes back through here).
+  // Not on an editor already destroyed (replaced by a new one): it has no schema to write HTML with.
   useEffect(() => {
-    if (!editor) return;
+    if (!editor || editor.isDestroyed) return;
     const current = editor.isEmpty ? '' : editor.getHTML();
     if (value !== current) editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
 
   useEffect(() => {
-    editor?.setOptions({
+    if (!editor || editor.isDestroyed) return;
+    editor.setOptions({
       editorProps: {
         attributes: { 'aria-labelledby': labelledBy, 'aria-multiline': 'true', role: 'textbox', 'aria-invalid': String(invalid) },
       },
