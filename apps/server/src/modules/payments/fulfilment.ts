@@ -109,7 +109,11 @@ function providerOf(deps: FulfilmentDeps, c: Pick<CheckoutRow, 'id' | 'provider'
  * the member told, and a subscription the provider started is told not to charge again.
  */
 async function pay(tx: Tx, deps: FulfilmentDeps, notices: Notices, e: PaymentEvent): Promise<FulfilmentOutcome> {
-  const [before] = await tx.select({ status: checkouts.status }).from(checkouts).where(eq(checkouts.id, e.checkoutId)).for('update');
+  // FOR NO KEY UPDATE, not FOR UPDATE: this transaction already holds a KEY SHARE lock on the row
+  // (its payment_events row references it), and so may a concurrent event's; two FOR UPDATEs then
+  // wait on each other's KEY SHARE (a deadlock seen on PostgreSQL). NO KEY UPDATE still orders
+  // events for one checkout against each other and against the status updates.
+  const [before] = await tx.select({ status: checkouts.status }).from(checkouts).where(eq(checkouts.id, e.checkoutId)).for('no key update');
   const payable = e.provider === 'local' ? ['open'] : ['open', 'processing', 'cancelled', 'expired'];
   if (!before || !payable.includes(before.status)) return 'no_change';
   const [paid] = await tx.update(checkouts).set({ status: 'paid', completedAt: e.at }).where(eq(checkouts.id, e.checkoutId)).returning();
