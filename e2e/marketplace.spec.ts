@@ -38,8 +38,8 @@ test.describe('the public marketplace', () => {
     const card = page
       .getByTestId('post-card')
       .filter({ has: page.locator('img') })
-      // A card is named by its price, title, place and age: the title (with its unique mark) picks it.
-      .and(page.getByLabel(title));
+      // A card is named by all it shows (price, title, place, age): its title, with a unique mark, picks it.
+      .filter({ hasText: title });
     await card.click();
     await expect(page).toHaveURL(new RegExp(`/viewPost/${id}$`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
