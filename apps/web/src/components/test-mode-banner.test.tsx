@@ -51,6 +51,11 @@ describe('the test-mode banner', () => {
       </Providers>,
     );
     expect(html).toContain('data-testid="test-mode-banner"');
-    expect(renderToString(<Providers client={newQueryClient()} testMode={false} />)).not.toContain('test-mode-banner');
+    const live = renderToString(
+      <Providers client={newQueryClient()} testMode={false}>
+        <main />
+      </Providers>,
+    );
+    expect(live).not.toContain('test-mode-banner');
   });
 });

@@ -78,7 +78,13 @@ describe("a refund made in Stripe's dashboard (charge.refunded)", () => {
   it('a refund made in SwapU, then echoed by Stripe, reverses once', async () => {
     const m = await signUpMember(s.t.app);
     const c = await buyTokens(m, 25);
-    await refundCheckout(s.t.db, s.t.app.ctx.payments, { seller: { name: 'SwapU', abn: null, address: '' }, publicUrl: 'http://localhost' }, c.id, NOW);
+    await refundCheckout(
+      s.t.db,
+      s.t.app.ctx.payments,
+      { seller: { name: 'SwapU', abn: null, address: '' }, publicUrl: 'http://localhost' },
+      c.id,
+      NOW,
+    );
     const echo = s.api.event('charge.refunded', s.api.chargeOf(c.intent));
     expect(await all([echo, echo])).toEqual([200, 200]);
     expect(await ledgerOf(m.id)).toEqual([
