@@ -4,9 +4,10 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { ApiError } from '../lib/api';
 import { type Clock, ClockProvider } from '../lib/clock';
 import { pageSaysTestMode } from '../lib/site-mode';
-import { TestModeBanner } from '../components/test-mode-banner';
 import { theme } from './theme';
 
+// Only a TEST_MODE staging site shows the banner: a live site never loads its code.
+const TestModeBanner = lazy(() => import('../components/test-mode-banner').then((m) => ({ default: m.TestModeBanner })));
 // Toasts are not needed for the first paint: their code loads after it.
 const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
 
@@ -43,7 +44,11 @@ export function Providers({
 }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      {testMode && <TestModeBanner />}
+      {testMode && (
+        <Suspense fallback={null}>
+          <TestModeBanner />
+        </Suspense>
+      )}
       <Suspense fallback={null}>
         <Notifications position="top-center" />
       </Suspense>

@@ -1,5 +1,5 @@
 import { cleanup, render, screen } from '@testing-library/react';
-import { renderToString } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Providers, newQueryClient } from '../app/providers';
 import { i18n, initI18n } from '../i18n/index';
@@ -31,11 +31,11 @@ describe('the test-mode banner', () => {
   it('is above every page of a site whose HTML says it runs in test mode, in the reader’s language', async () => {
     sayTestMode();
     render(page());
-    expect(screen.getByTestId('test-mode-banner').textContent).toBe('Test mode: no money is taken and no courier comes');
+    expect((await screen.findByTestId('test-mode-banner')).textContent).toBe('Test mode: no money is taken and no courier comes');
     cleanup();
     await i18n.changeLanguage('pt-PT');
     render(page());
-    expect(screen.getByTestId('test-mode-banner').textContent).toBe('Modo de teste: não é cobrado dinheiro e nenhum estafeta vem');
+    expect((await screen.findByTestId('test-mode-banner')).textContent).toBe('Modo de teste: não é cobrado dinheiro e nenhum estafeta vem');
   });
 
   it('is not there on a site that takes real money', () => {
@@ -44,18 +44,17 @@ describe('the test-mode banner', () => {
     expect(screen.queryByTestId('test-mode-banner')).toBeNull();
   });
 
-  it('is in the server’s rendering when the server says so (the browser then hydrates the same)', () => {
-    const html = renderToString(
-      <Providers client={newQueryClient()} testMode>
-        <main />
-      </Providers>,
-    );
-    expect(html).toContain('data-testid="test-mode-banner"');
-    const live = renderToString(
-      <Providers client={newQueryClient()} testMode={false}>
-        <main />
-      </Providers>,
-    );
-    expect(live).not.toContain('test-mode-banner');
+  it('is in the server’s rendering when the server says so (the browser then hydrates the same)', async () => {
+    // As entry-server.tsx renders: a prerender waits for the banner's code.
+    const html = async (testMode: boolean) => {
+      const { prelude } = await prerender(
+        <Providers client={newQueryClient()} testMode={testMode}>
+          <main />
+        </Providers>,
+      );
+      return new Response(prelude).text();
+    };
+    expect(await html(true)).toContain('data-testid="test-mode-banner"');
+    expect(await html(false)).not.toContain('test-mode-banner');
   });
 });
