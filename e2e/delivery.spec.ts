@@ -293,7 +293,7 @@ test.describe('delivery orders', () => {
     const received = felixPage.getByTestId('delivery-row').filter({ hasText: swap.helmetTitle });
     await expect(received).toContainText('From Nadia Park · Newtown');
     await expect(received.getByTestId('delivery-state')).toHaveText('Delivered');
-    await expect(received).toContainText(/Delivered \w{3}, \w{3} \d{1,2}/);
+    await expect(received).toContainText(/Delivered \w{3}, \d{1,2} \w{3}/);
     await felixPage.goto('/my-delivery-status/delivered');
     await expect(felixPage.getByRole('tab', { name: 'Delivered', selected: true })).toBeVisible();
     await expect(felixPage.getByTestId('delivery-row').filter({ hasText: swap.helmetTitle })).toBeVisible();

@@ -91,8 +91,8 @@ test.describe('search and discovery', () => {
     // Sort by price, highest first, and open the first result.
     await page.getByRole('combobox', { name: 'Sort by' }).selectOption('price_desc');
     await expect(page).toHaveURL(/sort=price_desc/);
-    await expect(cards(page).first()).toHaveAttribute('aria-label', `${word} road bicycle`);
-    await expect(cards(page).nth(1)).toHaveAttribute('aria-label', `${word} bicycle helmet`);
+    await expect(cards(page).first().locator('[data-user-content]')).toHaveText(`${word} road bicycle`);
+    await expect(cards(page).nth(1).locator('[data-user-content]')).toHaveText(`${word} bicycle helmet`);
     await cards(page).first().click();
     await expect(page).toHaveURL(new RegExp(`/viewPost/${road.id}$`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${word} road bicycle`);

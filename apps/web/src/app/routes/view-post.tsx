@@ -142,7 +142,8 @@ export default function ViewPostPage() {
               </Group>
             ) : (
               <Group gap="sm" grow data-tour="make-offer">
-                {p.state === 'published' ? (
+                {/* A preview shows a draft as buyers will see it once it is published. */}
+                {p.state === 'published' || preview ? (
                   <Button
                     component={Link}
                     to={paths.offerItem(p.id)}
