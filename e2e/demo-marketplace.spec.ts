@@ -24,7 +24,9 @@ async function allCards(page: Page, count: number) {
       return cards(page).count();
     })
     .toBe(count);
-  return cards(page).evaluateAll((els) => els.map((e) => ({ title: e.querySelector('[data-user-content]')!.textContent!, href: e.getAttribute('href')! })));
+  return cards(page).evaluateAll((els) =>
+    els.map((e) => ({ title: e.querySelector('[data-user-content]')!.textContent!, href: e.getAttribute('href')! })),
+  );
 }
 
 /** The demo's items among `shown` that do not name one of `category`'s words in their title or keywords. */
