@@ -26,6 +26,7 @@ import { attachPeriodic } from './lib/periodic';
 import { sweepRateLimits } from './lib/rate-limit';
 import { LIKES_MEMO, ViewerCache } from './lib/viewer-cache';
 import { checkDeployment } from './lib/deployment';
+import { attachGracefulClose } from './lib/shutdown';
 import { secretBox } from './lib/secret-box';
 import { addSecurityHeaders } from './lib/security-headers';
 import { requestSerializer } from './lib/log-redaction';
@@ -168,6 +169,10 @@ export async function buildApp(opts: BuildOptions) {
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
+    // Closing (lib/shutdown.ts): idle kept-alive connections are closed at once, and a request that
+    // still arrives on an open one is answered 503 before any handler runs (safe to send elsewhere).
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
     // Errors the router raises before any handler (an over-long path parameter, a malformed
     // URL, a bad content type) answer in the catalogue's shape like every other error.
     frameworkErrors: (err, req, reply) => {
@@ -201,6 +206,7 @@ export async function buildApp(opts: BuildOptions) {
     moderator: opts.moderator ?? nsfwModerator(),
     hub: null,
     viewers: new ViewerCache(config.viewerCacheMs),
+    draining: false,
     jobs: createJobs(opts.database, app.log),
     payments: config.payments.provider === 'stripe' ? createStripeProvider(config.payments) : localProvider,
     courier:
@@ -280,6 +286,8 @@ export async function buildApp(opts: BuildOptions) {
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // Before the WebSocket plugin: its sockets must close with 1012 before the plugin closes them.
+  attachGracefulClose(app);
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   // Uploads: one file per request, under the spec's 25 MB (a larger one is a 413 'File too large').
   await app.register(fastifyMultipart, {

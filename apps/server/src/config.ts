@@ -51,6 +51,11 @@ const EnvSchema = z.object({
   SHARED_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   // At most a second: a ban, role or subscription change must take effect within one.
   VIEWER_CACHE_MS: z.coerce.number().int().min(0).max(1000).default(1000),
+  // SIGTERM (decision 0041): /api/ready answers 503 for SHUTDOWN_DRAIN_MS while everything else is
+  // served, so the balancer's health check takes the instance out before its listener closes; then
+  // requests in flight, WebSockets (closed with 1012) and background work get SHUTDOWN_TIMEOUT_MS.
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(5000),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(20_000),
   // A staging site on a public address that takes no real money and books no real courier: it may run
   // the local payment provider and courier simulator, and says so on every page, checkout, receipt,
   // label and mail. Without it, a public server refuses to start with either (lib/deployment.ts).
@@ -146,6 +151,11 @@ export type Config = {
   sharedCacheMs: number;
   /** How long a signed-in account's state is kept in memory (at most 1 s; 0 reads it on every request). */
   viewerCacheMs: number;
+  /**
+   * SIGTERM: how long /api/ready answers 503 before the listener closes (drainMs), then how long
+   * requests in flight and background work get before the process exits anyway (timeoutMs).
+   */
+  shutdown: { drainMs: number; timeoutMs: number };
   /**
    * The seller on receipts (tax invoices): SELLER_NAME, SELLER_ABN and SELLER_ADDRESS, or the
    * marked sample (SAMPLE_SELLER) when none is set; an ABN left unset alone is null (the receipt
@@ -324,6 +334,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     campaignRatePerMinute: e.CAMPAIGN_RATE_PER_MINUTE,
     sharedCacheMs: e.SHARED_CACHE_MS,
     viewerCacheMs: e.VIEWER_CACHE_MS,
+    shutdown: { drainMs: e.SHUTDOWN_DRAIN_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
     seller: sellerOf(e),
     sellerMissing: (['SELLER_NAME', 'SELLER_ABN', 'SELLER_ADDRESS'] as const).filter((name) => !e[name]),
     google:

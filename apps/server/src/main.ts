@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { warmUpModerator } from './lib/moderation';
 import { bootstrapDatabase } from './db/bootstrap';
 import { UnsafeDeploymentError } from './lib/deployment';
+import { shutDown } from './lib/shutdown';
 
 if (Number(process.versions.node.split('.')[0]) < 24) {
   console.error(`SwapU needs Node 24 or later (this is ${process.version}). Run it through npm start.`);
@@ -26,14 +27,21 @@ const app = await buildApp({ config, database, mailWorker: true, offerExpiry: tr
   return refuse(err);
 });
 
+// SIGTERM (a deploy, a rolling restart): leave the balancer first, then finish what is in flight
+// (lib/shutdown.ts, decision 0041). SIGINT (Ctrl-C at a terminal) skips the drain; a second
+// signal, or work that outlasts SHUTDOWN_TIMEOUT_MS, ends the process at once with 1.
 let closing = false;
 const shutdown = async (signal: string) => {
-  if (closing) return;
+  if (closing) process.exit(1);
   closing = true;
+  const drainMs = signal === 'SIGTERM' ? config.shutdown.drainMs : 0;
   app.log.info({ signal }, 'shutting down');
-  const timer = setTimeout(() => process.exit(1), 10_000);
+  const timer = setTimeout(() => {
+    app.log.error({ timeoutMs: config.shutdown.timeoutMs }, 'shutdown took too long: exiting');
+    process.exit(1);
+  }, drainMs + config.shutdown.timeoutMs);
   timer.unref();
-  await app.close();
+  await shutDown(app, { drainMs });
   await database.close();
   process.exit(0);
 };

@@ -29,6 +29,8 @@ export interface AppContext {
   jobs: Jobs;
   /** Signed-in accounts' state and verified tokens, kept for at most a second (lib/viewer-cache.ts). */
   viewers: ViewerCache;
+  /** Shutting down (lib/shutdown.ts): /api/ready answers 503 so the balancer takes this instance out. */
+  draining: boolean;
   offerExpiry?: { schedule(offerId: string, at: Date): Promise<void> };
   /** The swap chain search (modules/chains/chain-finder.ts): a like to search through, soon. */
   chainFinder?: { liked(likerId: string, postId: string): void };

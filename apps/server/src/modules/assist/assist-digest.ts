@@ -89,6 +89,7 @@ export async function sendAssistDigests(deps: { database: Database; publicUrl: s
 export function attachAssistDigest(app: App) {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
+  let running: Promise<void> = Promise.resolve();
   const tick = async () => {
     try {
       const n = await sendAssistDigests({ database: app.ctx.database, publicUrl: app.ctx.config.publicUrl }, app.ctx.clock.now());
@@ -96,13 +97,16 @@ export function attachAssistDigest(app: App) {
     } catch (err) {
       app.log.warn({ err }, 'Swap Assist weekly email failed');
     }
-    if (!stopped) timer = setTimeout(() => void tick(), EVERY_MS).unref();
+    if (!stopped) timer = setTimeout(() => (running = tick()), EVERY_MS).unref();
   };
   app.addHook('onReady', async () => {
-    timer = setTimeout(() => void tick(), FIRST_AFTER_MS).unref();
+    timer = setTimeout(() => (running = tick()), FIRST_AFTER_MS).unref();
   });
+  // Closing waits for a turn in flight (each person's mail is its own transaction: a cut turn
+  // would lose nothing, but the database must not close under it).
   app.addHook('onClose', async () => {
     stopped = true;
     clearTimeout(timer);
+    await running;
   });
 }

@@ -80,6 +80,7 @@ export async function sendMessageDigests(database: Database, publicUrl: string, 
 export function attachMessageDigest(app: App) {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
+  let running: Promise<void> = Promise.resolve();
   const tick = async () => {
     try {
       const n = await sendMessageDigests(app.ctx.database, app.ctx.config.publicUrl, app.ctx.clock.now());
@@ -87,13 +88,16 @@ export function attachMessageDigest(app: App) {
     } catch (err) {
       app.log.warn({ err }, 'message digest failed');
     }
-    if (!stopped) timer = setTimeout(() => void tick(), EVERY_MS).unref();
+    if (!stopped) timer = setTimeout(() => (running = tick()), EVERY_MS).unref();
   };
   app.addHook('onReady', async () => {
-    timer = setTimeout(() => void tick(), EVERY_MS).unref();
+    timer = setTimeout(() => (running = tick()), EVERY_MS).unref();
   });
+  // Closing waits for a turn in flight (one transaction: a cut turn would mail nothing and the
+  // next turn, on any instance, would do it; but the database must not close under it).
   app.addHook('onClose', async () => {
     stopped = true;
     clearTimeout(timer);
+    await running;
   });
 }

@@ -12,11 +12,13 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['operations'],
-        summary: 'Readiness: 200 only when the database answers',
+        summary: 'Readiness: 200 only when the database answers and the server is not shutting down',
         response: { 200: z.object({ status: z.literal('ready') }), 503: ErrorBodySchema },
       },
     },
     async () => {
+      // Shutting down: the balancer stops sending new work here (decision 0041); /api/health stays 200.
+      if (app.ctx.draining) throw new AppError(503, 'generic');
       try {
         await app.ctx.database.ping();
       } catch {
