@@ -26,6 +26,8 @@ export interface Database {
 }
 
 export const MIGRATIONS_FOLDER = MIGRATIONS_DIR;
+/** The advisory lock key (any bigint; 'SWAPUMIG' in ASCII) that serialises migrations across instances. */
+const MIGRATION_LOCK = '6005340441406163271';
 /** The extensions our migrations create; PGlite needs them passed on every open. */
 export async function pgliteExtensions() {
   const [{ pg_trgm }, { cube }, { earthdistance }] = await Promise.all([
@@ -54,10 +56,13 @@ export async function openPglite(dataDir: string | undefined, opts: { loadDataDi
     extensions,
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  let migrating: Promise<void> = Promise.resolve();
   return {
     kind: 'pglite',
     db,
-    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    // One migration at a time (PGlite is one process's: callers in it take turns, as instances do
+    // on PostgreSQL); the next finds them applied.
+    migrate: () => (migrating = migrating.catch(() => {}).then(() => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }))),
     ping: async () => {
       await client.query('select 1');
     },
@@ -88,7 +93,21 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   return {
     kind: 'pg',
     db,
-    migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: async () => {
+      // Servers started together on one database (a cluster's first start, a deploy) take turns:
+      // a session advisory lock, held on the connection that migrates, lets the first apply the
+      // migrations and the next find them applied (without it the second failed on "CREATE
+      // SCHEMA drizzle" or "extension pg_trgm already exists" and exited). One connection, so a
+      // pool of one cannot wait on itself.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        await migratePg(drizzlePg(client, { schema }) as never, { migrationsFolder: MIGRATIONS_FOLDER });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+        client.release();
+      }
+    },
     ping: async () => {
       await db.execute(sql`select 1`);
     },
