@@ -16,13 +16,19 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ status: z.literal('ready') }), 503: ErrorBodySchema },
       },
     },
-    async () => {
-      // Shutting down: the balancer stops sending new work here (decision 0041); /api/health stays 200.
-      if (app.ctx.draining) throw new AppError(503, 'generic');
+    async (req, reply) => {
+      // Not ready is an answer, not an error: a balancer asks every second, and a draining instance
+      // (decision 0041) or a database away would otherwise log an error each time.
+      const notReady = (why: string) => {
+        req.log.info({ why }, 'not ready');
+        return reply.status(503).send(new AppError(503, 'generic').body());
+      };
+      // Shutting down: the balancer stops sending new work here; /api/health stays 200.
+      if (app.ctx.draining) return notReady('shutting down');
       try {
         await app.ctx.database.ping();
       } catch {
-        throw new AppError(503, 'generic');
+        return notReady('the database does not answer');
       }
       return { status: 'ready' as const };
     },
