@@ -17,7 +17,9 @@ import { type Clock, systemClock } from './lib/clock';
 import type { AppContext } from './lib/context';
 import type { ErrorCode } from '@swapu/shared/errors';
 import { AppError } from './lib/errors';
-import { localStorage, VARIANT_FALLBACK } from './lib/storage';
+import { isS3Storage, useMediaUrl, VARIANT_FALLBACK } from './lib/storage';
+import { openStorage } from './lib/open-storage';
+import { registerMedia } from './lib/media-route';
 import { createHub } from './lib/hub';
 import { ModerationUnavailableError, nsfwModerator, type Moderator } from './lib/moderation';
 import { authorizeRoute, resolveViewer } from './lib/auth';
@@ -201,7 +203,7 @@ export async function buildApp(opts: BuildOptions) {
     config,
     database: opts.database,
     clock: opts.clock ?? systemClock,
-    storage: localStorage(config.uploadsDir),
+    storage: await openStorage(config),
     secrets: secretBox(config.encryptionKey),
     moderator: opts.moderator ?? nsfwModerator(),
     hub: null,
@@ -222,6 +224,12 @@ export async function buildApp(opts: BuildOptions) {
   });
   app.addHook('onClose', async () => {
     await ctx.hub?.close();
+  });
+  // Every answer names photos by this app's storage: /media/..., or the CDN's address (MEDIA_PUBLIC_URL).
+  const restoreMediaUrl = useMediaUrl(ctx.storage.url);
+  app.addHook('onClose', async () => {
+    restoreMediaUrl();
+    if (isS3Storage(ctx.storage)) ctx.storage.close();
   });
   app.decorate('ctx', ctx);
   ctx.metrics = createMetrics(ctx);
@@ -356,15 +364,7 @@ export async function buildApp(opts: BuildOptions) {
     await ctx.jobs.stop();
   });
 
-  fs.mkdirSync(config.uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: config.uploadsDir,
-    prefix: '/media/',
-    decorateReply: false,
-    immutable: true,
-    maxAge: '365d',
-    index: false,
-  });
+  await registerMedia(app, ctx.storage, config.uploadsDir);
 
   const indexHtml = path.join(config.webDist, 'index.html');
   const serveWeb = (opts.serveWeb ?? true) && fs.existsSync(indexHtml);

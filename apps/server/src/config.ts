@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { SAMPLE_SELLER } from '@swapu/shared/purchases';
 import { isLocalOnly } from './lib/deployment';
+import type { S3Config } from './lib/s3-storage';
 import { DEFAULT_WEB_DIST } from './paths';
 
 const bool = z
@@ -101,6 +102,31 @@ const EnvSchema = z.object({
   SENDLE_ID: optionalString,
   SENDLE_API_KEY: optionalString,
   DELIVERY_SIM_STEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
+  // Uploaded photos (docs/decisions/0040): the local folder DATA_DIR/uploads, or an S3-compatible
+  // bucket (AWS S3, Cloudflare R2, MinIO). The S3_* variables alone switch nothing: storage:copy
+  // reads them to fill the bucket, and STORAGE_DRIVER=s3 then moves the server onto it.
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'a bucket name is 3-63 lower-case letters, digits, dots and hyphens')
+      .optional(),
+  ),
+  S3_ENDPOINT: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
+  S3_REGION: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('us-east-1')),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: bool,
+  // A CDN (or the bucket's public address) the browser fetches photos from instead of /media/.
+  MEDIA_PUBLIC_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .url()
+      .refine((u) => /^https?:\/\//.test(u), 'must start with http:// or https://')
+      .optional(),
+  ),
 });
 
 export type Config = {
@@ -172,7 +198,18 @@ export type Config = {
   payments: PaymentsConfig;
   /** Which courier books deliveries (DELIVERY_COURIER), and the simulator's pace. */
   delivery: DeliveryConfig;
+  /** Where uploaded files live (STORAGE_DRIVER, S3_*) and where browsers fetch them (MEDIA_PUBLIC_URL). */
+  storage: StorageConfig;
 };
+
+export interface StorageConfig {
+  /** local: DATA_DIR/uploads (the embedded default); s3: the bucket in `s3`. */
+  driver: 'local' | 's3';
+  /** The bucket, when S3_BUCKET is set (whatever the driver: storage:copy fills it before the switch). */
+  s3: S3Config | undefined;
+  /** MEDIA_PUBLIC_URL without its trailing slash: photo URLs start with it instead of /media/. */
+  mediaPublicUrl: string | undefined;
+}
 
 export type DeliveryConfig = { simStepMs: number } & (
   { courier: 'local' } | { courier: 'sendle'; baseUrl: string; sendleId: string; apiKey: string }
@@ -280,6 +317,32 @@ function deliveryConfig(e: z.infer<typeof EnvSchema>): DeliveryConfig | string[]
   };
 }
 
+/** STORAGE_DRIVER, the S3_* variables and MEDIA_PUBLIC_URL; a bucket without what it needs is refused by name. */
+function storageConfig(e: z.infer<typeof EnvSchema>, publicUrl: string): StorageConfig | string[] {
+  const problems: string[] = [];
+  if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET) problems.push('  S3_BUCKET: required when STORAGE_DRIVER=s3');
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY)
+    problems.push("  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither for the SDK's default credentials");
+  // An https site cannot show photos from an http address (mixed content).
+  if (e.MEDIA_PUBLIC_URL?.startsWith('http://') && publicUrl.startsWith('https://'))
+    problems.push('  MEDIA_PUBLIC_URL: must be https when PUBLIC_URL is');
+  if (problems.length) return problems;
+  return {
+    driver: e.STORAGE_DRIVER,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
+    mediaPublicUrl: e.MEDIA_PUBLIC_URL?.replace(/\/+$/, ''),
+  };
+}
+
 /** The seller on tax invoices: as configured, or the marked sample when nothing is. */
 function sellerOf(e: z.infer<typeof EnvSchema>): Config['seller'] {
   if (!e.SELLER_NAME && !e.SELLER_ABN && !e.SELLER_ADDRESS) return { ...SAMPLE_SELLER };
@@ -303,6 +366,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (Array.isArray(delivery)) throw new Error(`Invalid environment:\n${delivery.join('\n')}`);
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (overrides.publicUrl ?? e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const storage = overrides.storage ?? storageConfig(e, publicUrl);
+  if (Array.isArray(storage)) throw new Error(`Invalid environment:\n${storage.join('\n')}`);
   const host = overrides.host ?? e.HOST ?? (e.PUBLIC_URL ? '0.0.0.0' : '127.0.0.1');
   const databaseUrl = 'databaseUrl' in overrides ? overrides.databaseUrl : e.DATABASE_URL;
   const local = isLocalOnly({ host, publicUrl });
@@ -353,6 +418,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         : undefined,
     payments,
     delivery,
+    storage,
   };
   return { ...config, ...overrides };
 }

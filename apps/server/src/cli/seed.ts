@@ -3,7 +3,7 @@ import { openDatabase } from '../db/client';
 import { ensureReferenceData } from '../db/reference-data';
 import { isEmpty, SEED_STEPS, seedDemo } from '../db/seed/demo';
 import { progressLine } from '../lib/progress-line';
-import { localStorage } from '../lib/storage';
+import { openStorage } from '../lib/open-storage';
 
 const config = loadConfig();
 const database = await openDatabase(config);
@@ -14,12 +14,14 @@ if (!(await isEmpty(database.db))) {
   await database.close();
   process.exit(1);
 }
+const storage = await openStorage(config);
 const line = progressLine(process.stdout, 'demo marketplace', SEED_STEPS.length + 1);
-const { laterSizes, ...result } = await seedDemo(database.db, localStorage(config.uploadsDir), new Date(), () => {}, {
+const { laterSizes, ...result } = await seedDemo(database.db, storage, new Date(), () => {}, {
   progress: (step, label, done, total) => line.update(step, label, done, total),
 });
 // No server follows to write the other photo sizes after it is ready: write them now.
 await laterSizes({ onProgress: (done, total) => line.update(SEED_STEPS.length + 1, 'more photo sizes', done, total) });
 line.end();
+storage.close?.();
 await database.close();
 console.log(`seeded ${JSON.stringify(result)}`);

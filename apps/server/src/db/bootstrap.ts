@@ -32,14 +32,14 @@ export async function bootstrapDatabase(
     if ((row?.n ?? 0) === 0) {
       log('empty database: seeding the demo marketplace');
       // Imported only here: the seed's image renderer is not needed on an ordinary start.
-      const [{ seedDemo, SEED_STEPS }, { localStorage }, { progressLine }, { writeSizesWhenReady }] = await Promise.all([
+      const [{ seedDemo, SEED_STEPS }, { openStorage }, { progressLine }, { writeSizesWhenReady }] = await Promise.all([
         import('./seed/demo'),
-        import('../lib/storage'),
+        import('../lib/open-storage'),
         import('../lib/progress-line'),
         import('../modules/posts/image-backfill'),
       ]);
       const line = progressLine(opts.progressOut ?? process.stdout, 'demo marketplace', SEED_STEPS.length);
-      const seeded = await seedDemo(database.db, localStorage(config.uploadsDir), new Date(), () => {}, {
+      const seeded = await seedDemo(database.db, await openStorage(config), new Date(), () => {}, {
         progress: (step, label, done, total) => line.update(step, label, done, total),
       }).finally(() => line.end());
       log(`seeded ${seeded.users} members, ${seeded.posts} listings and ${seeded.images} photos`);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
-import type { Config } from '../config';
+import type { Config, StorageConfig } from '../config';
 
 /**
  * The security headers of every response (helmet). The Content-Security-Policy allows
@@ -8,11 +8,13 @@ import type { Config } from '../config';
  * on* attribute does not run. Styles may be inline: Mantine sets CSS variables and positions
  * through style attributes, which cannot run code. No other site may frame us (clickjacking), MIME
  * types are not sniffed, no Referer leaves the site (a reset link's token never travels to
- * another site), and HSTS is on when the site is served over https. See
+ * another site), and HSTS is on when the site is served over https. Images may also come from
+ * MEDIA_PUBLIC_URL's origin (a CDN in front of the photo bucket, decision 0040). See
  * docs/decisions/0012-safe-defaults.md.
  */
-export function securityHeaders(config: Pick<Config, 'publicUrl'>): HelmetOptions {
+export function securityHeaders(config: Pick<Config, 'publicUrl'> & { storage?: Pick<StorageConfig, 'mediaPublicUrl'> }): HelmetOptions {
   const https = config.publicUrl.startsWith('https://');
+  const media = config.storage?.mediaPublicUrl ? [new URL(config.storage.mediaPublicUrl).origin] : [];
   return {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -21,7 +23,7 @@ export function securityHeaders(config: Pick<Config, 'publicUrl'>): HelmetOption
         'script-src': ["'self'"],
         'script-src-attr': ["'none'"],
         'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
+        'img-src': ["'self'", 'data:', 'blob:', ...media],
         'font-src': ["'self'", 'data:'],
         'media-src': ["'self'", 'blob:'],
         // 'self' covers the same-origin WebSocket (ws:/wss:) in CSP level 3 browsers.
@@ -53,7 +55,7 @@ export function securityHeaders(config: Pick<Config, 'publicUrl'>): HelmetOption
  * builds a new helmet middleware, parsing the CSP again, for every request: a tenth of a cached
  * read's time. Decision 0015.)
  */
-export function addSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'publicUrl'>): void {
+export function addSecurityHeaders(app: FastifyInstance, config: Parameters<typeof securityHeaders>[0]): void {
   const apply = helmet(securityHeaders(config));
   app.addHook('onRequest', (req, reply, done) => {
     apply(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));

@@ -1,7 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { S3Storage } from './s3-storage';
 
-/** Where uploaded and generated files live; the local default writes under DATA_DIR/uploads. */
+/**
+ * Where uploaded and generated files live: the local default writes under DATA_DIR/uploads, the S3
+ * adapter (lib/s3-storage.ts) into a bucket (decision 0040). Every key is checked by assertSafeKey.
+ */
 export interface Storage {
   put(key: string, data: Buffer): Promise<void>;
   exists(key: string): Promise<boolean>;
@@ -9,17 +13,45 @@ export interface Storage {
   get(key: string): Promise<Buffer | null>;
   /** Removes an object, or every object under a key prefix ending in '/'; missing ones are fine. */
   remove(key: string): Promise<void>;
-  /** Public URL path of a stored object. */
+  /** The address a browser fetches the object at: /media/<key>, or under MEDIA_PUBLIC_URL when set. */
   url(key: string): string;
 }
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/i;
 
-export function localStorage(root: string): Storage {
-  const resolve = (key: string) => {
-    if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`unsafe storage key: ${key}`);
-    return path.join(root, key);
-  };
+/** Refuses a key that could leave its folder or bucket prefix (`..`, a leading `/`, odd characters). */
+export function assertSafeKey(key: string): string {
+  if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`unsafe storage key: ${key}`);
+  return key;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  webp: 'image/webp',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  avif: 'image/avif',
+  pdf: 'application/pdf',
+  json: 'application/json',
+  txt: 'text/plain; charset=utf-8',
+};
+
+/** The Content-Type a stored file is served with, by its name's extension. */
+export const contentTypeOf = (key: string) =>
+  CONTENT_TYPES[/\.([a-z0-9]+)$/i.exec(key)?.[1]?.toLowerCase() ?? ''] ?? 'application/octet-stream';
+
+/** Stored files are never rewritten under the same key (new photos get new ids): cached for a year. */
+export const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+/** A stored object's browser address: this server's /media/, or MEDIA_PUBLIC_URL (a CDN) when set. */
+export const mediaUrlOf = (publicUrl: string | undefined) => {
+  const base = publicUrl ? `${publicUrl.replace(/\/+$/, '')}/` : '/media/';
+  return (key: string) => `${base}${key}`;
+};
+
+export function localStorage(root: string, opts: { publicUrl?: string } = {}): Storage {
+  const resolve = (key: string) => path.join(root, assertSafeKey(key));
   return {
     async put(key, data) {
       const file = resolve(key);
@@ -30,24 +62,48 @@ export function localStorage(root: string): Storage {
       await fs.rename(tmp, file);
     },
     async exists(key) {
+      const file = resolve(key);
       try {
-        await fs.access(resolve(key));
+        await fs.access(file);
         return true;
       } catch {
         return false;
       }
     },
     async get(key) {
+      const file = resolve(key);
       try {
-        return await fs.readFile(resolve(key));
+        return await fs.readFile(file);
       } catch {
         return null;
       }
     },
     async remove(key) {
-      await fs.rm(resolve(key.replace(/\/$/, '')), { recursive: true, force: true });
+      await fs.rm(resolve(key).replace(/[\\/]+$/, ''), { recursive: true, force: true });
     },
-    url: (key) => `/media/${key}`,
+    url: mediaUrlOf(opts.publicUrl),
+  };
+}
+
+/** A bucket (lib/s3-storage.ts), told apart without loading the AWS SDK. */
+export const isS3Storage = (s: Storage): s is S3Storage => (s as Partial<S3Storage>).kind === 's3';
+
+let currentMediaUrl = mediaUrlOf(undefined);
+
+/**
+ * The browser's address of a stored file, as the running app's storage gives it: what every answer
+ * that names a photo (cards, galleries, srcsets, avatars, blog covers) calls. One process serves one
+ * site, so buildApp sets it once from its storage (useMediaUrl) rather than every service taking
+ * the storage as an argument only to name URLs; a test's app restores the previous one on close.
+ */
+export const mediaUrl = (key: string) => currentMediaUrl(key);
+
+/** Makes `url` the process's mediaUrl; the returned function puts back the one before. */
+export function useMediaUrl(url: (key: string) => string): () => void {
+  const before = currentMediaUrl;
+  currentMediaUrl = url;
+  return () => {
+    if (currentMediaUrl === url) currentMediaUrl = before;
   };
 }
 

@@ -11,7 +11,7 @@ import type { Db, Tx } from '../../db/client';
 import { blogPosts, users } from '../../db/schema/index';
 import { newId } from '../../lib/ids';
 import { toWebVariants, type Variant } from '../../lib/images';
-import type { Storage } from '../../lib/storage';
+import { mediaUrl, type Storage } from '../../lib/storage';
 import { AppError, errors } from '../../lib/errors';
 import { recordAudit } from './audit';
 
@@ -27,7 +27,7 @@ const COVER_VARIANTS: Variant[] = [
 ];
 
 /** Public URL of a post's cover (its large variant), or null. */
-export const blogCoverUrl = (key: string | null) => (key ? `/media/${key}/lg.webp` : null);
+export const blogCoverUrl = (key: string | null) => (key ? mediaUrl(`${key}/lg.webp`) : null);
 
 const statusOf = (r: Row, now: Date): BlogStatus => (!r.publishedAt ? 'draft' : r.publishedAt > now ? 'scheduled' : 'published');
 

@@ -7,7 +7,7 @@ import { guard } from '../../lib/guards';
 import type { Hub } from '../../lib/hub';
 import { newId } from '../../lib/ids';
 import { RATE_LIMITS } from '../../lib/rate-limit';
-import { imageVariantKeys } from '../../lib/storage';
+import { imageVariantKeys, mediaUrl } from '../../lib/storage';
 import { postSeenByCondition, type Viewer } from '../../lib/viewer';
 import { userRef } from '../users/users.media';
 
@@ -361,7 +361,7 @@ async function summaries(
             id: p.id,
             title: p.title,
             cashValueCents: p.cashValueCents ?? 0,
-            thumbUrl: p.imageKey ? `/media/${imageVariantKeys(p.imageKey).sm}` : null,
+            thumbUrl: p.imageKey ? mediaUrl(imageVariantKeys(p.imageKey).sm) : null,
           }
         : null,
       blocked: blocks.some((b) => (b.blockerId === me && b.blockedId === other) || (b.blockerId === other && b.blockedId === me)),

@@ -3,7 +3,7 @@ import type { PostCard } from '@swapu/shared/api';
 import type { Condition, PostState } from '@swapu/shared/constants';
 import type { SearchHit } from '@swapu/shared/search';
 import { posts } from '../../db/schema/index';
-import { cardSrcSet, imageVariantKeys } from '../../lib/storage';
+import { cardSrcSet, imageVariantKeys, mediaUrl } from '../../lib/storage';
 
 /**
  * A post card: the one definition of what every list of items shows (feed, search, likes, offers,
@@ -11,8 +11,8 @@ import { cardSrcSet, imageVariantKeys } from '../../lib/storage';
  * each returns, and the mapping to the API's card.
  */
 
-/** The public URL of a stored file (listing photos and their variants). */
-export const media = (key: string) => `/media/${key}`;
+/** The public URL of a stored file (listing photos and their variants): /media/, or the CDN's. */
+export const media = (key: string) => mediaUrl(key);
 
 /**
  * The key of a post's first photo. Written with the table's name, not Drizzle's column objects:

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { newId } from '../../lib/ids';
 import { toWebVariants, type Variant } from '../../lib/images';
-import type { Storage } from '../../lib/storage';
+import { mediaUrl, type Storage } from '../../lib/storage';
 
 export type ProfileImageKind = 'avatar' | 'banner';
 
@@ -19,7 +19,7 @@ const VARIANTS: Record<ProfileImageKind, Variant[]> = {
 };
 
 /** Public URL of a stored profile image (its large variant). */
-export const profileImageUrl = (key: string | null) => (key ? `/media/${key}/lg.webp` : null);
+export const profileImageUrl = (key: string | null) => (key ? mediaUrl(`${key}/lg.webp`) : null);
 
 /** How another member appears next to what they did (offers, reviews, chats): id, name, avatar. */
 export const userRef = (u: { id: string; displayName: string; avatarKey: string | null }) => ({
