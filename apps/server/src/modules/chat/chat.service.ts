@@ -249,6 +249,9 @@ export async function sendMessage(
 /** Messages this instance has just stored, for its own fan-out (saves reading them back). */
 export const recentMessages = new Map<string, ChatMessage>();
 
+/** The most messages one `after` read returns (the socket's catch-up reads page after page). */
+export const REPLAY_PAGE = 500;
+
 export async function listMessages(db: Tx, me: string, roomId: string, q: { before?: number | undefined; after?: number | undefined }) {
   await memberRoom(db, roomId, me);
   if (q.after !== undefined) {
@@ -257,7 +260,7 @@ export async function listMessages(db: Tx, me: string, roomId: string, q: { befo
       .from(messages)
       .where(and(eq(messages.roomId, roomId), gt(messages.seq, q.after)))
       .orderBy(asc(messages.seq))
-      .limit(500);
+      .limit(REPLAY_PAGE);
     return { items: rows.map(toMessage), nextBefore: null };
   }
   const rows = await db

@@ -2,13 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { eq, inArray } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
 import { ClientEventSchema, type ServerEvent } from '@swapu/shared/chat';
+import { SOCKET_CLOSE } from '@swapu/shared/socket';
 import { messages, supportMessages, users } from '../../db/schema/index';
 import { resolveViewer } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import type { HubEvent } from '../../lib/hub';
 import type { Viewer } from '../../lib/viewer';
-import { listMessages, memberRoom, recentMessages, sendMessage, toMessage } from '../chat/chat.service';
+import { listMessages, memberRoom, recentMessages, REPLAY_PAGE, sendMessage, toMessage } from '../chat/chat.service';
 
 interface Connection {
   socket: WebSocket;
@@ -21,7 +22,7 @@ interface Connection {
 }
 
 /** Close code for a connection whose session ended (token expired, banned, signed out, reset). */
-export const SESSION_ENDED_CLOSE = 4001;
+export const SESSION_ENDED_CLOSE = SOCKET_CLOSE.sessionEnded;
 /** How often open connections are checked against their accounts (a lost announcement's bound). */
 const SESSION_SWEEP_MS = 30_000;
 
@@ -231,9 +232,12 @@ export function createRealtime(ctx: AppContext, log: FastifyBaseLogger) {
           }
           c.rooms.add(ev.roomId);
           send(socket, { type: 'subscribed', roomId: ev.roomId });
-          if (ev.after !== undefined) {
-            const page = await listMessages(db, me, ev.roomId, { after: ev.after });
+          // Catch-up: every stored message after the client's cursor, oldest first, however many
+          // pages it takes (a client back from a long drop or a restarted instance misses none).
+          for (let after = ev.after; after !== undefined && socket.readyState === socket.OPEN;) {
+            const page = await listMessages(db, me, ev.roomId, { after });
             for (const m of page.items) send(socket, { type: 'message', message: m });
+            after = page.items.length === REPLAY_PAGE ? page.items.at(-1)!.seq : undefined;
           }
           return;
         }
