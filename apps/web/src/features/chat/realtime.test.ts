@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage, ClientEvent, ServerEvent } from '@swapu/shared/chat';
-import { backoffDelay, RealtimeClient, socketUrl, type RoomEvent, type SocketLike } from './realtime';
+import { SOCKET_CLOSE } from '@swapu/shared/socket';
+import { backoffDelay, GAP_WAIT_MS, RealtimeClient, RESTART_RECONNECT_MS, socketUrl, type RoomEvent, type SocketLike } from './realtime';
 
 /** A WebSocket stand-in: records what the client sends; the test plays the server. */
 class FakeSocket implements SocketLike {
@@ -26,9 +27,10 @@ class FakeSocket implements SocketLike {
   server(e: ServerEvent) {
     this.onmessage?.({ data: JSON.stringify(e) });
   }
-  drop() {
+  /** The connection ends: a close code from the server, or none (the network, a killed server). */
+  drop(code?: number) {
     this.readyState = 3;
-    this.onclose?.({});
+    this.onclose?.(code === undefined ? {} : { code });
   }
 }
 
@@ -220,6 +222,105 @@ describe('the realtime client', () => {
     rt.start();
     rt.start();
     expect(sockets).toHaveLength(1);
+  });
+
+  it('reconnects within a second of a 1012 close (the server restarting), at a random moment, whatever failed before', () => {
+    let random = 1;
+    const rt = client({ random: () => random });
+    rt.start();
+    // Three failed attempts: the next backoff would be 4 s.
+    for (const wait of [500, 1000, 2000]) {
+      last().drop();
+      vi.advanceTimersByTime(wait);
+    }
+    // This one opens, but its instance is shutting down.
+    last().open();
+    random = 0.3;
+    const before = sockets.length;
+    last().drop(SOCKET_CLOSE.serviceRestart);
+    expect(rt.status).toBe('offline');
+    vi.advanceTimersByTime(RESTART_RECONNECT_MS * 0.3 - 1);
+    expect(sockets).toHaveLength(before);
+    vi.advanceTimersByTime(1);
+    expect(sockets).toHaveLength(before + 1);
+    // And if that one fails, the backoff starts over from its first step.
+    random = 1;
+    last().drop();
+    vi.advanceTimersByTime(499);
+    expect(sockets).toHaveLength(before + 1);
+    vi.advanceTimersByTime(1);
+    expect(sockets).toHaveLength(before + 2);
+  });
+
+  it('after a restart, resubscribes on the new connection and hands on exactly the messages sent meanwhile, in order', () => {
+    const rt = client({ random: () => 0.5 });
+    const got: number[] = [];
+    rt.subscribeRoom('r1', 3, (e) => e.type === 'message' && got.push(e.message.seq));
+    rt.start();
+    connectReady();
+    last().server({ type: 'message', message: message(4) });
+    last().drop(SOCKET_CLOSE.serviceRestart);
+    vi.advanceTimersByTime(RESTART_RECONNECT_MS / 2);
+    connectReady();
+    expect(last().sent.at(-1)).toEqual({ type: 'subscribe', roomId: 'r1', after: 4 });
+    // The new instance pushes a live one while its replay is still on the way.
+    last().server({ type: 'message', message: message(7) });
+    for (const seq of [5, 6, 7]) last().server({ type: 'message', message: message(seq) });
+    last().server({ type: 'message', message: message(8) });
+    expect(got).toEqual([4, 5, 6, 7, 8]);
+  });
+
+  it("hands a room's messages on in seq order: one that arrives ahead of a missing one waits for it", () => {
+    const rt = client();
+    const got: number[] = [];
+    rt.subscribeRoom('r1', 3, (e) => e.type === 'message' && got.push(e.message.seq));
+    rt.start();
+    connectReady();
+    last().server({ type: 'message', message: message(4) });
+    last().server({ type: 'message', message: message(6) });
+    last().server({ type: 'message', message: message(7) });
+    expect(got).toEqual([4]);
+    expect(rt.lastSeq('r1')).toBe(4);
+    last().server({ type: 'message', message: message(5) });
+    expect(got).toEqual([4, 5, 6, 7]);
+    // My own message, known from the answer to my send, is not handed on again but fills its place.
+    rt.noteMessage(message(9, { senderId: 'ana' }));
+    last().server({ type: 'message', message: message(8) });
+    last().server({ type: 'message', message: message(9, { senderId: 'ana' }) });
+    expect(got).toEqual([4, 5, 6, 7, 8]);
+    expect(rt.lastSeq('r1')).toBe(9);
+    // Nothing was missing for long: no replay was asked for.
+    vi.advanceTimersByTime(GAP_WAIT_MS * 4);
+    expect(last().sent.filter((e) => e.type === 'subscribe')).toHaveLength(1);
+  });
+
+  it('asks for a replay when a missing message does not come, and stops waiting when even the replay lacks it', () => {
+    const rt = client();
+    const got: number[] = [];
+    rt.subscribeRoom('r1', 3, (e) => e.type === 'message' && got.push(e.message.seq));
+    rt.start();
+    connectReady();
+    last().server({ type: 'message', message: message(6) });
+    const subscribes = () => last().sent.filter((e) => e.type === 'subscribe');
+    vi.advanceTimersByTime(GAP_WAIT_MS - 1);
+    expect(subscribes()).toHaveLength(1);
+    // 4 and 5 are lost (say, by the hub while the instance's LISTEN connection reconnected).
+    vi.advanceTimersByTime(1);
+    expect(subscribes()).toEqual([
+      { type: 'subscribe', roomId: 'r1', after: 3 },
+      { type: 'subscribe', roomId: 'r1', after: 3 },
+    ]);
+    for (const seq of [4, 5, 6]) last().server({ type: 'message', message: message(seq) });
+    expect(got).toEqual([4, 5, 6]);
+
+    // A hole the replay does not fill either: the waiting message is shown anyway.
+    last().server({ type: 'message', message: message(8) });
+    vi.advanceTimersByTime(GAP_WAIT_MS);
+    expect(last().sent.at(-1)).toEqual({ type: 'subscribe', roomId: 'r1', after: 6 });
+    expect(got).toEqual([4, 5, 6]);
+    vi.advanceTimersByTime(GAP_WAIT_MS);
+    expect(got).toEqual([4, 5, 6, 8]);
+    expect(rt.lastSeq('r1')).toBe(8);
   });
 
   it('builds ws:// or wss:// from the page address', () => {

@@ -1,5 +1,6 @@
 import type { ChatMessage, ClientEvent, ServerEvent } from '@swapu/shared/chat';
 import { SOCKET_PATH } from '@swapu/shared/endpoints';
+import { SOCKET_CLOSE } from '@swapu/shared/socket';
 
 /**
  * The tab's one WebSocket to /api/v1/ws (chat, seen receipts, typing, notifications, support).
@@ -7,8 +8,15 @@ import { SOCKET_PATH } from '@swapu/shared/endpoints';
  * Protocol (packages/shared/src/chat.ts): on open send {auth, token}; the server answers
  * {ready}; then {subscribe, roomId, after: lastSeq} for every open room. When the socket drops it
  * reconnects with exponential backoff (capped at 10 s), authenticates again and re-subscribes
- * with the last seq it has of each room, so the server replays what was missed. A message is
- * handed on once however often it arrives (replay, the HTTP answer to a send, the live push).
+ * with the last seq it has of each room, so the server replays what was missed. A socket closed
+ * with 1012 (the server is restarting: packages/shared/src/socket.ts) reconnects within a second,
+ * at a random moment so a whole instance's clients do not arrive at once (decision 0041).
+ *
+ * A room's messages are handed on once each, in seq order, however they arrive (replay, the HTTP
+ * answer to a send, the live push, from any instance): seqs are 1, 2, 3… with no holes, so one
+ * that arrives ahead of a missing one waits for it; if it is still missing after GAP_WAIT_MS the
+ * client asks the server to replay from its last seq, and if even that brings nothing, the
+ * waiting ones are handed on anyway.
  */
 
 /** The part of the browser WebSocket this client uses (a fake one in tests). */
@@ -18,7 +26,7 @@ export interface SocketLike {
   close(code?: number, reason?: string): void;
   onopen: ((ev: unknown) => void) | null;
   onmessage: ((ev: { data: unknown }) => void) | null;
-  onclose: ((ev: unknown) => void) | null;
+  onclose: ((ev: { code?: number }) => void) | null;
   onerror: ((ev: unknown) => void) | null;
 }
 
@@ -45,12 +53,19 @@ export interface RealtimeOptions {
 
 const OPEN = 1;
 export const RECONNECT_MAX_MS = 10_000;
-/** Remembered message ids per room (for de-duplication); older ones are below lastSeq anyway. */
-const SEEN_IDS_MAX = 500;
+/** After a 1012 close, the reconnect comes at a random moment within this window. */
+export const RESTART_RECONNECT_MS = 1000;
+/** How long a message that arrived ahead of a missing one waits before the client asks for a replay. */
+export const GAP_WAIT_MS = 500;
 
 interface RoomSub {
+  /** Every message up to this seq has been handed on (or the caller already had it). */
   lastSeq: number;
-  ids: Set<string>;
+  /** Messages that arrived ahead of a missing one, by seq; `handOn` false for ones the caller already has. */
+  ahead: Map<number, { message: ChatMessage; handOn: boolean }>;
+  /** Waiting for a missing message: first to ask for a replay, then to stop waiting. */
+  gapTimer?: ReturnType<typeof setTimeout>;
+  replayAsked: boolean;
   listeners: Set<(e: RoomEvent) => void>;
 }
 
@@ -138,9 +153,12 @@ export class RealtimeClient {
     let sub = this.rooms.get(roomId);
     const isNew = !sub;
     if (!sub) {
-      sub = { lastSeq: afterSeq, ids: new Set(), listeners: new Set() };
+      sub = { lastSeq: afterSeq, ahead: new Map(), replayAsked: false, listeners: new Set() };
       this.rooms.set(roomId, sub);
-    } else sub.lastSeq = Math.max(sub.lastSeq, afterSeq);
+    } else if (afterSeq > sub.lastSeq) {
+      sub.lastSeq = afterSeq;
+      this.settle(sub);
+    }
     sub.listeners.add(listener);
     if (isNew && this._status === 'ready') this.send({ type: 'subscribe', roomId, after: sub.lastSeq });
     return () => {
@@ -148,6 +166,7 @@ export class RealtimeClient {
       if (!s) return;
       s.listeners.delete(listener);
       if (s.listeners.size === 0) {
+        clearTimeout(s.gapTimer);
         this.rooms.delete(roomId);
         if (this._status === 'ready') this.send({ type: 'unsubscribe', roomId });
       }
@@ -157,8 +176,7 @@ export class RealtimeClient {
   /** Tells the client about a message it got another way (the answer to a send), so it is not handed on twice. */
   noteMessage(message: ChatMessage) {
     const sub = this.rooms.get(message.roomId);
-    if (!sub) return;
-    this.remember(sub, message);
+    if (sub) this.receive(message.roomId, sub, message, false);
   }
 
   /** The newest seq held for a room (what a resubscribe asks to replay after). */
@@ -170,10 +188,41 @@ export class RealtimeClient {
     if (this._status === 'ready') this.send({ type: 'typing', roomId });
   }
 
-  private remember(sub: RoomSub, m: ChatMessage) {
-    sub.ids.add(m.id);
-    if (sub.ids.size > SEEN_IDS_MAX) sub.ids.delete(sub.ids.values().next().value!);
-    sub.lastSeq = Math.max(sub.lastSeq, m.seq);
+  /** A message of a followed room: handed on in seq order, once; one ahead of a gap waits. False for one already had. */
+  private receive(roomId: string, sub: RoomSub, m: ChatMessage, handOn: boolean): boolean {
+    if (m.seq <= sub.lastSeq || sub.ahead.has(m.seq)) return false;
+    sub.ahead.set(m.seq, { message: m, handOn });
+    this.settle(sub);
+    if (sub.ahead.size > 0 && !sub.gapTimer) sub.gapTimer = setTimeout(() => this.gapWaited(roomId, sub), GAP_WAIT_MS);
+    return true;
+  }
+
+  /** Hands on the waiting messages that now follow lastSeq without a gap. */
+  private settle(sub: RoomSub) {
+    for (const seq of sub.ahead.keys()) if (seq <= sub.lastSeq) sub.ahead.delete(seq);
+    for (let next = sub.ahead.get(sub.lastSeq + 1); next; next = sub.ahead.get(sub.lastSeq + 1)) {
+      sub.ahead.delete(++sub.lastSeq);
+      if (next.handOn) for (const l of [...sub.listeners]) l({ type: 'message', message: next.message });
+    }
+    if (sub.ahead.size === 0) {
+      clearTimeout(sub.gapTimer);
+      sub.gapTimer = undefined;
+      sub.replayAsked = false;
+    }
+  }
+
+  /** A gap outlasted GAP_WAIT_MS: ask for a replay from lastSeq; if one did not fill it, stop waiting. */
+  private gapWaited(roomId: string, sub: RoomSub) {
+    sub.gapTimer = undefined;
+    if (this.rooms.get(roomId) !== sub || sub.ahead.size === 0) return;
+    if (!sub.replayAsked && this._status === 'ready') {
+      sub.replayAsked = true;
+      this.send({ type: 'subscribe', roomId, after: sub.lastSeq });
+    } else if (sub.replayAsked) {
+      sub.lastSeq = Math.min(...sub.ahead.keys()) - 1;
+      this.settle(sub);
+    }
+    if (sub.ahead.size > 0) sub.gapTimer = setTimeout(() => this.gapWaited(roomId, sub), GAP_WAIT_MS);
   }
 
   private setStatus(s: RealtimeStatus) {
@@ -223,17 +272,22 @@ export class RealtimeClient {
     socket.onerror = () => {
       // a close always follows; reconnecting happens there
     };
-    socket.onclose = () => {
+    socket.onclose = (ev) => {
       if (this.socket !== socket) return;
       this.socket = null;
       clearInterval(this.pingTimer);
-      if (this.running) this.scheduleReconnect();
+      if (!this.running) return;
+      // The instance is restarting: another one takes the connection now, whatever failed before.
+      if (ev?.code === SOCKET_CLOSE.serviceRestart) {
+        this.attempt = 0;
+        this.scheduleReconnect(Math.round(RESTART_RECONNECT_MS * this.opts.random()));
+      } else this.scheduleReconnect();
     };
   }
 
-  private scheduleReconnect() {
+  private scheduleReconnect(restartDelay?: number) {
     this.setStatus('offline');
-    const delay = backoffDelay(this.attempt++, this.opts.baseDelayMs, this.opts.maxDelayMs, this.opts.random);
+    const delay = restartDelay ?? backoffDelay(this.attempt++, this.opts.baseDelayMs, this.opts.maxDelayMs, this.opts.random);
     clearTimeout(this.retryTimer);
     this.retryTimer = setTimeout(() => {
       if (this.running && !this.socket) this.connect();
@@ -249,11 +303,7 @@ export class RealtimeClient {
       this.pingTimer = setInterval(() => this.send({ type: 'ping' }), this.opts.pingEveryMs);
     } else if (e.type === 'message' || e.type === 'sent') {
       const sub = this.rooms.get(e.message.roomId);
-      if (sub) {
-        if (sub.ids.has(e.message.id)) return;
-        this.remember(sub, e.message);
-        for (const l of [...sub.listeners]) l({ type: 'message', message: e.message });
-      }
+      if (sub && !this.receive(e.message.roomId, sub, e.message, true)) return;
     } else if (e.type === 'seen' || e.type === 'typing') {
       const sub = this.rooms.get(e.roomId);
       if (sub) {

@@ -38,11 +38,15 @@ export function useRealtimeConnection() {
     const rt = client();
     rt.start();
     let wasReady = rt.status === 'ready';
+    let readyBefore = wasReady;
     const offStatus = rt.onStatus(() => {
-      // Back after a drop: whatever the list missed meanwhile.
+      // Ready (again, or on another instance after a restart): whatever the room list and the
+      // support thread missed meanwhile, and after a drop the bell too; open rooms catch up by replay.
       if (rt.status === 'ready' && !wasReady) {
         void qc.invalidateQueries({ queryKey: roomsKey, exact: true });
         void qc.invalidateQueries({ queryKey: supportKey });
+        if (readyBefore) void qc.invalidateQueries({ queryKey: notificationsKey });
+        readyBefore = true;
       }
       wasReady = rt.status === 'ready';
     });
