@@ -55,7 +55,8 @@ const EnvSchema = z.object({
   // SIGTERM (decision 0041): /api/ready answers 503 for SHUTDOWN_DRAIN_MS while everything else is
   // served, so the balancer's health check takes the instance out before its listener closes; then
   // requests in flight, WebSockets (closed with 1012) and background work get SHUTDOWN_TIMEOUT_MS.
-  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(5000),
+  // No drain by default in development: `npm run dev` restarts on every change.
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(20_000),
   // A staging site on a public address that takes no real money and books no real courier: it may run
   // the local payment provider and courier simulator, and says so on every page, checkout, receipt,
@@ -399,7 +400,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     campaignRatePerMinute: e.CAMPAIGN_RATE_PER_MINUTE,
     sharedCacheMs: e.SHARED_CACHE_MS,
     viewerCacheMs: e.VIEWER_CACHE_MS,
-    shutdown: { drainMs: e.SHUTDOWN_DRAIN_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
+    shutdown: { drainMs: e.SHUTDOWN_DRAIN_MS ?? (e.NODE_ENV === 'development' ? 0 : 5000), timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
     seller: sellerOf(e),
     sellerMissing: (['SELLER_NAME', 'SELLER_ABN', 'SELLER_ADDRESS'] as const).filter((name) => !e[name]),
     google:

@@ -1,8 +1,11 @@
 import http from 'node:http';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SOCKET_CLOSE } from '@swapu/shared/socket';
+import { loadConfig } from '../config';
 import { users } from '../db/schema/index';
 import { chatClient } from '../modules/chat/chat-test-client';
 import { signUpMember } from '../test/accounts';
@@ -89,5 +92,22 @@ describe('a graceful shutdown (SIGTERM)', () => {
     await stopped;
     const [row] = await t.db.select({ name: users.displayName }).from(users).where(eq(users.id, member.id));
     expect(row!.name).toBe('Slow Writer');
+  });
+});
+
+describe('the shutdown settings', () => {
+  it('drain 5 s by default (a balancer checking every second, three failures, sees it), none in development; 20 s for the rest', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'swapu-shutdown-'));
+    const env = (vars: Record<string, string>) => ({ DATA_DIR: dir, LOG_LEVEL: 'silent', ...vars });
+    try {
+      expect(loadConfig(env({})).shutdown).toEqual({ drainMs: 5000, timeoutMs: 20_000 });
+      expect(loadConfig(env({ NODE_ENV: 'development' })).shutdown.drainMs).toBe(0);
+      expect(loadConfig(env({ NODE_ENV: 'development', SHUTDOWN_DRAIN_MS: '2500', SHUTDOWN_TIMEOUT_MS: '8000' })).shutdown).toEqual({
+        drainMs: 2500,
+        timeoutMs: 8000,
+      });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
