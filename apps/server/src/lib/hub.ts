@@ -95,8 +95,9 @@ export async function createHub(database: Database, onError: (err: unknown) => v
       listener.on('notification', (msg) => msg.payload && deliver(msg.payload));
       listener.on('error', (err) => {
         onError(err);
-        // Reconnect: events published meanwhile are lost to this instance, but every client
-        // catches up from the database when it resubscribes, so no message is lost.
+        // Reconnect: events published meanwhile are lost to this instance's sockets. A chat client
+        // notices the missing seq at the room's next message and asks for a replay, and catches up
+        // on every reconnect (decision 0041); the room list and the bell wait for their next event.
         if (!closed) setTimeout(() => void connect().catch(onError), 1000).unref();
       });
       await listener.connect();
@@ -139,7 +140,7 @@ export async function createHub(database: Database, onError: (err: unknown) => v
     /**
      * Delivers to this instance's listeners at once, and to the other instances through NOTIFY
      * within BATCH_MS (callers need not wait: a lost NOTIFY only delays other instances' clients
-     * until they resubscribe and catch up from the database).
+     * until they notice a gap or reconnect, and catch up from the database).
      */
     async publish(event) {
       deliverLocal(event);
