@@ -119,9 +119,16 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**/*.mjs', 'bench/**/*.{ts,mjs}', '*.config.{js,ts}'],
+    files: ['scripts/**/*.mjs', 'bench/**/*.{ts,mjs}', 'tests/**/*.mjs', '*.config.{js,ts}'],
     languageOptions: {
-      globals: { process: 'readonly', console: 'readonly', performance: 'readonly', setTimeout: 'readonly', URL: 'readonly' },
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        performance: 'readonly',
+        setTimeout: 'readonly',
+        URL: 'readonly',
+        Buffer: 'readonly',
+      },
     },
   },
   ...boundaries,

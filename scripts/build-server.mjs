@@ -5,7 +5,8 @@ import path from 'node:path';
 import { build } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
-export async function buildServer() {
+/** `outdir`: apps/server/dist, or a folder of its own (the cluster test's, within four levels of apps/server: src/paths.ts). */
+export async function buildServer(outdir = path.join(root, 'apps/server/dist')) {
   await build({
     // The server, and the swap-chain engine's worker thread (modules/chains/engine-runner.ts loads
     // it from beside main.mjs).
@@ -13,7 +14,7 @@ export async function buildServer() {
       main: path.join(root, 'apps/server/src/main.ts'),
       'chain-engine': path.join(root, 'apps/server/src/modules/chains/engine/thread.ts'),
     },
-    outdir: path.join(root, 'apps/server/dist'),
+    outdir,
     outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',

@@ -1,0 +1,449 @@
+// The cluster's services, each started inside its host's network namespace (`ip netns exec`):
+// PostgreSQL (its own cluster from the machine's binaries), the S3-compatible server, an SMTP
+// sink, two SwapU instances (the bundled server, as `npm start` runs it) and HAProxy in front.
+// Runs inside the "client" namespace: everything it talks to is a namespace address.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import pg from 'pg';
+import { HOSTS, nsName, SUBNET, type HostName } from './topology';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** What the outer process hands the inner one (run.ts → inside.ts). */
+export interface RunInfo {
+  pid: number;
+  dir: string;
+  bundleDir: string;
+  pgBin: string;
+  pgUser: { name: string; uid: number; gid: number };
+}
+
+export const APP_PORT = 3000;
+export const LB_PORT = 80;
+const S3_PORT = 4568;
+const SMTP_PORT = 2525;
+export const BUCKET = 'swapu-cluster';
+export const LB_URL = `http://${HOSTS.lb}:${LB_PORT}`;
+export const appUrl = (name: AppName) => `http://${HOSTS[name]}:${APP_PORT}`;
+export type AppName = 'app1' | 'app2';
+export const APPS: AppName[] = ['app1', 'app2'];
+export const DATABASE_URL = `postgres://postgres@${HOSTS.db}:5432/swapu`;
+
+/** Waits for `ok()` to turn true, polling every `everyMs`, at most `limitMs`; false if it never did. */
+export async function until(ok: () => boolean | Promise<boolean>, limitMs: number, everyMs = 50): Promise<boolean> {
+  const end = Date.now() + limitMs;
+  for (let i = 0; i < Math.ceil(limitMs / everyMs) + 1; i++) {
+    if (await ok()) return true;
+    if (Date.now() >= end) break;
+    await sleep(everyMs);
+  }
+  return false;
+}
+
+/** One line of an instance's log (pino JSON), as far as the checks read it. */
+export interface LogLine {
+  at: number;
+  msg?: string;
+  level?: number;
+  [k: string]: unknown;
+}
+
+/** A SwapU instance: its process (restartable), its log and the lines the checks look for. */
+export class Instance {
+  proc: ChildProcess | null = null;
+  /** Lines whose message a check asked to keep (every line goes to the log file). */
+  readonly kept: Array<LogLine & { instance: AppName }> = [];
+  starts = 0;
+  /** When it last answered /api/ready after a start (its periodic work counts from about then). */
+  readyAt = 0;
+  exits: Array<{ code: number | null; signal: NodeJS.Signals | null; at: number }> = [];
+  constructor(
+    readonly name: AppName,
+    private readonly cluster: Cluster,
+  ) {}
+
+  get url() {
+    return appUrl(this.name);
+  }
+
+  start() {
+    const c = this.cluster;
+    const log = fs.createWriteStream(path.join(c.logDir, `${this.name}.log`), { flags: 'a' });
+    const proc = spawn('ip', ['netns', 'exec', nsName(c.info.pid, this.name), process.execPath, path.join(c.info.bundleDir, 'main.mjs')], {
+      cwd: ROOT,
+      env: { ...c.baseEnv(), ...c.appEnv(this.name) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.starts++;
+    this.proc = proc;
+    let rest = '';
+    proc.stdout!.on('data', (chunk: Buffer) => {
+      log.write(chunk);
+      const lines = (rest + chunk.toString('utf8')).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines) {
+        if (!line.startsWith('{')) continue;
+        let parsed: LogLine;
+        try {
+          parsed = JSON.parse(line) as LogLine;
+        } catch {
+          continue;
+        }
+        if (parsed.msg && c.keepMessages.some((k) => parsed.msg!.startsWith(k)))
+          this.kept.push({ ...parsed, at: Date.now(), instance: this.name });
+      }
+    });
+    proc.stderr!.on('data', (chunk: Buffer) => log.write(chunk));
+    proc.on('exit', (code, signal) => {
+      this.exits.push({ code, signal, at: Date.now() });
+      if (this.proc === proc) this.proc = null;
+      log.end();
+    });
+    return proc;
+  }
+
+  /** Answers 200 on /api/ready (asked directly, not through the balancer). */
+  async ready(): Promise<boolean> {
+    try {
+      const res = await fetch(`${this.url}/api/ready`, { signal: AbortSignal.timeout(2000) });
+      await res.arrayBuffer();
+      return res.status === 200;
+    } catch {
+      return false;
+    }
+  }
+
+  async waitReady(limitMs = 90_000): Promise<void> {
+    const ok = await until(
+      async () => {
+        if (!this.proc)
+          throw new Error(
+            `${this.name} exited before it was ready (${JSON.stringify(this.exits.at(-1))}): see ${this.cluster.logDir}/${this.name}.log`,
+          );
+        return this.ready();
+      },
+      limitMs,
+      250,
+    );
+    if (!ok) throw new Error(`${this.name} was not ready within ${limitMs / 1000} s: see ${this.cluster.logDir}/${this.name}.log`);
+    this.readyAt = Date.now();
+  }
+
+  /** Sends a signal; resolves once the process has exited (or after `limitMs`). */
+  async stop(signal: NodeJS.Signals, limitMs = 15_000): Promise<boolean> {
+    const proc = this.proc;
+    if (!proc) return true;
+    const exited = new Promise<void>((r) => proc.once('exit', () => r()));
+    proc.kill(signal);
+    return Promise.race([exited.then(() => true), sleep(limitMs).then(() => false)]);
+  }
+
+  keptSince(msg: string, since: number) {
+    return this.kept.filter((l) => l.msg?.startsWith(msg) && l.at >= since);
+  }
+}
+
+export class Cluster {
+  readonly logDir: string;
+  readonly secrets = { jwt: randomBytes(36).toString('base64url'), key: randomBytes(36).toString('base64url') };
+  readonly apps: Record<AppName, Instance>;
+  /** Log messages (prefixes) the instances keep in memory for the checks. */
+  readonly keepMessages: string[] = [
+    'swap chain search (full)',
+    'swap chains proposed',
+    'offers expired',
+    'campaign mails queued',
+    'Swap Assist weekly emails queued',
+  ];
+  /** Mails the SMTP sink received. */
+  readonly mails: Array<{ at: number; to: string[]; subject: string | null; messageId: string | null }> = [];
+  private readonly procs: ChildProcess[] = [];
+  private pgStarted = false;
+  /** Environment variables for the S3 adapter, as the instances get them. */
+  readonly storageEnv: Record<string, string> = {
+    STORAGE_DRIVER: 's3',
+    S3_BUCKET: BUCKET,
+    S3_ENDPOINT: `http://${HOSTS.s3}:${S3_PORT}`,
+    S3_REGION: 'us-east-1',
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    S3_FORCE_PATH_STYLE: 'true',
+  };
+
+  constructor(readonly info: RunInfo) {
+    this.logDir = path.join(info.dir, 'logs');
+    fs.mkdirSync(this.logDir, { recursive: true });
+    this.apps = { app1: new Instance('app1', this), app2: new Instance('app2', this) };
+  }
+
+  /** The environment every child starts from: this process's, without anything that would change the servers' behaviour. */
+  baseEnv(): NodeJS.ProcessEnv {
+    const env = { ...process.env };
+    for (const k of Object.keys(env)) {
+      if (/^(DATABASE_|TEST_DATABASE_URL|PUBLIC_URL|HOST$|PORT$|DATA_DIR|SWAPU_|S3_|STORAGE_|SMTP_|E2E_|TEST_DB)/.test(k)) delete env[k];
+    }
+    return env;
+  }
+
+  /** An instance's configuration: the same secrets, database, bucket and balancer for both. */
+  appEnv(name: AppName): Record<string, string> {
+    return {
+      NODE_ENV: 'production',
+      PORT: String(APP_PORT),
+      HOST: '0.0.0.0',
+      PUBLIC_URL: LB_URL,
+      TRUST_PROXY: HOSTS.lb,
+      DATA_DIR: path.join(this.info.dir, `${name}-data`),
+      DATABASE_URL,
+      JWT_SECRET: this.secrets.jwt,
+      ENCRYPTION_KEY: this.secrets.key,
+      // A staging site: the local payment provider and courier simulator, said on every page.
+      TEST_MODE: 'true',
+      SMTP_URL: `smtp://${HOSTS.mail}:${SMTP_PORT}`,
+      LOG_LEVEL: 'info',
+      // Every account of the test signs up from the client host's one address.
+      SIGNUP_LIMIT_PER_HOUR: '5000',
+      // Parcels move one tracking step every 2 s (the local courier simulator).
+      DELIVERY_SIM_STEP_SECONDS: '2',
+      ...this.storageEnv,
+    };
+  }
+
+  private spawnIn(host: HostName, cmd: string, args: string[], logName: string, opts: { env?: NodeJS.ProcessEnv } = {}) {
+    const log = fs.createWriteStream(path.join(this.logDir, `${logName}.log`), { flags: 'a' });
+    const proc = spawn('ip', ['netns', 'exec', nsName(this.info.pid, host), cmd, ...args], {
+      cwd: ROOT,
+      env: opts.env ?? this.baseEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    proc.stdout!.pipe(log, { end: false });
+    proc.stderr!.pipe(log, { end: false });
+    this.procs.push(proc);
+    return proc;
+  }
+
+  /** PostgreSQL: initdb into the run's directory as the postgres account, listening on the db host only. */
+  async startDatabase() {
+    const { pgBin, pgUser, dir } = this.info;
+    const data = path.join(dir, 'pg');
+    const sock = path.join(dir, 'pg-socket');
+    for (const d of [data, sock]) {
+      fs.mkdirSync(d, { recursive: true });
+      fs.chownSync(d, pgUser.uid, pgUser.gid);
+    }
+    fs.chmodSync(data, 0o700);
+    // pg_ctl writes the server's log as the postgres account.
+    const dbLog = path.join(this.logDir, 'db.log');
+    fs.writeFileSync(dbLog, '');
+    fs.chownSync(dbLog, pgUser.uid, pgUser.gid);
+    const as = (args: string[]) => ['-u', pgUser.name, '--', ...args];
+    execFileSync('runuser', as([path.join(pgBin, 'initdb'), '-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']), {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    fs.appendFileSync(path.join(data, 'pg_hba.conf'), `\n# the cluster's hosts\nhost all all ${SUBNET} trust\n`);
+    const options = [
+      `-c listen_addresses=${HOSTS.db}`,
+      `-c unix_socket_directories=${sock}`,
+      '-c max_connections=200',
+      // A throwaway cluster: durability is not what is tested here.
+      '-c fsync=off',
+      '-c full_page_writes=off',
+    ].join(' ');
+    execFileSync(
+      'ip',
+      [
+        'netns',
+        'exec',
+        nsName(this.info.pid, 'db'),
+        'runuser',
+        ...as([path.join(pgBin, 'pg_ctl'), '-D', data, '-l', dbLog, '-w', '-t', '60', '-o', options, 'start']),
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    this.pgStarted = true;
+    const admin = new pg.Client({ connectionString: `postgres://postgres@${HOSTS.db}:5432/postgres` });
+    await admin.connect();
+    await admin.query('create database swapu');
+    await admin.end();
+  }
+
+  async stopDatabase() {
+    if (!this.pgStarted) return;
+    this.pgStarted = false;
+    const { pgBin, pgUser, dir } = this.info;
+    try {
+      execFileSync(
+        'runuser',
+        ['-u', pgUser.name, '--', path.join(pgBin, 'pg_ctl'), '-D', path.join(dir, 'pg'), '-m', 'immediate', '-w', 'stop'],
+        {
+          stdio: 'ignore',
+        },
+      );
+    } catch {
+      // the namespace teardown kills what is left
+    }
+  }
+
+  /** s3rver on the s3 host, with the bucket made at start. */
+  async startS3() {
+    const store = path.join(this.info.dir, 's3');
+    fs.mkdirSync(store, { recursive: true });
+    const bin = path.join(ROOT, 'node_modules/s3rver/bin/s3rver.js');
+    this.spawnIn(
+      's3',
+      process.execPath,
+      ['--openssl-legacy-provider', bin, '-d', store, '-a', HOSTS.s3, '-p', String(S3_PORT), '--silent', '--configure-bucket', BUCKET],
+      's3',
+    );
+    if (!(await until(() => tcpOpen(HOSTS.s3, S3_PORT), 30_000, 100))) throw new Error('s3rver did not start: see logs/s3.log');
+  }
+
+  /** The SMTP sink on the mail host; every message it receives is kept in `mails`. */
+  async startMail() {
+    const proc = this.spawnIn(
+      'mail',
+      process.execPath,
+      [path.join(import.meta.dirname, 'mail-sink.mjs'), HOSTS.mail, String(SMTP_PORT)],
+      'mail',
+    );
+    let rest = '';
+    proc.stdout!.on('data', (chunk: Buffer) => {
+      const lines = (rest + chunk.toString('utf8')).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines) {
+        try {
+          const m = JSON.parse(line) as { to?: string[]; subject?: string; messageId?: string; at: number };
+          if (m.to) this.mails.push({ at: m.at, to: m.to, subject: m.subject ?? null, messageId: m.messageId ?? null });
+        } catch {
+          // not a mail line
+        }
+      }
+    });
+    if (!(await until(() => tcpOpen(HOSTS.mail, SMTP_PORT), 30_000, 100)))
+      throw new Error('the mail sink did not start: see logs/mail.log');
+  }
+
+  /** HAProxy on the lb host: round robin, no stickiness, health checks on /api/ready every second. */
+  async startBalancer() {
+    const cfg = path.join(this.info.dir, 'haproxy.cfg');
+    fs.writeFileSync(cfg, haproxyConfig(this.statsSocket));
+    this.spawnIn('lb', 'haproxy', ['-f', cfg, '-db'], 'lb');
+    const up = await until(
+      async () => {
+        const states = await this.balancerStates().catch(() => ({}) as Record<string, string>);
+        return APPS.every((a) => states[a] === 'UP');
+      },
+      30_000,
+      200,
+    );
+    if (!up) throw new Error(`HAProxy did not see both instances UP: ${JSON.stringify(await this.balancerStates().catch(() => null))}`);
+  }
+
+  get statsSocket() {
+    return path.join(this.info.dir, 'haproxy.sock');
+  }
+
+  /** What the balancer thinks of each instance (HAProxy's stats socket: UP, DOWN, …). */
+  async balancerStates(): Promise<Record<string, string>> {
+    const csv = await haproxyCommand(this.statsSocket, 'show stat');
+    const out: Record<string, string> = {};
+    for (const line of csv.split('\n')) {
+      const f = line.split(',');
+      if (f[0] === 'apps' && f[1] && f[1] !== 'BACKEND' && f[1] !== 'FRONTEND') out[f[1]] = f[17] ?? '';
+    }
+    return out;
+  }
+
+  /** Both instances started together (their first start runs the migrations at the same moment). */
+  async startApps() {
+    for (const a of APPS) this.apps[a].start();
+    await Promise.all(APPS.map((a) => this.apps[a].waitReady()));
+  }
+
+  /** Stops everything this process started (the outer process kills whatever is left in the namespaces). */
+  async stop() {
+    await Promise.all(APPS.map((a) => this.apps[a].stop('SIGTERM', 5000)));
+    for (const a of APPS) this.apps[a].proc?.kill('SIGKILL');
+    for (const p of this.procs) if (p.exitCode === null) p.kill('SIGTERM');
+    await this.stopDatabase();
+  }
+
+  /** A client on the cluster's database (the operator's view: reads what the instances wrote). */
+  async db() {
+    const client = new pg.Client({ connectionString: DATABASE_URL });
+    await client.connect();
+    return client;
+  }
+}
+
+function haproxyConfig(statsSocket: string) {
+  return `global
+  maxconn 4096
+  stats socket ${statsSocket} mode 600 level admin
+
+defaults
+  mode http
+  option httplog
+  timeout connect 2s
+  timeout client 30s
+  timeout server 30s
+  # A WebSocket, once upgraded, is a tunnel: it may stay quiet for long.
+  timeout tunnel 1h
+  timeout http-request 10s
+
+frontend web
+  bind ${HOSTS.lb}:${LB_PORT}
+  default_backend apps
+
+backend apps
+  balance roundrobin
+  # The client's address for TRUST_PROXY (the instances trust only this host).
+  option forwardfor
+  option httpchk GET /api/ready
+  http-check expect status 200
+  # Out after three failed checks (decision 0041: an instance's drain outlasts inter × fall).
+  default-server inter 1s fall 3 rise 2
+  # A request whose connection failed (an instance killed and not yet marked down) goes to another.
+  option redispatch
+  retries 3
+  # Which instance answered (the checks prove a request reached each one).
+  http-response set-header X-Served-By %s
+  # Test only: ?instance=app1 pins a request (a WebSocket) to one instance while it is up; any
+  # other request is balanced. A member's two clients can then be one on each instance.
+  use-server app1 if { url_param(instance) -m str app1 }
+  use-server app2 if { url_param(instance) -m str app2 }
+  server app1 ${HOSTS.app1}:${APP_PORT} check
+  server app2 ${HOSTS.app2}:${APP_PORT} check
+`;
+}
+
+function tcpOpen(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = net.connect({ host, port, timeout: 1000 });
+    s.once('connect', () => {
+      s.destroy();
+      resolve(true);
+    });
+    s.once('error', () => resolve(false));
+    s.once('timeout', () => {
+      s.destroy();
+      resolve(false);
+    });
+  });
+}
+
+function haproxyCommand(socket: string, command: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const s = net.connect(socket);
+    let out = '';
+    s.setTimeout(2000, () => s.destroy(new Error('HAProxy stats socket timed out')));
+    s.on('connect', () => s.end(`${command}\n`));
+    s.on('data', (d) => (out += d.toString('utf8')));
+    s.on('end', () => resolve(out));
+    s.on('error', reject);
+  });
+}
