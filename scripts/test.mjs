@@ -1,12 +1,14 @@
 // npm test: typecheck, lint (import boundaries included), the prettier check, the migration check
 // (schema = migrations, none edited) and the production build with its bundle budget; unit + API
-// integration tests on PGlite; then, when TEST_DATABASE_URL is set, the integration tests again on
-// PostgreSQL beside the Playwright journeys in Chromium. Stops at the first failing stage and exits
-// non-zero.
+// integration tests on PGlite; the cluster test (two instances behind HAProxy on network
+// namespaces, when the machine allows it: root, `ip netns`, HAProxy); then, when TEST_DATABASE_URL
+// is set, the integration tests again on PostgreSQL beside the Playwright journeys in Chromium.
+// Stops at the first failing stage and exits non-zero.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { checkNode } from './check-node.mjs';
 import { DURATIONS_FILE, measuredDurations, reportFile, staleSpecs } from './e2e-durations.mjs';
+import { clusterPreflight } from '../tests/cluster/preflight.mjs';
 
 checkNode();
 /**
@@ -82,6 +84,24 @@ const stages = [
   ],
   [['unit + integration (PGlite)', 'npx', ['vitest', 'run', '--maxWorkers=2'], { TEST_DB: 'pglite' }]],
 ];
+
+/**
+ * The cluster test (tests/cluster, docs/deploying.md): hosts as network namespaces, two instances
+ * behind HAProxy, about two and a half minutes. A stage of its own, after the build: its checks
+ * time promises of a second (a ban, a role change) and HAProxy takes an instance out after three
+ * health checks a second apart, so it gets the two cores to itself rather than sharing them with a
+ * CPU-bound stage. It needs root, `ip netns` and HAProxy: without them it does not run, and says
+ * why; on CI (CI=true, set by .ci/run) that fails the run instead.
+ */
+const CLUSTER = 'cluster (network namespaces)';
+const onCI = /^(1|true|yes)$/i.test(process.env.CI ?? '');
+const wantCluster = !process.argv.slice(2).length || process.argv.slice(2).some((o) => CLUSTER.startsWith(o));
+const clusterMissing = wantCluster ? clusterPreflight() : [];
+if (!wantCluster || clusterMissing.length === 0) stages.push([[CLUSTER, 'npm', ['run', 'test:cluster']]]);
+else if (onCI) {
+  console.error(`[test] FAIL: the cluster test cannot run on this CI machine: ${clusterMissing.join('; ')}.`);
+  process.exit(1);
+} else console.log(`[test] the cluster test (npm run test:cluster) did NOT run: ${clusterMissing.join('; ')}.`);
 const lastStage = [];
 if (process.env.TEST_DATABASE_URL) {
   lastStage.push(['integration (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'server*'], { TEST_DB: 'pg' }]);

@@ -213,12 +213,12 @@ export class Cluster {
     };
   }
 
-  private spawnIn(host: HostName, cmd: string, args: string[], logName: string, opts: { env?: NodeJS.ProcessEnv } = {}) {
+  private spawnIn(host: HostName, cmd: string, args: string[], logName: string, opts: { env?: NodeJS.ProcessEnv; stdin?: 'pipe' } = {}) {
     const log = fs.createWriteStream(path.join(this.logDir, `${logName}.log`), { flags: 'a' });
     const proc = spawn('ip', ['netns', 'exec', nsName(this.info.pid, host), cmd, ...args], {
       cwd: ROOT,
       env: opts.env ?? this.baseEnv(),
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: [opts.stdin ?? 'ignore', 'pipe', 'pipe'],
     });
     proc.stdout!.pipe(log, { end: false });
     proc.stderr!.pipe(log, { end: false });
@@ -288,17 +288,25 @@ export class Cluster {
     }
   }
 
-  /** s3rver on the s3 host, with the bucket made at start. */
+  /** s3rver on the s3 host (scripts/s3-server.mjs, as the storage tests start it), with the bucket made at start. */
   async startS3() {
     const store = path.join(this.info.dir, 's3');
     fs.mkdirSync(store, { recursive: true });
-    const bin = path.join(ROOT, 'node_modules/s3rver/bin/s3rver.js');
-    this.spawnIn(
-      's3',
-      process.execPath,
-      ['--openssl-legacy-provider', bin, '-d', store, '-a', HOSTS.s3, '-p', String(S3_PORT), '--silent', '--configure-bucket', BUCKET],
-      's3',
-    );
+    const script = path.join(ROOT, 'scripts/s3-server.mjs');
+    const args = [
+      '--openssl-legacy-provider',
+      script,
+      '--dir',
+      store,
+      '--address',
+      HOSTS.s3,
+      '--port',
+      String(S3_PORT),
+      '--bucket',
+      BUCKET,
+    ];
+    // Its standard input stays open: the server stops when it closes (when this process is gone).
+    this.spawnIn('s3', process.execPath, args, 's3', { stdin: 'pipe' });
     if (!(await until(() => tcpOpen(HOSTS.s3, S3_PORT), 30_000, 100))) throw new Error('s3rver did not start: see logs/s3.log');
   }
 
