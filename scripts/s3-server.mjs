@@ -1,8 +1,8 @@
 // An S3-compatible server for tests, benchmarks and the cluster test: s3rver (a devDependency)
 // storing objects under --dir, with the buckets named by --bucket already created.
-//   node --openssl-legacy-provider scripts/s3-server.mjs --dir DIR [--address 127.0.0.1] [--port 0] [--bucket NAME]...
-// Prints one line of JSON when it listens ({"address","port"}), and stops on SIGTERM, SIGINT or
-// when its standard input closes (so it never outlives the process that started it).
+//   node --openssl-legacy-provider scripts/s3-server.mjs --dir DIR [--address 127.0.0.1] [--port 0] [--bucket NAME]... [--stdin-lifeline]
+// Prints one line of JSON when it listens ({"address","port"}), and stops on SIGTERM or SIGINT, and
+// with --stdin-lifeline when its standard input closes (a test's child never outlives the test).
 // --openssl-legacy-provider: s3rver signs ListObjectsV2's continuation tokens with DES, which
 // OpenSSL 3 only has in its legacy provider; without it a listing of over 1,000 keys fails.
 import S3rver from 's3rver';
@@ -15,7 +15,9 @@ const value = (name, fallback) => {
 const buckets = args.flatMap((a, i) => (a === '--bucket' && args[i + 1] ? [args[i + 1]] : []));
 const directory = value('dir');
 if (!directory) {
-  console.error('usage: node --openssl-legacy-provider scripts/s3-server.mjs --dir DIR [--address A] [--port P] [--bucket NAME]...');
+  console.error(
+    'usage: node --openssl-legacy-provider scripts/s3-server.mjs --dir DIR [--address A] [--port P] [--bucket NAME]... [--stdin-lifeline]',
+  );
   process.exit(2);
 }
 
@@ -38,6 +40,8 @@ const stop = async () => {
 };
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
-process.stdin.on('end', stop);
-process.stdin.on('error', stop);
-process.stdin.resume();
+if (args.includes('--stdin-lifeline')) {
+  process.stdin.on('end', stop);
+  process.stdin.on('error', stop);
+  process.stdin.resume();
+}

@@ -106,7 +106,7 @@ const EnvSchema = z.object({
   // Uploaded photos (docs/decisions/0040): the local folder DATA_DIR/uploads, or an S3-compatible
   // bucket (AWS S3, Cloudflare R2, MinIO). The S3_* variables alone switch nothing: storage:copy
   // reads them to fill the bucket, and STORAGE_DRIVER=s3 then moves the server onto it.
-  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  STORAGE_DRIVER: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['local', 's3']).default('local')),
   S3_BUCKET: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z

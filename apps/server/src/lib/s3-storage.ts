@@ -54,10 +54,10 @@ export interface S3Storage extends Storage {
   ): Promise<MediaRead | null>;
   /** Every object under a prefix, a page (up to 1,000) at a time. */
   list(prefix: string): AsyncGenerator<ListedObject[]>;
-  /** Size, ETag and the sha256 recorded when it was written, or null when missing. */
-  stat(key: string): Promise<{ size: number; etag: string; sha256: string | undefined } | null>;
-  /** Writes with the bytes' MD5 checked by the bucket on arrival and their sha256 kept beside them. */
-  putVerified(key: string, data: Buffer): Promise<{ etag: string }>;
+  /** Size, ETag, the sha256 recorded when it was written and where storage:copy took it from; null when missing. */
+  stat(key: string): Promise<{ size: number; etag: string; sha256: string | undefined; copiedFrom: string | undefined } | null>;
+  /** Writes with the bytes' MD5 checked by the bucket on arrival, their sha256 (and `copiedFrom`) kept beside them. */
+  putVerified(key: string, data: Buffer, meta?: { copiedFrom?: string }): Promise<{ etag: string }>;
   close(): void;
 }
 
@@ -98,7 +98,7 @@ export function s3Storage(config: S3Config, opts: { publicUrl?: string; client?:
   const client = opts.client ?? s3Client(config);
   const Bucket = config.bucket;
 
-  async function putVerified(key: string, data: Buffer) {
+  async function putVerified(key: string, data: Buffer, meta: { copiedFrom?: string } = {}) {
     const res = await client.send(
       new PutObjectCommand({
         Bucket,
@@ -108,7 +108,7 @@ export function s3Storage(config: S3Config, opts: { publicUrl?: string; client?:
         ContentType: contentTypeOf(key),
         CacheControl: MEDIA_CACHE_CONTROL,
         ContentMD5: createHash('md5').update(data).digest('base64'),
-        Metadata: { sha256: sha256Hex(data) },
+        Metadata: { sha256: sha256Hex(data), ...(meta.copiedFrom ? { 'copied-from': meta.copiedFrom } : {}) },
       }),
     );
     return { etag: res.ETag ?? '' };
@@ -143,7 +143,12 @@ export function s3Storage(config: S3Config, opts: { publicUrl?: string; client?:
     async stat(key) {
       try {
         const head = await client.send(new HeadObjectCommand({ Bucket, Key: assertSafeKey(key) }));
-        return { size: head.ContentLength ?? 0, etag: head.ETag ?? '', sha256: head.Metadata?.sha256 };
+        return {
+          size: head.ContentLength ?? 0,
+          etag: head.ETag ?? '',
+          sha256: head.Metadata?.sha256,
+          copiedFrom: head.Metadata?.['copied-from'],
+        };
       } catch (err) {
         if (isMissing(err)) return null;
         throw err;

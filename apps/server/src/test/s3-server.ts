@@ -27,7 +27,19 @@ export async function startS3Server(opts: { bucket?: string; address?: string } 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'swapu-s3-'));
   const child = spawn(
     process.execPath,
-    ['--openssl-legacy-provider', SCRIPT, '--dir', dir, '--address', opts.address ?? '127.0.0.1', '--port', '0', '--bucket', bucket],
+    [
+      '--openssl-legacy-provider',
+      SCRIPT,
+      '--dir',
+      dir,
+      '--address',
+      opts.address ?? '127.0.0.1',
+      '--port',
+      '0',
+      '--bucket',
+      bucket,
+      '--stdin-lifeline',
+    ],
     { stdio: ['pipe', 'pipe', 'inherit'] },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
