@@ -6,12 +6,11 @@
 // pushes it at once, the other hears of it through the hub (LISTEN/NOTIFY) and reads it from the
 // database, and the client puts what arrives ahead of a missing one back in order (decision 0041).
 // The order in which messages reached the sockets, before the client, is reported too.
-import WebSocket from 'ws';
-import type { ChatMessage, ServerEvent } from '@swapu/shared/chat';
-import { RealtimeClient, type SocketLike } from '../../apps/web/src/features/chat/realtime';
+import type { ChatMessage } from '@swapu/shared/chat';
 import { call, expectStatus, type Member, signUpMany } from './api';
-import { type AppName, APPS, LB_URL, sleep, until } from './cluster';
+import { APPS, LB_URL, sleep, until } from './cluster';
 import type { Check } from './checks';
+import { Follower } from './realtime-clients';
 
 const MEMBERS = 20;
 const MESSAGES = 1000;
@@ -19,36 +18,10 @@ const MESSAGES = 1000;
 const BURST = 20;
 const WINDOW_MS = 10_500;
 
-/** One realtime client of a member, on one instance: what the client handed on, and what the socket received. */
-interface Client {
-  member: number;
-  roomId: string;
-  on: AppName;
-  client: RealtimeClient;
-  handedOn: Array<{ message: ChatMessage; at: number }>;
-  arrived: ChatMessage[];
-  servedBy: string | null;
-  subscribed: boolean;
-  errors: string[];
-}
-
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]! : NaN;
 };
-
-/** The web app's client on Node's `ws`, through the balancer pinned to one instance. */
-function realtimeOn(app: AppName, token: string, c: Pick<Client, 'servedBy'>): RealtimeClient {
-  return new RealtimeClient({
-    url: `${LB_URL.replace(/^http/, 'ws')}/api/v1/ws?instance=${app}`,
-    getToken: () => token,
-    createSocket: (url) => {
-      const ws = new WebSocket(url);
-      ws.on('upgrade', (res) => (c.servedBy = String(res.headers['x-served-by'] ?? '')));
-      return ws as unknown as SocketLike;
-    },
-  });
-}
 
 export const chatCheck: Check = {
   id: 'chat',
@@ -63,35 +36,8 @@ export const chatCheck: Check = {
       });
       rooms.push(expectStatus(room, 201, 'open room').id);
     }
-    const clients: Client[] = [];
-    for (let i = 0; i < MEMBERS; i++) {
-      for (const on of APPS) {
-        const seen: Pick<Client, 'servedBy'> = { servedBy: null };
-        const c: Client = {
-          member: i,
-          roomId: rooms[i >> 1]!,
-          on,
-          client: realtimeOn(on, members[i]!.token, seen),
-          handedOn: [],
-          arrived: [],
-          get servedBy() {
-            return seen.servedBy;
-          },
-          subscribed: false,
-          errors: [],
-        };
-        c.client.onEvent((e: ServerEvent) => {
-          if (e.type === 'message' && e.message.roomId === c.roomId) c.arrived.push(e.message);
-          else if (e.type === 'subscribed' && e.roomId === c.roomId) c.subscribed = true;
-          else if (e.type === 'error') c.errors.push(e.code);
-        });
-        c.client.subscribeRoom(c.roomId, 0, (e) => {
-          if (e.type === 'message') c.handedOn.push({ message: e.message, at: Date.now() });
-        });
-        c.client.start();
-        clients.push(c);
-      }
-    }
+    const clients: Follower[] = [];
+    for (let i = 0; i < MEMBERS; i++) for (const on of APPS) clients.push(new Follower(rooms[i >> 1]!, on, members[i]!.token));
     if (!(await until(() => clients.every((c) => c.subscribed), 20_000, 100)))
       throw new Error('not every realtime client subscribed within 20 s');
 
@@ -130,7 +76,7 @@ export const chatCheck: Check = {
     let arrivedTwice = 0;
     const latency: Record<'same' | 'other', number[]> = { same: [], other: [] };
     for (const c of clients) {
-      c.client.stop();
+      c.stop();
       const seqs = c.handedOn.map((h) => h.message.seq);
       handedOn += seqs.length;
       duplicates += seqs.length - new Set(c.handedOn.map((h) => h.message.id)).size;

@@ -7,6 +7,7 @@ import { chatCheck } from './check-chat';
 import { accountChangesCheck, banCheck } from './check-accounts';
 import { limitsCheck } from './check-limits';
 import { workCheck } from './check-work';
+import { killCheck, rollingCheck } from './check-failover';
 
 export interface CheckResult {
   ok: boolean;
@@ -21,4 +22,14 @@ export interface Check {
   run(cluster: Cluster): Promise<CheckResult>;
 }
 
-export const CHECKS: Check[] = [balancerCheck, photoCheck, chatCheck, banCheck, accountChangesCheck, limitsCheck, workCheck];
+export const CHECKS: Check[] = [
+  balancerCheck,
+  photoCheck,
+  chatCheck,
+  banCheck,
+  accountChangesCheck,
+  limitsCheck,
+  workCheck,
+  killCheck,
+  rollingCheck,
+];
