@@ -10,6 +10,7 @@
 // The S3-compatible server is s3rver, started by the benchmark in a child process on a port of its
 // own. The app is built in-process by buildApp on an empty PGlite database (no photo request reads
 // the database); the load generator runs in a worker thread.
+import fs from 'node:fs';
 import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
 import sharp from 'sharp';
@@ -61,19 +62,31 @@ const unexpected = (r: Result, status: number) =>
     .filter(([code]) => code !== String(status))
     .reduce((n, [, s]) => n + s.count, 0);
 
-async function load(label: string, url: string, paths: string[], headers: Record<string, string> = {}): Promise<Result> {
+/** CPU seconds a process has used (user + system), from /proc. */
+function processCpu(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+type Run = { result: Result; ownCpuMs: number; s3CpuMs: number };
+let s3Pid = 0;
+
+async function load(label: string, url: string, paths: string[], headers: Record<string, string> = {}): Promise<Run> {
   process.stdout.write(`${label}: ${WARMUP_SECONDS} s warm-up + ${seconds} s, ${CONNECTIONS} connections… `);
-  const result = await autocannon({
+  const opts = {
     url,
     connections: CONNECTIONS,
-    duration: seconds,
     workers: 1,
     timeout: 10,
-    warmup: { connections: CONNECTIONS, duration: WARMUP_SECONDS },
     requests: paths.map((p) => ({ method: 'GET', path: p, headers })),
-  });
+  };
+  await autocannon({ ...opts, duration: WARMUP_SECONDS });
+  // CPU per request while measured: this process (the app, and the load generator's thread) and the S3 server.
+  const [own, s3] = [process.cpuUsage(), processCpu(s3Pid)];
+  const result = await autocannon({ ...opts, duration: seconds });
+  const ownUsage = process.cpuUsage(own);
+  const n = Math.max(1, result.requests.total);
   console.log(`${Math.round(result.requests.average)} req/s`);
-  return result;
+  return { result, ownCpuMs: (ownUsage.user + ownUsage.system) / 1000 / n, s3CpuMs: ((processCpu(s3Pid) - s3) * 1000) / n };
 }
 
 async function main() {
@@ -143,8 +156,9 @@ async function main() {
   const etag = (await fetch(`${s3Url}/media/${keys[0]}`)).headers.get('etag')!;
 
   const media = keys.map((k) => `/media/${k}`);
-  const runs: Array<[string, Result, number]> = [];
-  const run = async (name: string, expectStatus: number, r: Promise<Result>) => runs.push([name, await r, expectStatus]);
+  s3Pid = s3.pid;
+  const runs: Array<{ name: string; status: number } & Run> = [];
+  const run = async (name: string, status: number, r: Promise<Run>) => runs.push({ name, status, ...(await r) });
   await run('local  /media/ from the folder (baseline)', 200, load('local', localUrl, media));
   await run('stream /media/ from the bucket', 200, load('stream', s3Url, media));
   await run(
@@ -168,15 +182,17 @@ async function main() {
   await run('stream 304 (If-None-Match)', 304, load('304', s3Url, [`/media/${keys[0]}`], { 'if-none-match': etag }));
   await run('local  /media/ again', 200, load('local again', localUrl, media));
 
-  const baseline = (runs[0]![1].requests.average + runs.at(-1)![1].requests.average) / 2;
-  const baseP99 = (runs[0]![1].latency.p99 + runs.at(-1)![1].latency.p99) / 2;
+  const [first, last] = [runs[0]!, runs.at(-1)!];
+  const baseline = (first.result.requests.average + last.result.requests.average) / 2;
+  const baseP99 = (first.result.latency.p99 + last.result.latency.p99) / 2;
+  const baseCpu = (first.ownCpuMs + last.ownCpuMs) / 2;
   console.log('');
   console.log(
     `${CONNECTIONS} connections, ${seconds} s per target after a ${WARMUP_SECONDS} s warm-up; ${PHOTOS} photos, 4 cards to 1 gallery size`,
   );
   printTable(
-    ['target', 'req/s', 'MB/s', 'p50 ms', 'p99 ms', 'errors', 'req/s vs local', 'p99 vs local'],
-    runs.map(([name, r, status]) => [
+    ['target', 'req/s', 'MB/s', 'p50 ms', 'p99 ms', 'errors', 'req/s vs local', 'p99 vs local', 'CPU ms/req here', 'CPU ms/req S3'],
+    runs.map(({ name, status, result: r, ownCpuMs, s3CpuMs }) => [
       name,
       r.requests.average.toFixed(0),
       (r.throughput.average / 1024 / 1024).toFixed(1),
@@ -185,18 +201,28 @@ async function main() {
       r.errors + r.timeouts + unexpected(r, status),
       fmtRatio(r.requests.average / baseline),
       fmtRatio(r.latency.p99 / baseP99),
+      ownCpuMs.toFixed(2),
+      s3CpuMs.toFixed(2),
     ]),
   );
-  const [stream, redirect, direct] = [runs[1]![1], runs[2]![1], runs[3]![1]];
+  const [stream, redirect, direct] = [runs[1]!, runs[2]!, runs[3]!];
   console.log('');
-  console.log(`local baseline (mean of both runs): ${baseline.toFixed(0)} req/s, p99 ${baseP99.toFixed(1)} ms`);
-  console.log(`stream/local: ${fmtRatio(stream.requests.average / baseline)} req/s, p99 ${fmtRatio(stream.latency.p99 / baseP99)}`);
   console.log(
-    `redirect: the app answers ${fmtRatio(redirect.requests.average / baseline)} local's req/s, but every photo then costs a second request ` +
-      `(p50 ${redirect.latency.p50.toFixed(1)} + ${direct.latency.p50.toFixed(1)} ms here, one more network round trip on a phone)`,
+    `local baseline (mean of both runs): ${baseline.toFixed(0)} req/s, p99 ${baseP99.toFixed(1)} ms, ${baseCpu.toFixed(2)} ms CPU a request here`,
   );
-  const bad = runs.filter(([, r, status]) => r.errors + r.timeouts + unexpected(r, status) > 0 || !r.statusCodeStats[String(status)]);
-  for (const [name, r] of bad)
+  console.log(
+    `stream/local: ${fmtRatio(stream.result.requests.average / baseline)} req/s, p99 ${fmtRatio(stream.result.latency.p99 / baseP99)}, ` +
+      `CPU here ${fmtRatio(stream.ownCpuMs / baseCpu)} (the S3 server's own CPU aside)`,
+  );
+  console.log(
+    `redirect: the app answers ${fmtRatio(redirect.result.requests.average / baseline)} local's req/s, but every photo then costs a second request ` +
+      `(p50 ${redirect.result.latency.p50.toFixed(1)} + ${direct.result.latency.p50.toFixed(1)} ms here, one more network round trip on a phone)`,
+  );
+  console.log('"CPU here" is this process: the app and the load generator\'s thread; the S3 server runs in its own process.');
+  const bad = runs.filter(
+    ({ result: r, status }) => r.errors + r.timeouts + unexpected(r, status) > 0 || !r.statusCodeStats[String(status)],
+  );
+  for (const { name, result: r } of bad)
     console.log(
       `\n!!!!! WARNING: ${name}: ${JSON.stringify(r.statusCodeStats)}, ${r.errors} errors, ${r.timeouts} timeouts — not valid !!!!!`,
     );

@@ -14,6 +14,8 @@ export interface S3TestServer {
   config: S3Config;
   /** Where its objects live on disk. */
   dir: string;
+  /** The server's process (benchmarks read its CPU time). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -54,6 +56,7 @@ export async function startS3Server(opts: { bucket?: string; address?: string } 
   return {
     endpoint,
     dir,
+    pid: child.pid!,
     config: { bucket, endpoint, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true },
     async stop() {
       child.stdin!.end();
