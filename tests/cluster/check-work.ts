@@ -162,7 +162,9 @@ export const workCheck: Check = {
           Object.keys(found).length === 3 &&
           all(found, 1) &&
           overlaps === 0 &&
-          runs.length > 0,
+          runs.length > 0 &&
+          // One leader searches (lib/leader.ts): every full search on one instance.
+          new Set(runs.map((r) => r.instance)).size === 1,
         `chain finder: ${Object.keys(chains).length} chain of ${Object.values(chains).join('/')} for the ring; 'found' ${show(found)}; full searches ${runs.length} (${runs.map((r) => r.instance).join(', ')}), overlapping ${overlaps}`,
       );
 

@@ -7,7 +7,7 @@ import { chatCheck } from './check-chat';
 import { accountChangesCheck, banCheck } from './check-accounts';
 import { limitsCheck } from './check-limits';
 import { workCheck } from './check-work';
-import { killCheck, rollingCheck } from './check-failover';
+import { chainLeaderCheck, killCheck, rollingCheck } from './check-failover';
 
 export interface CheckResult {
   ok: boolean;
@@ -31,5 +31,6 @@ export const CHECKS: Check[] = [
   limitsCheck,
   workCheck,
   killCheck,
+  chainLeaderCheck,
   rollingCheck,
 ];

@@ -3,6 +3,7 @@ import { CHAIN_MAX_MEMBERS, CHAIN_MIN_MEMBERS, CHAIN_VALUE_BAND } from '@swapu/s
 import { EARLY_ACCESS_MS } from '@swapu/shared/constants';
 import type { PgBoss } from 'pg-boss';
 import type { App } from '../../lib/context';
+import { lead, type Leadership } from '../../lib/leader';
 import { rowsOf } from '../../lib/sql-rows';
 import { assistedSql } from '../assist/ranking';
 import { lapseDue, proposeChain, type ChainDeps } from './chains.service';
@@ -158,11 +159,11 @@ export async function proposeThroughLikes(deps: ChainDeps, now: Date, likes: New
   };
 }
 
-/** The queue of likes to search through (one job per like; a worker takes them in batches). */
+/** The queue of likes to search through (one job per like; the leader takes them in batches). */
 export const CHAIN_LIKES_QUEUE = 'chains-likes';
-/** The queue of full recomputations: `stately`, so at most one waits while one runs. */
-export const CHAIN_FULL_QUEUE = 'chains-full';
-/** A full recomputation runs this often while the server runs. */
+/** The advisory lock key of the chain finder's leader (lib/leader.ts). */
+export const CHAIN_LEADER_KEY = 'swapu:chain-finder';
+/** A full recomputation runs this often on the leader. */
 const FULL_MS = 10 * 60_000;
 /** Likes wait this long before they are searched, so likes in a row are searched as one batch. */
 const LIKES_AFTER_S = 3;
@@ -174,26 +175,29 @@ const LIKES_AFTER_S = 3;
 const FULL_GAP_FACTOR = 10;
 
 /**
- * Runs the finder while the server runs (decision 0028), through pg-boss so nothing asked for is
- * lost on a restart: each like is a job on `chains-likes`, searched incrementally a few seconds
- * later in a batch with the likes around it; a full recomputation is a job on `chains-full`, sent
- * at start, every 10 minutes, and when likes touch listings the last full run did not know (or
- * there has been none). The engine itself runs in a worker thread; each run first sweeps lapsed
- * chains.
+ * Runs the finder while the server runs (decision 0028). One instance leads at a time (lib/leader.ts:
+ * a PostgreSQL advisory lock on a connection of its own): the engine's index lives in one process,
+ * so the searches run where it is. Any instance queues a like as a job on `chains-likes` (pg-boss,
+ * so none is lost while no instance leads); the leader searches them incrementally a few seconds
+ * later, in batches. The leader runs a full recomputation when it takes the lead (a new leader, or
+ * the one that took over from an instance that died: nothing asked of the old one is lost), every
+ * 10 minutes, and when likes touch listings its last full run did not know; one at a time, and a
+ * run asked for while one runs follows it. The engine itself runs in a worker thread; each run
+ * first sweeps lapsed chains.
  */
-export function attachChainFinder(app: App, opts: { engine?: ChainEngine } = {}) {
+export function attachChainFinder(app: App, opts: { engine?: ChainEngine; retryMs?: number } = {}) {
   const engine = opts.engine ?? threadEngine((err) => app.log.error({ err }, 'the chain engine thread failed'));
   let boss: PgBoss | null = null;
   let started: Promise<void> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
+  let leadership: Leadership | null = null;
+  let leading = false;
+  let fullTimer: NodeJS.Timeout | undefined;
+  let everyTimer: NodeJS.Timeout | undefined;
   let lastFull = { endedAt: 0, ms: 0 };
+  /** The full run in progress, and whether another was asked for meanwhile. */
+  let fullRunning: Promise<void> | null = null;
+  let fullAgain = false;
   const deps = () => ({ database: app.ctx.database, publicUrl: app.ctx.config.publicUrl, hub: app.ctx.hub });
-  const askFull = async (startAfterSeconds: number) => {
-    await boss?.send(CHAIN_FULL_QUEUE, {}, { startAfter: startAfterSeconds }).catch((err: unknown) => {
-      app.log.warn({ err }, 'could not ask for a swap chain search');
-    });
-  };
   const full = async () => {
     const now = app.ctx.clock.now();
     await lapseDue(deps(), now);
@@ -201,23 +205,69 @@ export function attachChainFinder(app: App, opts: { engine?: ChainEngine } = {})
     lastFull = { endedAt: Date.now(), ms: r.ms };
     app.log.info({ ...r, proposed: r.proposed.length }, 'swap chain search (full)');
   };
+  const runFull = (): Promise<void> => {
+    if (fullRunning) {
+      fullAgain = true;
+      return fullRunning;
+    }
+    fullRunning = (async () => {
+      try {
+        do {
+          fullAgain = false;
+          await full().catch((err: unknown) => app.log.warn({ err }, 'swap chain search (full) failed'));
+        } while (fullAgain && leading);
+      } finally {
+        fullRunning = null;
+      }
+    })();
+    return fullRunning;
+  };
+  /** A full run in `afterSeconds` on the leader (an earlier one already due wins). */
+  const askFull = (afterSeconds: number) => {
+    if (!leading || fullTimer) return;
+    fullTimer = setTimeout(() => {
+      fullTimer = undefined;
+      if (leading) void runFull();
+    }, afterSeconds * 1000).unref();
+  };
   const throughLikes = async (likes: NewLike[]) => {
     const now = app.ctx.clock.now();
     await lapseDue(deps(), now);
     const r = await proposeThroughLikes(deps(), now, likes, engine);
     if (r.proposed.length) app.log.info({ ...r, proposed: r.proposed.length }, 'swap chains proposed after likes');
     // No index yet, or likes of listings it does not know: a full run, as soon as the gap allows.
-    if (!r.indexed) await askFull(0);
+    if (!r.indexed) askFull(0);
     else if (r.unknown) {
       const due = lastFull.endedAt + FULL_GAP_FACTOR * lastFull.ms;
-      await askFull(Math.max(LIKES_AFTER_S, Math.ceil((due - Date.now()) / 1000)));
+      askFull(Math.max(LIKES_AFTER_S, Math.ceil((due - Date.now()) / 1000)));
     }
   };
   const every = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      void askFull(0).finally(every);
+    everyTimer = setTimeout(() => {
+      if (!leading) return;
+      void runFull().finally(every);
     }, FULL_MS).unref();
+  };
+  const onLead = async () => {
+    await started;
+    if (!boss) return;
+    leading = true;
+    app.log.info('the swap chain search leads on this instance');
+    await boss.work<NewLike>(CHAIN_LIKES_QUEUE, { batchSize: 500, pollingIntervalSeconds: 2 }, async (jobs) => {
+      await throughLikes(jobs.map((j) => ({ likerId: j.data.likerId, postId: j.data.postId })));
+    });
+    askFull(LIKES_AFTER_S);
+    every();
+  };
+  const onLose = async () => {
+    if (!leading) return;
+    leading = false;
+    clearTimeout(fullTimer);
+    fullTimer = undefined;
+    clearTimeout(everyTimer);
+    app.log.warn('the swap chain search no longer leads on this instance');
+    await boss?.offWork(CHAIN_LIKES_QUEUE, { wait: true }).catch(() => {});
+    await fullRunning;
   };
 
   app.ctx.chainFinder = {
@@ -234,25 +284,23 @@ export function attachChainFinder(app: App, opts: { engine?: ChainEngine } = {})
       try {
         const b = await app.ctx.jobs.boss();
         await b.createQueue(CHAIN_LIKES_QUEUE, { retryLimit: 2, retryDelay: 10 });
-        await b.createQueue(CHAIN_FULL_QUEUE, { policy: 'stately', retryLimit: 1, retryDelay: 30 });
-        await b.work<NewLike>(CHAIN_LIKES_QUEUE, { batchSize: 500, pollingIntervalSeconds: 2 }, async (jobs) => {
-          await throughLikes(jobs.map((j) => ({ likerId: j.data.likerId, postId: j.data.postId })));
-        });
-        await b.work(CHAIN_FULL_QUEUE, { pollingIntervalSeconds: 2 }, full);
         boss = b;
-        await askFull(LIKES_AFTER_S);
-        every();
       } catch (err) {
         app.log.error({ err }, 'the swap chain search did not start');
       }
     })();
+    await started;
+    if (boss)
+      leadership = lead(app.ctx.database, CHAIN_LEADER_KEY, {
+        onLead,
+        onLose,
+        onError: (err) => app.log.warn({ err }, 'the swap chain search leadership connection failed'),
+        ...(opts.retryMs ? { retryMs: opts.retryMs } : {}),
+      });
   });
   app.addHook('onClose', async () => {
-    stopped = true;
-    clearTimeout(timer);
     await started;
-    await boss?.offWork(CHAIN_LIKES_QUEUE, { wait: true }).catch(() => {});
-    await boss?.offWork(CHAIN_FULL_QUEUE, { wait: true }).catch(() => {});
+    await leadership?.stop();
     await engine.close();
   });
 }
