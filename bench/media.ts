@@ -94,7 +94,7 @@ async function main() {
   onCleanup(() => s3.stop());
   const dataDir = tempDir('media');
   const local = localStorage(path.join(dataDir, 'uploads'));
-  const bucket = s3Storage(s3.config);
+  const bucket = await s3Storage(s3.config);
   onCleanup(() => bucket.close());
 
   // A card (480 px) for most requests, as a feed asks, and one gallery photo (1280 px) in five.

@@ -29,7 +29,7 @@ const s3 =
     'Set S3_BUCKET first, with what your service needs: S3_ENDPOINT (R2, MinIO; unset for AWS), S3_REGION, ' +
       'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (or the AWS SDK’s own credentials), S3_FORCE_PATH_STYLE=true for MinIO.',
   );
-const bucket = s3Storage(s3);
+const bucket = await s3Storage(s3);
 const where = `${s3.endpoint ?? `AWS S3 (${s3.region})`} bucket ${s3.bucket}`;
 console.log(`Copying ${config.uploadsDir} into ${where}`);
 

@@ -1,15 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import { assertSafeKey, contentTypeOf, MEDIA_CACHE_CONTROL, mediaUrlOf, type Storage } from './storage';
 
 /** Where the bucket is and how to reach it (S3_* variables; AWS S3, Cloudflare R2, MinIO). */
@@ -61,15 +52,21 @@ export interface S3Storage extends Storage {
   close(): void;
 }
 
-const statusOf = (err: unknown) => (err instanceof S3ServiceException ? err.$metadata.httpStatusCode : undefined);
-const isMissing = (err: unknown) =>
-  statusOf(err) === 404 || (err instanceof S3ServiceException && ['NoSuchKey', 'NotFound'].includes(err.name));
+/**
+ * The AWS SDK, imported on first use: 100–400 ms at start that a server on the local folder never
+ * pays. The server's bundle keeps npm packages external, and only a dynamic import of one stays lazy.
+ */
+const loadSdk = () => import('@aws-sdk/client-s3');
+
+/** The HTTP status of an SDK service error (a 304 or 416 arrives as one too). */
+const statusOf = (err: unknown) => (err as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;
+const isMissing = (err: unknown) => statusOf(err) === 404 || ['NoSuchKey', 'NotFound'].includes((err as Error | null)?.name ?? '');
 
 export const md5Hex = (data: Buffer) => createHash('md5').update(data).digest('hex');
 export const sha256Hex = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
-export function s3Client(config: S3Config): S3Client {
-  return new S3Client({
+function clientConfig(config: S3Config): S3ClientConfig {
+  return {
     region: config.region,
     endpoint: config.endpoint,
     forcePathStyle: config.forcePathStyle,
@@ -85,7 +82,13 @@ export function s3Client(config: S3Config): S3Client {
     // Photos are streamed through /media/ under load: more sockets than the SDK's default 50, and
     // a stalled bucket answers an error rather than holding a request forever.
     requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000, httpAgent: { maxSockets: 256 }, httpsAgent: { maxSockets: 256 } },
-  });
+  };
+}
+
+/** A client for the bucket, with the settings above. */
+export async function s3Client(config: S3Config): Promise<S3Client> {
+  const { S3Client } = await loadSdk();
+  return new S3Client(clientConfig(config));
 }
 
 /**
@@ -94,8 +97,17 @@ export function s3Client(config: S3Config): S3Client {
  * bucket keeps it), their MD5 (the bucket refuses bytes damaged on the way) and their sha256 as
  * metadata (storage:copy compares it).
  */
-export function s3Storage(config: S3Config, opts: { publicUrl?: string; client?: S3Client } = {}): S3Storage {
-  const client = opts.client ?? s3Client(config);
+export async function s3Storage(config: S3Config, opts: { publicUrl?: string; client?: S3Client } = {}): Promise<S3Storage> {
+  const {
+    DeleteObjectCommand,
+    DeleteObjectsCommand,
+    GetObjectCommand,
+    HeadObjectCommand,
+    ListObjectsV2Command,
+    PutObjectCommand,
+    S3Client,
+  } = await loadSdk();
+  const client = opts.client ?? new S3Client(clientConfig(config));
   const Bucket = config.bucket;
 
   async function putVerified(key: string, data: Buffer, meta: { copiedFrom?: string } = {}) {

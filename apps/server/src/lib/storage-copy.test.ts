@@ -21,7 +21,7 @@ const files = new Map<string, Buffer>();
 
 beforeAll(async () => {
   server = await startS3Server({ bucket: 'swapu-copy' });
-  bucket = s3Storage(server.config);
+  bucket = await s3Storage(server.config);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'swapu-copy-'));
   uploads = path.join(dataDir, 'uploads');
   const write = (key: string, data: Buffer) => {
@@ -71,7 +71,7 @@ describe('npm run storage:copy -- --to s3', () => {
   });
 
   it('copies again only what is missing, partial or different in the bucket', async () => {
-    const client = s3Client(server.config);
+    const client = await s3Client(server.config);
     try {
       const partial = 'posts/p1/img1/lg.webp';
       // A partial object, as an interrupted upload by another tool would leave it (no sha256 beside it).

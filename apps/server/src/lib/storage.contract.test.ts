@@ -10,23 +10,27 @@ import { localStorage, type Storage } from './storage';
  * The storage port's contract, run against both adapters: the local folder and an S3 bucket on a
  * real S3-compatible server (s3rver) the suite starts itself.
  */
-type Adapter = { storage: Storage; cdn: (publicUrl: string) => Storage; stop: () => Promise<void> };
+type Adapter = { storage: Storage; cdn: (publicUrl: string) => Promise<Storage>; stop: () => Promise<void> };
 
 const adapters: Record<string, () => Promise<Adapter>> = {
   'the local folder': async () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'swapu-storage-'));
     return {
       storage: localStorage(root),
-      cdn: (publicUrl) => localStorage(root, { publicUrl }),
+      cdn: async (publicUrl) => localStorage(root, { publicUrl }),
       stop: async () => fs.rmSync(root, { recursive: true, force: true }),
     };
   },
   'an S3 bucket': async () => {
     const server: S3TestServer = await startS3Server();
-    const storage = s3Storage(server.config);
+    const storage = await s3Storage(server.config);
     return {
       storage,
-      cdn: (publicUrl) => s3Storage(server.config, { publicUrl }),
+      cdn: async (publicUrl) => {
+        const cdn = await s3Storage(server.config, { publicUrl });
+        cdn.close();
+        return cdn;
+      },
       stop: async () => {
         storage.close();
         await server.stop();
@@ -114,9 +118,11 @@ describe.each(Object.keys(adapters))('storage on %s', (name) => {
     await expect(s.remove('/'), 'the whole store').rejects.toThrow(/unsafe storage key/);
   });
 
-  it('names an object by /media/<key>, or under MEDIA_PUBLIC_URL when one is set', () => {
+  it('names an object by /media/<key>, or under MEDIA_PUBLIC_URL when one is set', async () => {
     expect(s.url('posts/p1/i1/sm.webp')).toBe('/media/posts/p1/i1/sm.webp');
-    expect(a.cdn('https://cdn.example.com').url('posts/p1/i1/sm.webp')).toBe('https://cdn.example.com/posts/p1/i1/sm.webp');
-    expect(a.cdn('https://cdn.example.com/swapu/').url('avatars/u/a/lg.webp')).toBe('https://cdn.example.com/swapu/avatars/u/a/lg.webp');
+    expect((await a.cdn('https://cdn.example.com')).url('posts/p1/i1/sm.webp')).toBe('https://cdn.example.com/posts/p1/i1/sm.webp');
+    expect((await a.cdn('https://cdn.example.com/swapu/')).url('avatars/u/a/lg.webp')).toBe(
+      'https://cdn.example.com/swapu/avatars/u/a/lg.webp',
+    );
   });
 });
