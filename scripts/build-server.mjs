@@ -1,6 +1,7 @@
 // Bundles the server's TypeScript (and the shared package) into apps/server/dist/main.mjs (and
 // the chain engine's thread into chain-engine.mjs), so
 // production starts on plain Node without a TypeScript loader. npm packages stay external.
+import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 
@@ -22,6 +23,9 @@ export async function buildServer(outdir = path.join(root, 'apps/server/dist')) 
     target: 'node24',
     sourcemap: true,
     logLevel: 'warning',
+    // The version /api/health reports (apps/server/src/version.ts), baked in so a release folder
+    // needs no package.json of the repository's.
+    define: { __SWAPU_VERSION__: JSON.stringify(JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).version) },
     plugins: [
       {
         name: 'external-packages',

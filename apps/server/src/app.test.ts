@@ -25,7 +25,7 @@ afterAll(async () => {
 
 describe('operations endpoints', () => {
   it('reports health and readiness', async () => {
-    expect((await t.app.inject({ url: '/api/health' })).json()).toEqual({ status: 'ok' });
+    expect((await t.app.inject({ url: '/api/health' })).json()).toEqual({ status: 'ok', version: expect.any(String) });
     const ready = await t.app.inject({ url: '/api/ready' });
     expect(ready.statusCode).toBe(200);
   });

@@ -160,7 +160,8 @@ export const BlogListSchema = z.object({ items: z.array(BlogPostSummarySchema) }
 export const UrlTitleParamsSchema = z.object({ urlTitle: z.string().min(1).max(200) });
 export const BlogIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 
-export const HealthSchema = z.object({ status: z.literal('ok') });
+/** GET /api/health: alive, and which release this is (the root package.json's version, CHANGELOG.md). */
+export const HealthSchema = z.object({ status: z.literal('ok'), version: z.string() });
 
 /** PUT/DELETE /api/v1/posts/{id}/like. `matched` is true when this like completed a mutual match. */
 export const LikeResultSchema = z.object({ liked: z.boolean(), matched: z.boolean(), likeCount: z.number().int() });

@@ -2,11 +2,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBodySchema, HealthSchema } from '@swapu/shared/api';
 import { AppError } from '../../lib/errors';
+import { VERSION } from '../../version';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/health', { schema: { tags: ['operations'], summary: 'Liveness', response: { 200: HealthSchema } } }, async () => ({
-    status: 'ok' as const,
-  }));
+  app.get(
+    '/api/health',
+    { schema: { tags: ['operations'], summary: 'Liveness, and the version running', response: { 200: HealthSchema } } },
+    async () => ({
+      status: 'ok' as const,
+      version: VERSION,
+    }),
+  );
   app.get(
     '/api/ready',
     {
