@@ -2,9 +2,11 @@
 // storing objects under --dir, with the buckets named by --bucket already created.
 //   node --openssl-legacy-provider scripts/s3-server.mjs --dir DIR [--address 127.0.0.1] [--port 0] [--bucket NAME]... [--stdin-lifeline]
 // Prints one line of JSON when it listens ({"address","port"}), and stops on SIGTERM or SIGINT, and
-// with --stdin-lifeline when its standard input closes (a test's child never outlives the test).
+// when its standard input closes if that is a pipe (a test's child never outlives the test) or
+// with --stdin-lifeline; started from a shell in the background (stdin /dev/null) it keeps running.
 // --openssl-legacy-provider: s3rver signs ListObjectsV2's continuation tokens with DES, which
 // OpenSSL 3 only has in its legacy provider; without it a listing of over 1,000 keys fails.
+import fs from 'node:fs';
 import S3rver from 's3rver';
 
 const args = process.argv.slice(2);
@@ -40,7 +42,8 @@ const stop = async () => {
 };
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
-if (args.includes('--stdin-lifeline')) {
+const stdin = fs.fstatSync(0);
+if (args.includes('--stdin-lifeline') || stdin.isFIFO() || stdin.isSocket()) {
   process.stdin.on('end', stop);
   process.stdin.on('error', stop);
   process.stdin.resume();
