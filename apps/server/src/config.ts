@@ -58,6 +58,12 @@ const EnvSchema = z.object({
   // No drain by default in development: `npm run dev` restarts on every change.
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(20_000),
+  // Load shedding (decision 0042): past either bound a request gets 503 busy with Retry-After at
+  // once instead of queueing. 0 turns a bound off. The event-loop bound is off in tests (PGlite
+  // blocks the loop on a slow query; a test must not be refused by a loaded machine).
+  OVERLOAD_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(64),
+  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  OVERLOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(2),
   // A staging site on a public address that takes no real money and books no real courier: it may run
   // the local payment provider and courier simulator, and says so on every page, checkout, receipt,
   // label and mail. Without it, a public server refuses to start with either (lib/deployment.ts).
@@ -183,6 +189,11 @@ export type Config = {
    * requests in flight and background work get before the process exits anyway (timeoutMs).
    */
   shutdown: { drainMs: number; timeoutMs: number };
+  /**
+   * Load shedding (lib/load-shedding.ts): the most requests answered at once, the mean event-loop
+   * delay past which new requests are refused (0: either bound off), and the Retry-After sent.
+   */
+  overload: { maxInFlight: number; maxEventLoopDelayMs: number; retryAfterSeconds: number };
   /**
    * The seller on receipts (tax invoices): SELLER_NAME, SELLER_ABN and SELLER_ADDRESS, or the
    * marked sample (SAMPLE_SELLER) when none is set; an ABN left unset alone is null (the receipt
@@ -401,6 +412,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sharedCacheMs: e.SHARED_CACHE_MS,
     viewerCacheMs: e.VIEWER_CACHE_MS,
     shutdown: { drainMs: e.SHUTDOWN_DRAIN_MS ?? (e.NODE_ENV === 'development' ? 0 : 5000), timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
+    overload: {
+      maxInFlight: e.OVERLOAD_MAX_IN_FLIGHT,
+      maxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS ?? (e.NODE_ENV === 'test' ? 0 : 200),
+      retryAfterSeconds: e.OVERLOAD_RETRY_AFTER_SECONDS,
+    },
     seller: sellerOf(e),
     sellerMissing: (['SELLER_NAME', 'SELLER_ABN', 'SELLER_ADDRESS'] as const).filter((name) => !e[name]),
     google:

@@ -217,6 +217,11 @@ export const ERROR_CATALOGUE = {
   },
   password_incorrect: { en: 'That password is not correct.', pt: 'Essa palavra-passe não está correta.' },
   rate_limited: { en: 'Too many requests, please try again shortly', pt: 'Demasiados pedidos, tente novamente em breve' },
+  // Load shedding (issue 39, decision 0042): the server is over its limit; the answer says when to try again.
+  busy: {
+    en: 'SwapU is very busy right now. Please try again in a moment.',
+    pt: 'O SwapU está muito ocupado neste momento. Tente novamente daqui a pouco.',
+  },
   // Mail (issue 3): password reset and email subscription links
   reset_link_invalid: {
     en: 'This password reset link is invalid or has expired. Please request a new one.',

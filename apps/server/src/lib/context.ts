@@ -5,6 +5,7 @@ import type { RouteAuth } from './auth';
 import type { Clock } from './clock';
 import type { Hub } from './hub';
 import type { Jobs } from './jobs';
+import type { LoadShedding } from './load-shedding';
 import type { Metrics } from './metrics';
 import type { Moderator } from './moderation';
 import type { SecretBox } from './secret-box';
@@ -36,6 +37,8 @@ export interface AppContext {
   chainFinder?: { liked(likerId: string, postId: string): void };
   /** The Prometheus registry and request metrics (lib/metrics.ts). */
   metrics?: Metrics;
+  /** Requests in flight and requests shed with 503 busy (lib/load-shedding.ts). */
+  load?: LoadShedding;
   /** Open WebSocket connections to this instance (for /api/metrics); set by the realtime routes. */
   realtimeConnections?: () => number;
   /** Asks the saved-search alert sweep to run soon (after a publish); absent when the jobs do not run. */

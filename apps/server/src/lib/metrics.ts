@@ -52,6 +52,22 @@ export function createMetrics(ctx: AppContext) {
       this.set(ctx.realtimeConnections?.() ?? 0);
     },
   });
+  new Gauge({
+    name: 'swapu_http_requests_in_flight',
+    help: 'Requests being answered now (health checks and the WebSocket left out), bounded by OVERLOAD_MAX_IN_FLIGHT.',
+    registers: [registry],
+    collect() {
+      this.set(ctx.load?.inFlight() ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'swapu_http_shed_total',
+    help: 'Requests refused with 503 busy because the instance was over its load limits (decision 0042).',
+    registers: [registry],
+    collect() {
+      this.set(ctx.load?.shed() ?? 0);
+    },
+  });
 
   return {
     registry,

@@ -46,8 +46,18 @@ export async function createTestApp(
   const devPages = opts.config?.devPages ?? loopback;
   // A public server with the local payment provider and courier simulator is a staging site (TEST_MODE).
   const testMode = opts.config?.testMode ?? !loopback;
+  // No load shedding unless a test asks for it (lib/load-shedding.test.ts): tests fire hundreds of
+  // requests at once to prove the database's limits.
   const config = loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SEED_DEMO: 'false', SHARED_CACHE_MS: '0', VIEWER_CACHE_MS: '0' },
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      SHARED_CACHE_MS: '0',
+      VIEWER_CACHE_MS: '0',
+      OVERLOAD_MAX_IN_FLIGHT: '0',
+    },
     { ...opts.config, devPages, testMode },
   );
   const clock = fixedClock(opts.now ?? '2026-11-20T00:00:00.000Z');

@@ -1,0 +1,145 @@
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ERROR_CATALOGUE } from '@swapu/shared/errors';
+import { createTestApp, type TestApp } from '../test/app';
+
+/**
+ * A request held in flight: its headers (and so the onRequest hooks) are in, its body is not.
+ * finish() sends the rest and resolves with the status of its answer.
+ */
+function holdRequest(base: string) {
+  const req = http.request(`${base}/api/v1/events`, {
+    method: 'POST',
+    agent: false,
+    headers: { 'content-type': 'application/json', 'content-length': '2' },
+  });
+  const answered = new Promise<number>((resolve, reject) => {
+    req.on('response', (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode!));
+    });
+    req.on('error', reject);
+  });
+  req.write('{');
+  return {
+    finish: () => {
+      req.end('}');
+      return answered;
+    },
+  };
+}
+
+const METRICS_TOKEN = 'metrics-scraper-token-0123456789abcdef';
+const scrape = { authorization: `Bearer ${METRICS_TOKEN}` };
+let t: TestApp;
+let base: string;
+beforeAll(async () => {
+  // Two requests in flight at most; the event-loop bound stays off (no test depends on the machine's load).
+  t = await createTestApp({
+    config: { metricsToken: METRICS_TOKEN, overload: { maxInFlight: 2, maxEventLoopDelayMs: 0, retryAfterSeconds: 3 } },
+  });
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const search = (headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: '/api/v1/search?q=bike', headers });
+const inFlight = () => t.app.ctx.load!.inFlight();
+
+describe('load shedding over the in-flight limit', () => {
+  it('answers 503 busy with Retry-After in the catalogue shape, keeps health checks answering, and serves again once the load is gone', async () => {
+    expect((await search()).statusCode).toBe(200);
+    expect(inFlight()).toBe(0);
+
+    const held = [holdRequest(base), holdRequest(base)];
+    await vi.waitFor(() => expect(inFlight()).toBe(2), { timeout: 10_000, interval: 5 });
+
+    const refused = await search();
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers['retry-after']).toBe('3');
+    expect(refused.json()).toEqual({ error: { code: 'busy', message: ERROR_CATALOGUE.busy.en } });
+    // In the caller's language, and on writes too.
+    const refusedPt = await search({ 'accept-language': 'pt-PT' });
+    expect(refusedPt.json()).toEqual({ error: { code: 'busy', message: ERROR_CATALOGUE.busy.pt } });
+    const write = await t.app.inject({ method: 'POST', url: '/api/v1/events', payload: {} });
+    expect(write.statusCode).toBe(503);
+    expect(write.headers['retry-after']).toBe('3');
+    // Security headers as on every answer.
+    expect(refused.headers['x-content-type-options']).toBe('nosniff');
+
+    // A balancer's checks still pass: a busy instance is alive and ready.
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
+    const scraped = await t.app.inject({ method: 'GET', url: '/api/metrics', headers: scrape });
+    expect(scraped.statusCode).toBe(200);
+    const metrics = scraped.body;
+    expect(metrics).toMatch(/^swapu_http_requests_in_flight 2$/m);
+    expect(metrics).toMatch(/^swapu_http_shed_total 3$/m);
+    expect(inFlight()).toBe(2);
+
+    // The held requests finish; their slots are free again and searches are answered.
+    expect(await Promise.all(held.map((h) => h.finish()))).toEqual([400, 400]);
+    await vi.waitFor(() => expect(inFlight()).toBe(0), { timeout: 10_000, interval: 5 });
+    const resumed = await search();
+    expect(resumed.statusCode).toBe(200);
+    expect(resumed.headers['retry-after']).toBeUndefined();
+  });
+
+  it('frees the slot of a request whose client went away before its answer', async () => {
+    const req = http.request(`${base}/api/v1/events`, {
+      method: 'POST',
+      agent: false,
+      headers: { 'content-type': 'application/json', 'content-length': '2' },
+    });
+    req.on('error', () => {});
+    req.write('{');
+    const held = holdRequest(base);
+    await vi.waitFor(() => expect(inFlight()).toBe(2), { timeout: 10_000, interval: 5 });
+    expect((await search()).statusCode).toBe(503);
+
+    req.destroy();
+    await vi.waitFor(() => expect(inFlight()).toBe(1), { timeout: 10_000, interval: 5 });
+    expect((await search()).statusCode).toBe(200);
+    expect(await held.finish()).toBe(400);
+  });
+});
+
+describe('load shedding on event-loop delay', () => {
+  it('refuses requests while the event loop is blocked past the bound and keeps health checks answering', async () => {
+    const blocked = await createTestApp({ config: { overload: { maxInFlight: 0, maxEventLoopDelayMs: 20, retryAfterSeconds: 1 } } });
+    try {
+      // Block the loop (a CPU-bound stretch), then ask at once, before the next sample resets it.
+      let refused: Awaited<ReturnType<typeof search>> | undefined;
+      let health: number | undefined;
+      for (let attempt = 0; attempt < 50 && !refused; attempt++) {
+        const until = performance.now() + 300;
+        while (performance.now() < until) {
+          // busy: the event loop is held
+        }
+        await new Promise((r) => setTimeout(r, 0));
+        const [answer, healthAnswer] = await Promise.all([
+          blocked.app.inject({ method: 'GET', url: '/api/v1/search?q=bike' }),
+          blocked.app.inject({ method: 'GET', url: '/api/health' }),
+        ]);
+        if (answer.statusCode === 503) {
+          refused = answer;
+          health = healthAnswer.statusCode;
+        }
+      }
+      expect(refused?.json()).toEqual({ error: { code: 'busy', message: ERROR_CATALOGUE.busy.en } });
+      expect(refused?.headers['retry-after']).toBe('1');
+      expect(health).toBe(200);
+      // Once the loop is free again, searches are answered.
+      await vi.waitFor(
+        async () => expect((await blocked.app.inject({ method: 'GET', url: '/api/v1/search?q=bike' })).statusCode).toBe(200),
+        {
+          timeout: 10_000,
+          interval: 200,
+        },
+      );
+    } finally {
+      await blocked.close();
+    }
+  });
+});
