@@ -6,9 +6,12 @@ import path from 'node:path';
 import { build } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
-/** `outdir`: apps/server/dist, or a folder of its own (the cluster test's, within four levels of apps/server: src/paths.ts). */
-export async function buildServer(outdir = path.join(root, 'apps/server/dist')) {
-  await build({
+/**
+ * `outdir`: apps/server/dist, or a folder of its own (the cluster test's, within four levels of apps/server: src/paths.ts).
+ * `metafile`: also write esbuild's meta.json there (the release's list of packages: scripts/release-manifest.mjs).
+ */
+export async function buildServer(outdir = path.join(root, 'apps/server/dist'), { metafile = false } = {}) {
+  const result = await build({
     // The server, and the swap-chain engine's worker thread (modules/chains/engine-runner.ts loads
     // it from beside main.mjs).
     entryPoints: {
@@ -22,6 +25,7 @@ export async function buildServer(outdir = path.join(root, 'apps/server/dist')) 
     format: 'esm',
     target: 'node24',
     sourcemap: true,
+    metafile,
     logLevel: 'warning',
     // The version /api/health reports (apps/server/src/version.ts), baked in so a release folder
     // needs no package.json of the repository's.
@@ -37,6 +41,7 @@ export async function buildServer(outdir = path.join(root, 'apps/server/dist')) 
       },
     ],
   });
+  if (metafile) fs.writeFileSync(path.join(outdir, 'meta.json'), JSON.stringify(result.metafile));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await buildServer();
