@@ -32,7 +32,7 @@ let database = null;
 let adminUrl = null;
 
 function fail(message) {
-  console.error(`[release-check] FAIL: ${message}`);
+  console.error(`[release-check] FAIL. Error: ${message}`);
   if (log) console.error(`[release-check] the server's last lines:\n${log.split('\n').slice(-40).join('\n')}`);
   return cleanup().finally(() => process.exit(1));
 }

@@ -2,7 +2,8 @@
 // (schema = migrations, none edited) and the production build with its bundle budget; unit + API
 // integration tests on PGlite; the cluster test (two instances behind HAProxy on network
 // namespaces, when the machine allows it: root, `ip netns`, HAProxy); then, when TEST_DATABASE_URL
-// is set, the integration tests again on PostgreSQL beside the Playwright journeys in Chromium.
+// is set, the integration tests again on PostgreSQL beside the release check (the release folder
+// run from a clean directory) and the Playwright journeys in Chromium.
 // Stops at the first failing stage and exits non-zero.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -72,7 +73,7 @@ function e2eSteps(n) {
  * A stage is one step, or several run side by side. The machine has two cores: the static checks
  * and the production build share the first stage (each is mostly one process); the PGlite run
  * (CPU-bound, two workers) has a stage of its own; the PostgreSQL run (much of it waiting on the
- * database server) shares the last with the journeys' two Playwright processes.
+ * database server) shares the last with the release check and the journeys' two Playwright processes.
  */
 const stages = [
   [
@@ -108,6 +109,14 @@ if (process.env.TEST_DATABASE_URL) {
 } else {
   console.log('[test] TEST_DATABASE_URL is not set: the PostgreSQL run of the integration tests is not part of this run.');
 }
+/**
+ * The release check (scripts/check-release.mjs, README "Shipping it"): the release folder the
+ * Dockerfile ships, built from the first stage's web app (--reuse-build), moved out of the
+ * repository and run on a fresh PostgreSQL database until a member has signed in and SIGTERM ended
+ * it with 0. In the last stage because it mostly waits (npm ci, the server's start on PostgreSQL)
+ * and needs TEST_DATABASE_URL like the PostgreSQL run; about a minute beside twenty of journeys.
+ */
+lastStage.push(['release (clean directory)', 'npm', ['run', 'test:release', '--', '--reuse-build']]);
 lastStage.push(...e2eSteps(E2E_SERVERS));
 stages.push(lastStage);
 
