@@ -106,6 +106,8 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'apps/server/src/db/migrations/**',
+      // npm run build:release's default folder (a built server and its node_modules).
+      'release/**',
     ],
   },
   js.configs.recommended,

@@ -71,7 +71,7 @@ node scripts/release-manifest.mjs "$out"
 rm "$out/apps/server/dist/meta.json"
 version="$(node -p "require('$out/package.json').version")"
 printf 'SwapU %s\nbuilt %s from %s\nstart: node apps/server/dist/main.mjs (configuration: .env.example; docs: README.md of the repository, "Shipping it")\n' \
-  "$version" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$(git rev-parse --short HEAD 2>/dev/null || echo 'an unknown commit')" >"$out/RELEASE"
+  "$version" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "${SWAPU_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo 'an unknown commit')}" >"$out/RELEASE"
 
 echo "[release] npm ci --omit=dev in $out"
 (cd "$out" && npm ci --omit=dev --no-audit --no-fund --prefer-offline --loglevel=error)

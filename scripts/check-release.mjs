@@ -90,6 +90,8 @@ try {
     ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex'),
     SHUTDOWN_DRAIN_MS: '500',
     LOG_LEVEL: 'info',
+    // As on a public server: no demo marketplace (on the embedded database it would seed one).
+    SEED_DEMO: 'false',
   };
   const onCI = /^(1|true|yes)$/i.test(process.env.CI ?? '');
   if (process.env.TEST_DATABASE_URL) {
