@@ -23,8 +23,31 @@ export interface Member {
 
 type Body = Record<string, unknown> | unknown[] | undefined;
 
+/**
+ * Requests an instance refused as too busy (503 `busy` with Retry-After: load shedding, decision
+ * 0042) and that were sent again after the delay it asked for, as a well-behaved client does; each
+ * check reports how many. A request refused more than SHED_TRIES times answers its last 503.
+ */
+export const shedding = { retried: 0 };
+const SHED_TRIES = 5;
+
 /** One request; never throws on an HTTP status (a network error is status 0). */
 export async function call<T = unknown>(
+  base: string,
+  method: string,
+  path: string,
+  opts: { token?: string; body?: Body; form?: FormData; timeoutMs?: number; headers?: Record<string, string> } = {},
+): Promise<Answer<T>> {
+  for (let tries = 1; ; tries++) {
+    const a = await callOnce<T>(base, method, path, opts);
+    const busy = a.status === 503 && ['busy', 'BUSY'].includes(codeOf(a));
+    if (!busy || tries >= SHED_TRIES) return a;
+    shedding.retried++;
+    await sleep(1000 * Math.min(10, Number(a.headers.get('retry-after') ?? 1) || 1));
+  }
+}
+
+async function callOnce<T>(
   base: string,
   method: string,
   path: string,

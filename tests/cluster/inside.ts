@@ -4,6 +4,7 @@
 import { Cluster, type RunInfo } from './cluster';
 import { CHECKS, type CheckResult } from './checks';
 import { warmUp } from './warm-up';
+import { shedding } from './api';
 
 const info = JSON.parse(process.argv[2]!) as RunInfo;
 /** --only photo,chat (or --only=photo,chat): just these checks. */
@@ -37,7 +38,8 @@ try {
   // after that, on instances the balancer sees UP.
   const stalls = await warmUp(cluster);
   console.log(
-    `[cluster] moderation model loaded: /api/health answered after at most ${stalls.map((s) => `${s.app} ${s.worstMs} ms`).join(', ')} meanwhile`,
+    `[cluster] moderation model loaded: /api/health answered after at most ${stalls.map((s) => `${s.app} ${s.worstMs} ms`).join(', ')} meanwhile` +
+      (shedding.retried ? `; ${shedding.retried} requests refused as busy (503) and sent again` : ''),
   );
 } catch (err) {
   console.error('[cluster] FAIL: the cluster did not start:', err instanceof Error ? err.message : err);
@@ -59,6 +61,7 @@ for (const check of selected.filter((c) => c.prepare)) {
 }
 for (const check of selected) {
   const started = Date.now();
+  const shedBefore = shedding.retried;
   let result: CheckResult;
   try {
     if (unprepared.has(check.id)) throw unprepared.get(check.id);
@@ -66,6 +69,8 @@ for (const check of selected) {
   } catch (err) {
     result = { ok: false, figures: [`error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`] };
   }
+  if (shedding.retried > shedBefore)
+    result.figures.push(`requests refused as busy (503, load shedding) and sent again: ${shedding.retried - shedBefore}`);
   const entry = { ...result, name: check.name, id: check.id, secs: secs(started) };
   results.push(entry);
   console.log(`${entry.ok ? 'ok  ' : 'FAIL'} ${check.id}: ${check.name} (${entry.secs} s)`);
