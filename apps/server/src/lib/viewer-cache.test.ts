@@ -30,6 +30,21 @@ describe('ViewerCache', () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 
+  it('does not keep what a read begun before the account was forgotten returns (it may predate the change)', async () => {
+    const c = new ViewerCache(1000);
+    let finish!: (s: AccountState) => void;
+    const slow = () => new Promise<AccountState>((r) => (finish = r));
+    // A request on this instance starts reading the account; meanwhile another instance bans it
+    // and the hub's word arrives here; then the read returns the row as it was before.
+    const reading = c.account('u', slow);
+    c.forget(['u']);
+    finish(state({ banned: false, tokenVersion: 0 }));
+    expect((await reading)?.banned).toBe(false);
+    const load = vi.fn(async () => state({ banned: true, tokenVersion: 1 }));
+    expect(await c.account('u', load)).toMatchObject({ banned: true, tokenVersion: 1 });
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
   it('reads an account again at once once forgotten, with what rode on it', async () => {
     const c = new ViewerCache(1000);
     let banned = false;

@@ -47,6 +47,12 @@ export const MAX_CACHED_LIKES = 2_000;
 export class ViewerCache {
   private readonly entries = new Map<string, Entry>();
   private readonly tokens = new Map<string, AccessClaims>();
+  /**
+   * Bumped by every forget(): a read that began before the account was forgotten may have read
+   * the row from before the change (a ban on another instance whose word arrived mid-read), so
+   * what it returns is used for its own request but not kept.
+   */
+  private generation = 0;
 
   constructor(
     readonly ttlMs: number,
@@ -59,7 +65,9 @@ export class ViewerCache {
     const now = Date.now();
     const hit = this.entries.get(userId);
     if (hit && hit.expires > now) return hit.state;
+    const generation = this.generation;
     const state = await load();
+    if (generation !== this.generation) return state;
     if (state) this.put(userId, { state, expires: now + this.ttlMs, memos: new Map() });
     else this.entries.delete(userId);
     return state;
@@ -100,6 +108,7 @@ export class ViewerCache {
 
   /** Drops what is known of these accounts (they changed); their next request reads them again. */
   forget(userIds: readonly string[]): void {
+    this.generation++;
     for (const id of userIds) this.entries.delete(id);
   }
 
