@@ -295,6 +295,46 @@ describe('sorts and paging', () => {
     expect(seen[0]).toBe(`Poster ${n - 1}`);
   });
 
+  it('featured finds matches of every age, from the newest months to years back, boosted first, then newest first', async () => {
+    const owner = await createUser(env.t.db);
+    // Ages reaching each part of a rank window: this month, the month before last, five months
+    // back, and more than a year back; one of the five-month-old items is boosted.
+    const ages = [7 * 24, 9 * 24, 60 * 24, 62 * 24, 150 * 24, 152 * 24, 430 * 24, 500 * 24];
+    for (const [i, hours] of ages.entries()) {
+      await createPost(env.t.db, {
+        ownerId: owner.id,
+        title: `Bilby lamp ${i}`,
+        keywords: [],
+        description: 'A lamp.',
+        publishedAt: at(hours),
+        boostedUntil: i === 4 ? new Date(NOW.getTime() + 24 * HOUR) : null,
+        now: NOW,
+      });
+    }
+    const r = await ok({ q: 'bilby' });
+    expect(r).toMatchObject({ total: ages.length, totalExact: true });
+    expect(titles(r)).toEqual([
+      'Bilby lamp 4',
+      'Bilby lamp 0',
+      'Bilby lamp 1',
+      'Bilby lamp 2',
+      'Bilby lamp 3',
+      'Bilby lamp 5',
+      'Bilby lamp 6',
+      'Bilby lamp 7',
+    ]);
+    // Page by page the same order, each item once.
+    const paged: string[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < 10; page++) {
+      const p = await ok({ q: 'bilby', limit: 3, cursor });
+      paged.push(...titles(p));
+      if (!p.nextCursor) break;
+      cursor = p.nextCursor;
+    }
+    expect(paged).toEqual(titles(r));
+  });
+
   it('closest pages through every result once, nearest first', async () => {
     const items = await all({ q: word, sort: 'closest', near: 'Fitzroy 3065' });
     expect(items).toHaveLength(23);
