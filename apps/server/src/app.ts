@@ -246,7 +246,14 @@ export async function buildApp(opts: BuildOptions) {
   // X-Forwarded-For from a peer TRUST_PROXY does not trust: warned once, shown in the console.
   watchUntrustedForwarding(app, { db: () => ctx.database.db, clock: ctx.clock, config });
   // Over its load limits the app answers 503 busy at once, before the viewer is read (decision 0042).
-  ctx.load = await attachLoadShedding(app, config.overload);
+  const busyBodies = {
+    identity: JSON.stringify({ error: { code: 503, message: 'BUSY' } }),
+    'en-US': JSON.stringify(new AppError(503, 'busy').body('en-US')),
+    'pt-PT': JSON.stringify(new AppError(503, 'busy').body('pt-PT')),
+  };
+  ctx.load = await attachLoadShedding(app, config.overload, (req) =>
+    isIdentityPath(req.url) ? busyBodies.identity : busyBodies[localeOf(req.headers['accept-language'])],
+  );
   app.decorateRequest('viewer', null as never);
   // Every request starts as a guest and is upgraded by a valid access token.
   app.addHook('onRequest', async (req) => {
@@ -264,11 +271,9 @@ export async function buildApp(opts: BuildOptions) {
     }
     // A route may name the catalogue text of its own invalid input (the order form's 'There is issue with your form...').
     const appError = toAppError(err, (req.routeOptions.config as { validationCode?: ErrorCode } | undefined)?.validationCode);
-    // A shed request (503 busy) is the overload plan working, not an error to log thousands of times.
-    if (appError.status >= 500 && appError.code !== 'busy')
-      req.log.error({ err }, appError.status === 503 ? 'image moderation unavailable' : 'unhandled error');
-    // Every limit, and a busy server, says when to try again (RFC 9110 Retry-After, in seconds).
-    if (appError.status === 429 || appError.code === 'busy') reply.header('retry-after', String(appError.retryAfterSeconds ?? 60));
+    if (appError.status >= 500) req.log.error({ err }, appError.status === 503 ? 'image moderation unavailable' : 'unhandled error');
+    // Every limit says when to try again (RFC 9110 Retry-After, in seconds).
+    if (appError.status === 429) reply.header('retry-after', String(appError.retryAfterSeconds ?? 60));
     // The identity contract answers every failure in Firebase's shape, whatever raised it.
     if (isIdentityPath(req.url))
       return reply.status(appError.status).send({ error: { code: appError.status, message: appError.code.toUpperCase() } });

@@ -61,7 +61,7 @@ const EnvSchema = z.object({
   // Load shedding (decision 0042): past either bound a request gets 503 busy with Retry-After at
   // once instead of queueing. 0 turns a bound off. The event-loop bound is off in tests (PGlite
   // blocks the loop on a slow query; a test must not be refused by a loaded machine).
-  OVERLOAD_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(64),
+  OVERLOAD_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(32),
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   OVERLOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(2),
   // A staging site on a public address that takes no real money and books no real courier: it may run

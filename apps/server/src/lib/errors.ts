@@ -2,7 +2,7 @@ import { ERROR_CATALOGUE, type ErrorCode, errorMessage } from '@swapu/shared/err
 
 /** An error with an HTTP status and a stable catalogue code; the error handler renders it. */
 export class AppError extends Error {
-  /** For a 429 or a 503 busy: seconds until the limit's window opens again (sent as Retry-After). */
+  /** For a 429: seconds until the limit's window opens again (sent as Retry-After). */
   retryAfterSeconds?: number;
   constructor(
     readonly status: number,
@@ -36,7 +36,4 @@ export const errors = {
       new AppError(429, code),
       retryAfterSeconds === undefined ? {} : { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)) },
     ),
-  /** Over the server's load limits (lib/load-shedding.ts): come back in a moment. */
-  busy: (retryAfterSeconds: number) =>
-    Object.assign(new AppError(503, 'busy'), { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)) }),
 };
