@@ -8,6 +8,7 @@
 // end the process with 0. Anything missing from the release fails it, with the server's last lines.
 //
 //   node scripts/check-release.mjs [--reuse-build]   (--reuse-build: passed to build-release.sh)
+//   node scripts/check-release.mjs --release DIR     (a folder built earlier, checked where it is)
 /* global fetch, FormData, Blob, AbortSignal */
 import { spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -25,7 +26,9 @@ const secs = () => ((Date.now() - started) / 1000).toFixed(1);
 const say = (m) => console.log(`[release-check] ${m} (${secs()} s)`);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'swapu-release-'));
 const built = path.join(work, 'built');
-const clean = path.join(work, 'clean', 'swapu');
+// --release DIR: check a folder built earlier, where it is (it is neither moved nor removed).
+const given = process.argv.includes('--release') ? path.resolve(process.argv[process.argv.indexOf('--release') + 1] ?? '') : null;
+const clean = given ?? path.join(work, 'clean', 'swapu');
 let server = null;
 let log = '';
 let database = null;
@@ -33,7 +36,11 @@ let adminUrl = null;
 
 function fail(message) {
   console.error(`[release-check] FAIL. Error: ${message}`);
-  if (log) console.error(`[release-check] the server's last lines:\n${log.split('\n').slice(-40).join('\n')}`);
+  const last = log
+    .split('\n')
+    .slice(-30)
+    .map((l) => (l.length > 500 ? `${l.slice(0, 500)}…` : l));
+  if (log) console.error(`[release-check] the server's last lines:\n${last.join('\n')}`);
   return cleanup().finally(() => process.exit(1));
 }
 async function cleanup() {
@@ -52,14 +59,16 @@ process.on('SIGINT', () => void fail('interrupted'));
 
 try {
   // 1. Build, then move the folder away from where it was built: only the copy exists when it runs.
-  const args = ['scripts/build-release.sh', built, ...process.argv.slice(2).filter((a) => a === '--reuse-build')];
-  const b = spawnSync('bash', args, { cwd: root, stdio: 'inherit' });
-  if (b.status !== 0) await fail(`build-release.sh exited with ${b.status}`);
-  say('built');
-  // Moved, not copied (a copy of 870 MB costs seconds of disk for the same proof): it runs from a
-  // path it was not built at, and the folder it was built in no longer exists.
-  fs.mkdirSync(path.dirname(clean), { recursive: true });
-  fs.renameSync(built, clean);
+  if (!given) {
+    const args = ['scripts/build-release.sh', built, ...process.argv.slice(2).filter((a) => a === '--reuse-build')];
+    const b = spawnSync('bash', args, { cwd: root, stdio: 'inherit' });
+    if (b.status !== 0) await fail(`build-release.sh exited with ${b.status}`);
+    say('built');
+    // Moved, not copied (a copy of 870 MB costs seconds of disk for the same proof): it runs from a
+    // path it was not built at, and the folder it was built in no longer exists.
+    fs.mkdirSync(path.dirname(clean), { recursive: true });
+    fs.renameSync(built, clean);
+  } else if (!fs.existsSync(path.join(clean, 'RELEASE'))) await fail(`${clean} is not a release folder (no RELEASE file)`);
   // Nothing in it may point back at the repository (a symlink would make it work here only).
   for (const entry of fs.readdirSync(clean, { recursive: true })) {
     const p = path.join(clean, entry);
@@ -163,13 +172,14 @@ try {
 
   // 5. SIGTERM: drain, close, exit 0.
   server.kill('SIGTERM');
-  const end = await Promise.race([exited, new Promise((r) => setTimeout(() => r(null), 30_000))]);
+  const end = await Promise.race([exited, new Promise((r) => setTimeout(() => r(null), 30_000).unref())]);
   if (!end) await fail('the server did not exit within 30 s of SIGTERM');
   if (end.code !== 0) await fail(`the server exited with ${end.code ?? end.signal} after SIGTERM`);
   if (/moderation model warm-up failed|"level":(50|60)/.test(log)) await fail('the server logged an error');
   say(`the release (SwapU ${version}, ${size} MB) ran from ${clean} and stopped with 0 on SIGTERM`);
   await cleanup();
-  say('passed (database dropped; the folder is being removed)');
+  say(given ? 'passed (database dropped)' : 'passed (database dropped; the folder is being removed)');
+  process.exit(0);
 } catch (err) {
   await fail(err?.stack ?? String(err));
 }
@@ -183,7 +193,8 @@ async function call(base, method, p, opts = {}) {
   for (;;) {
     const answer = await callOnce(base, method, p, opts);
     const wait = Number(answer.retryAfter) * 1000;
-    if (answer.status !== 503 || !(wait >= 0) || Date.now() + wait > until) return answer;
+    const busy = answer.status === 503 && /^busy$/i.test(String(answer.body?.error?.message ?? answer.body?.error?.code ?? ''));
+    if (!busy || !(wait >= 0) || Date.now() + wait > until) return answer;
     await new Promise((r) => setTimeout(r, Math.max(wait, 250)));
   }
 }
