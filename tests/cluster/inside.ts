@@ -22,6 +22,16 @@ async function finish(code: number) {
 }
 process.once('SIGINT', () => void finish(130));
 process.once('SIGTERM', () => void finish(143));
+// The outer process (run.ts) killed with -9: stop the services now; the next run removes the namespaces.
+const orphaned = setInterval(() => {
+  try {
+    process.kill(info.pid, 0);
+  } catch {
+    clearInterval(orphaned);
+    console.error('[cluster] the outer process is gone: stopping');
+    void finish(1);
+  }
+}, 1000).unref();
 
 const t0 = Date.now();
 const secs = (since: number) => ((Date.now() - since) / 1000).toFixed(1);
