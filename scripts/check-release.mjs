@@ -166,8 +166,12 @@ try {
   form.append('file', new Blob([fs.readFileSync(path.join(root, 'e2e/fixtures/bike.jpg'))], { type: 'image/jpeg' }), 'bike.jpg');
   const photo = await call(base, 'POST', `/api/v1/posts/${post.body.id}/images`, { token, form, timeoutMs: 60_000 });
   if (photo.status !== 201) await fail(`photo upload (sharp, the moderation model): ${photo.status} ${JSON.stringify(photo.body)}`);
-  const served = await fetch(new URL(photo.body.images[0].url, base));
-  if (served.status !== 200 || (await served.arrayBuffer()).byteLength < 1000) await fail(`the uploaded photo: ${served.status}`);
+  const url = new URL(photo.body.images[0].url, base);
+  const served = await call(url.origin, 'GET', url.pathname + url.search);
+  if (served.status !== 200 || !served.type.startsWith('image/') || served.bytes < 1000)
+    await fail(
+      `the uploaded photo ${url.pathname}: ${served.status} ${served.type} ${served.bytes} bytes ${served.type.includes('json') ? JSON.stringify(served.body) : ''}`,
+    );
   say(`a member signed up and in, listed an item with a photo (${email})`);
 
   // 5. SIGTERM: drain, close, exit 0.
@@ -193,7 +197,8 @@ async function call(base, method, p, opts = {}) {
   for (;;) {
     const answer = await callOnce(base, method, p, opts);
     const wait = Number(answer.retryAfter) * 1000;
-    const busy = answer.status === 503 && /^busy$/i.test(String(answer.body?.error?.message ?? answer.body?.error?.code ?? ''));
+    const e = answer.body?.error;
+    const busy = answer.status === 503 && [e?.code, e?.message].some((v) => /^busy$/i.test(String(v)));
     if (!busy || !(wait >= 0) || Date.now() + wait > until) return answer;
     await new Promise((r) => setTimeout(r, Math.max(wait, 250)));
   }
@@ -209,12 +214,14 @@ async function callOnce(base, method, p, opts) {
     body = JSON.stringify(opts.body);
   }
   const res = await fetch(base + p, { method, headers, body, signal: AbortSignal.timeout(opts.timeoutMs ?? 15_000) });
-  const text = await res.text();
+  const bytes = Buffer.from(await res.arrayBuffer());
+  const text = bytes.toString('utf8');
   let parsed = text;
   try {
     parsed = JSON.parse(text);
   } catch {}
-  return { status: res.status, body: parsed, retryAfter: res.headers.get('retry-after') };
+  const type = res.headers.get('content-type') ?? '';
+  return { status: res.status, body: parsed, bytes: bytes.length, type, retryAfter: res.headers.get('retry-after') };
 }
 
 function freePort() {
