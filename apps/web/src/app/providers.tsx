@@ -1,7 +1,8 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { ApiError } from '../lib/api';
+import { i18n } from '../i18n/instance';
+import { ApiError, busyText } from '../lib/api';
 import { type Clock, ClockProvider } from '../lib/clock';
 import { pageSaysTestMode } from '../lib/site-mode';
 import { theme } from './theme';
@@ -11,6 +12,8 @@ const TestModeBanner = lazy(() => import('../components/test-mode-banner').then(
 // Toasts are not needed for the first paint: their code loads after it.
 const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
 
+busyText.get = () => i18n.t('common:busy.retrying');
+
 /** The query defaults of the app, in the browser and when the server renders a page. */
 export const newQueryClient = () =>
   new QueryClient({
@@ -18,8 +21,9 @@ export const newQueryClient = () =>
       queries: {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
-        // Client mistakes and missing things are final; only retry transient failures.
-        retry: (count, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 2,
+        // Client mistakes and missing things are final; only retry transient failures. A busy
+        // server's 503 was already retried with its Retry-After by call() (lib/api.ts).
+        retry: (count, err) => !(err instanceof ApiError && ((err.status >= 400 && err.status < 500) || err.status === 503)) && count < 2,
       },
     },
   });

@@ -1,7 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+// The 'busy, trying again' notice: each show or hide of it, in order.
+const notices = vi.hoisted(() => [] as Array<boolean | string>);
+vi.mock('@mantine/notifications', () => ({
+  notifications: {
+    show: (n: { message: string }) => notices.push(n.message),
+    hide: () => notices.push(false),
+  },
+}));
 import { LOGIN_TOKEN_MS } from '@swapu/shared/constants';
 import { endpoints } from '@swapu/shared/endpoints';
-import { ApiError, call, errorCodeOf, pathOf } from './api';
+import { ApiError, busyText, call, errorCodeOf, pathOf } from './api';
+import { BUSY_RETRIES, busyDelay } from './busy-retry';
 import { getSession, restoreSession } from './session';
 import { saveSession, updateTokens } from './session-writes';
 
@@ -119,5 +129,81 @@ describe('errorCodeOf()', () => {
     expect(errorCodeOf(new TypeError('Failed to fetch'))).toBe('generic');
     expect(errorCodeOf('boom')).toBe('generic');
     expect(errorCodeOf(undefined)).toBe('generic');
+  });
+});
+
+describe('call() and a busy server (503)', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  const busy = (retryAfter = '2') =>
+    new Response(JSON.stringify({ error: { code: 'busy', message: 'SwapU is very busy right now.' } }), {
+      status: 503,
+      headers: { 'content-type': 'application/json', 'retry-after': retryAfter },
+    });
+  beforeEach(() => {
+    window.localStorage.clear();
+    restoreSession();
+    vi.stubGlobal('fetch', fetchMock);
+    fetchMock.mockReset();
+    notices.length = 0;
+    busyText.get = () => 'Busy, trying again';
+    vi.useFakeTimers();
+    // Jitter at its largest: every wait is 1.5 × its base.
+    vi.spyOn(Math, 'random').mockReturnValue(1);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  it('tries a read again after the Retry-After, saying so while it waits, and resolves with the answer', async () => {
+    fetchMock.mockResolvedValueOnce(busy('2')).mockResolvedValueOnce(Response.json({ ok: 1 }));
+    const answer = call(endpoints.activity);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(notices).toEqual(['Busy, trying again']);
+    // Retry-After 2 s, jittered up to 3 s: not before.
+    await vi.advanceTimersByTimeAsync(2999);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(answer).resolves.toEqual({ ok: 1 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(notices).toEqual(['Busy, trying again', false]);
+  });
+
+  it('backs off, doubling the wait, and gives up after BUSY_RETRIES with the busy error', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(busy('1')));
+    const answer = call(endpoints.activity).catch((e: unknown) => e);
+    await vi.runAllTimersAsync();
+    const err = await answer;
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 503, code: 'busy' });
+    expect(fetchMock).toHaveBeenCalledTimes(1 + BUSY_RETRIES);
+    expect(notices).toEqual(['Busy, trying again', false]);
+    // The waits: at least Retry-After, doubling from 1 s, jittered, capped.
+    expect([0, 1, 2, 3].map((n) => busyDelay(n, '1', () => 0))).toEqual([1000, 2000, 4000, 8000]);
+    expect(busyDelay(0, '5', () => 0)).toBe(5000);
+    expect(busyDelay(0, '5', () => 1)).toBe(7500);
+    expect(busyDelay(0, 'Wed, 21 Oct 2015 07:28:00 GMT', () => 0)).toBe(1000);
+    expect(busyDelay(10, '1', () => 1)).toBe(20_000);
+  });
+
+  it('never repeats a write: its busy error reaches the form at once', async () => {
+    fetchMock.mockResolvedValueOnce(busy());
+    await expect(call(endpoints.deleteMe, { body: { password: 'pw' } })).rejects.toMatchObject({ status: 503, code: 'busy' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(notices).toEqual([]);
+  });
+
+  it('stops waiting when the read is cancelled', async () => {
+    fetchMock.mockResolvedValue(busy('10'));
+    const controller = new AbortController();
+    const answer = call(endpoints.activity, { signal: controller.signal }).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(0);
+    controller.abort();
+    expect(await answer).toBeInstanceOf(ApiError);
+    await vi.runAllTimersAsync();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(notices).toEqual(['Busy, trying again', false]);
   });
 });

@@ -39,6 +39,21 @@ export const configureTransport = (fn: typeof transport) => {
   transport = fn;
 };
 
+/** The notice's 'busy, trying again', translated: app/providers.tsx sets it (the translator is not imported here). */
+export const busyText = { get: () => '' };
+
+/**
+ * One request. A GET answered 503 (a busy server sheds load; an instance shutting down) is tried
+ * again by lib/busy-retry.ts, loaded then (it is not part of the first page load). Writes are
+ * never repeated: their 503 reaches the form, which says so and lets the person try again.
+ */
+async function send(path: string, init: RequestInit): Promise<Response> {
+  const res = await transport(path, init);
+  return res.status !== 503 || init.method !== 'GET'
+    ? res
+    : (await import('./busy-retry')).retryRead(() => transport(path, init), res, busyText.get, init.signal);
+}
+
 /** fetch() for our JSON API: adds the token, parses the error body, never throws raw. */
 async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
   const headers = new Headers(init.headers);
@@ -48,7 +63,7 @@ async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
   if (token) headers.set('authorization', `Bearer ${token}`);
   let res: Response;
   try {
-    res = await transport(path, { ...init, headers });
+    res = await send(path, { ...init, headers });
   } catch {
     throw new ApiError(0, 'generic', GENERIC);
   }
