@@ -1,4 +1,4 @@
-// npm run bench:overload [-- --seconds N] [-- --in-flight 32,64] [-- --pglite]
+// npm run bench:overload [-- --seconds N] [-- --in-flight 32,64] [-- --pglite] [-- --ramp 1,2,4] [-- --issue-only]
 // Load shedding (decision 0042) under overload: guests searching /api/v1/search?q=bike on the demo
 // marketplace (PostgreSQL, a throwaway swapu_bench_<pid> database; PGlite with --pglite).
 // 1. The saturation rate: the app without shedding, at 1, 2, 4, … connections until throughput
@@ -113,10 +113,11 @@ async function main() {
     : [defaults.overload.maxInFlight];
   if (limits.some((n) => !Number.isInteger(n) || n < 1)) throw new Error('--in-flight takes whole numbers ≥ 1');
 
-  // 1. The saturation rate, without shedding.
+  // 1. The saturation rate, without shedding (--ramp 1,2,4: fewer steps, for a quick look).
+  const rampSteps = values.get('ramp') ? values.get('ramp')!.split(',').map(Number) : RAMP;
   const ramp: Array<[number, LoadResult]> = await withApp(unshed, async (url) => {
     const out: Array<[number, LoadResult]> = [];
-    for (const c of RAMP) {
+    for (const c of rampSteps) {
       const r = await drive(url, c, RAMP_SECONDS);
       out.push([c, r]);
       console.log(`ramp: ${c} connections → ${(r.accepted / r.seconds).toFixed(0)} searches/s, p99 ${r.acceptedP99.toFixed(0)} ms`);
@@ -131,7 +132,9 @@ async function main() {
   );
 
   // 2. 1×, 2×, 5× the saturation point and the issue's 1,000 connections: baseline, then each limit.
-  const levels = [...new Set([saturation, 2 * saturation, 5 * saturation, ISSUE_CONNECTIONS])];
+  const levels = flags.has('issue-only')
+    ? [ISSUE_CONNECTIONS]
+    : [...new Set([saturation, 2 * saturation, 5 * saturation, ISSUE_CONNECTIONS])];
   const rows: Array<Array<string | number>> = [];
   const verdicts: string[] = [];
   for (const connections of levels) {
