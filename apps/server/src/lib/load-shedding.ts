@@ -29,7 +29,7 @@ export interface LoadShedding {
  * - requests in flight (`maxInFlight`): counted from onRequest until the answer's connection
  *   says it is done ('close' fires after the answer, and on an abort);
  * - event-loop delay (`maxEventLoopDelayMs`): the mean delay @fastify/under-pressure measures
- *   every 100 ms; past it the process itself is saturated (CPU-bound work, a blocking PGlite query).
+ *   over each second; past it the process itself is saturated (CPU-bound work, a blocking PGlite query).
  * The refusal is as cheap as an answer can be (measured: under 1,000 clients most answers are
  * refusals, and their cost is taken from the accepted ones): a body rendered once per language,
  * sent from the hook, no error object, no error handler, no log line.
@@ -47,7 +47,9 @@ export async function attachLoadShedding(
   const retryAfter = String(settings.retryAfterSeconds);
   // Measurement only: with no threshold given, under-pressure adds no hook of its own (its hook
   // would refuse the health checks too); the one hook below decides, with the exemptions.
-  if (maxEventLoopDelayMs > 0) await app.register(underPressure, { sampleInterval: 100 });
+  // Averaged over a second: one long stretch (a photo's moderation, a GC pause) does not refuse the
+  // next requests of a quiet server; a loop delayed on every tick does.
+  if (maxEventLoopDelayMs > 0) await app.register(underPressure, { sampleInterval: 1000 });
   const overLoop = () => maxEventLoopDelayMs > 0 && app.memoryUsage().eventLoopDelay > maxEventLoopDelayMs;
   if (maxInFlight > 0 || maxEventLoopDelayMs > 0) {
     app.addHook('onRequest', (req, reply, done) => {
