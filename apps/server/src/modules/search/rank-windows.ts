@@ -6,6 +6,7 @@ import type { RawCardRow } from '../posts/post-card';
 import { andAll, boostedOnly, iso, notBoostedNow, ts } from './search-conditions';
 import { cardSelect, cardsFor, type PageRequest, type SearchPage } from './search-pages';
 import type { SearchPlan } from './search-plan';
+import { previousMonths, windowMonths, windowWeeks } from './time-lexemes';
 
 /**
  * Relevance: a search with words, sorted "featured", is ranked within windows of the newest
@@ -89,80 +90,71 @@ function byRank(a: Pick<Candidate, 'id' | 'at' | 'rank'>, b: Pick<Candidate, 'id
   return a.id === b.id ? 0 : a.id < b.id ? 1 : -1;
 }
 
-/** The month lexemes a window starting at `top` asks first, and where they end. */
-function windowMonths(top: Date): { months: string; olderMonth: Date } {
-  const olderMonth = new Date(Date.UTC(top.getUTCFullYear(), top.getUTCMonth() - 1, 1));
-  const nextMonth = new Date(Date.UTC(top.getUTCFullYear(), top.getUTCMonth() + 1, 1));
-  return { months: [nextMonth, top, olderMonth].map((m) => `'${monthLexeme(m)}'`).join(' | '), olderMonth };
-}
-
-const DAY_MS = 86_400_000;
-
-/** The ISO year and week of a UTC instant, as the week lexeme writes it ('202648'). */
-export function isoWeek(d: Date): string {
-  const day = d.getUTCDay() || 7; // Monday 1 … Sunday 7
-  const thursday = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 4 - day));
-  const year = thursday.getUTCFullYear();
-  const week = Math.floor((thursday.getTime() - Date.UTC(year, 0, 1)) / DAY_MS / 7) + 1;
-  return `${year}${String(week).padStart(2, '0')}`;
-}
-
-/** The most weeks a window asks first: four weeks back never reach before the months' start. */
-export const MAX_WINDOW_WEEKS = 4;
-
-/** The week lexemes of `top`'s week and the `count - 1` before it, and when the first began (Monday, UTC). */
-export function windowWeeks(top: Date, count: number): { weeks: string; start: Date } {
-  const day = top.getUTCDay() || 7;
-  const monday = (back: number) => new Date(Date.UTC(top.getUTCFullYear(), top.getUTCMonth(), top.getUTCDate() - (day - 1) - 7 * back));
-  const mondays = Array.from({ length: count }, (_, i) => monday(i));
-  return { weeks: mondays.map((d) => `'pw${isoWeek(d)}'`).join(' | '), start: mondays.at(-1)! };
-}
-
-const monthLexeme = (d: Date) => `pm${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
-
 /**
  * A rank window: the SEARCH_RANK_WINDOW newest matches published before `wb`, newest first, with
  * their rank. Recent matches are asked first through their time lexemes (the last two weeks when
- * SearchPlan.weeksFirst, then the newest months), so the GIN index intersects the words with the time
- * and a medium word's window costs its recent matches, not all of them; each older part is asked
- * only for the room the newer ones left (a LIMIT of zero never runs its scan). One statement.
+ * SearchPlan.weeksFirst, then the newest months, then the three months before), so the GIN index
+ * intersects the words with the time and a medium word's window costs its recent matches, not all
+ * of them; each older part is asked only for the room the newer ones left (a LIMIT of zero never
+ * runs its scan), and the oldest part (before those months) only when they did not fill the
+ * window. One statement.
  *
- * Each older part is a MATERIALIZED CTE, planned for its own LIMIT: under the room-left LIMIT,
- * whose value the planner cannot know, it plans for a tenth of it, and for a rare word then walks
- * posts_feed_idx hoping to meet a few matches soon (1.25 million rows, 2.1 s, for a brand's 114
- * older matches at 5,000,000 listings) instead of reading its few hundred matches through the
- * search index (decision 0011, "Measurements").
+ * The time lexemes also keep the GIN scan short: rows are stored roughly in the order they went
+ * live, so the lexemes of a few months hold one stretch of the table and the scan skips the word
+ * lists' entries before it. Two medium words ("vintage sofa") cost 1.3 ms among the newest months
+ * and 8–10 ms over the whole table at 5,000,000 listings (decision 0011, "Measurements").
+ *
+ * Each part after the first is a MATERIALIZED CTE, planned for its own LIMIT: under the room-left
+ * LIMIT, whose value the planner cannot know, it plans for a tenth of it, and for a rare word then
+ * walks posts_feed_idx hoping to meet a few matches soon (1.25 million rows, 2.1 s, for a brand's
+ * 114 older matches at 5,000,000 listings) instead of reading its few hundred matches through the
+ * search index.
  */
 function windowSql(p: SearchPlan, where: SQL, wb: [string, string] | undefined): SQL {
   const tsq = p.text.tsquery!;
   const n = SEARCH_RANK_WINDOW;
   const top = wb ? new Date(wb[0]) : p.now;
   const { months, olderMonth } = windowMonths(top);
+  const previous = previousMonths(olderMonth);
   const before = wb ? sql`(posts.published_at, posts.id) < (${ts(wb[0])}, ${wb[1]})` : null;
-  const older = newestRanked(tsq, andAll(where, before, sql`posts.published_at < ${olderMonth.toISOString()}::timestamptz`), n);
+  const part = (...conditions: SQL[]) => newestRanked(tsq, andAll(where, before, ...conditions), n);
   const weeksBack = p.weeksFirst ? windowWeeks(top, p.weeksFirst) : null;
-  // (Never true with at most MAX_WINDOW_WEEKS; the parts below must not overlap.)
-  if (!weeksBack || weeksBack.start < olderMonth) {
-    const recent = newestRanked(tsq, andAll(where, before, sql`posts.search_vector @@ ${months}::tsquery`), n);
-    return sql`with m as (${recent}),
-        o0 as materialized (${older}),
-        o as (select * from o0 limit (select ${n} - count(*) from m))
-      select * from m union all select * from o
-      order by published_at desc nulls last, id desc nulls last`;
+  // The parts, newest first; they must not overlap (four weeks back never reach before the
+  // months' start, see MAX_WINDOW_WEEKS).
+  const parts: SQL[] = [];
+  if (weeksBack && weeksBack.start >= olderMonth) {
+    parts.push(part(sql`posts.search_vector @@ ${weeksBack.weeks}::tsquery`));
+    parts.push(
+      part(sql`posts.search_vector @@ ${months}::tsquery`, sql`posts.published_at < ${weeksBack.start.toISOString()}::timestamptz`),
+    );
+  } else {
+    parts.push(part(sql`posts.search_vector @@ ${months}::tsquery`));
   }
-  const { weeks, start } = weeksBack;
-  const lastWeeks = newestRanked(tsq, andAll(where, before, sql`posts.search_vector @@ ${weeks}::tsquery`), n);
-  const restOfMonths = newestRanked(
-    tsq,
-    andAll(where, before, sql`posts.search_vector @@ ${months}::tsquery`, sql`posts.published_at < ${start.toISOString()}::timestamptz`),
-    n,
+  parts.push(part(sql`posts.search_vector @@ ${previous.months}::tsquery`));
+  parts.push(part(sql`posts.published_at < ${previous.start.toISOString()}::timestamptz`));
+  return chained(parts, n);
+}
+
+/**
+ * Window parts newest first, each asked only for the room the ones before it left: `t0` is the
+ * first part, `t1`… the next ones (s1… planned on their own, see windowSql).
+ */
+function chained(parts: SQL[], n: number): SQL {
+  const ctes: SQL[] = [sql`t0 as (${parts[0]!})`];
+  for (let i = 1; i < parts.length; i++) {
+    const taken = sql.join(
+      Array.from({ length: i }, (_, j) => sql`(select count(*) from ${sql.raw(`t${j}`)})`),
+      sql` - `,
+    );
+    ctes.push(sql`${sql.raw(`s${i}`)} as materialized (${parts[i]!})`);
+    ctes.push(sql`${sql.raw(`t${i}`)} as (select * from ${sql.raw(`s${i}`)} limit (select ${n} - ${taken}))`);
+  }
+  const all = sql.join(
+    parts.map((_, i) => sql`select * from ${sql.raw(`t${i}`)}`),
+    sql` union all `,
   );
-  return sql`with w as (${lastWeeks}),
-      m0 as materialized (${restOfMonths}),
-      m as (select * from m0 limit (select ${n} - count(*) from w)),
-      o0 as materialized (${older}),
-      o as (select * from o0 limit (select ${n} - (select count(*) from w) - (select count(*) from m)))
-    select * from w union all select * from m union all select * from o
+  return sql`with ${sql.join(ctes, sql`, `)}
+    ${all}
     order by published_at desc nulls last, id desc nulls last`;
 }
 

@@ -4,7 +4,7 @@ import { SEARCH_RANK_WINDOW } from '@swapu/shared/search';
 import { posts } from '../../db/schema/index';
 import { createPost, createUser } from '../../test/factories';
 import { searchTestApp } from './search-test-client';
-import { isoWeek } from './rank-windows';
+import { isoWeek } from './time-lexemes';
 import { clearExpiredBoosts, forgetSearchStats, planSearch } from './search.service';
 
 const NOW = new Date('2026-11-20T00:00:00.000Z');

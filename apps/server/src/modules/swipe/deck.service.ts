@@ -16,7 +16,7 @@ import { rowsOf } from '../../lib/sql-rows';
 import { GUEST, seesEarly, visiblePublishedCondition, type Viewer } from '../../lib/viewer';
 import { assistedSql } from '../assist/ranking';
 import { cardColumnsSql, toHit, type RawCardRow } from '../posts/post-card';
-import { windowWeeks } from '../search/rank-windows';
+import { windowWeeks } from '../search/time-lexemes';
 import { textArray } from '../search/search-conditions';
 import { FRESH_DAYS, scorePair, type ScoredItem } from './score';
 

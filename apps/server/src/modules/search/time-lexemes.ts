@@ -1,0 +1,42 @@
+/**
+ * The time lexemes of the search vector (migrations 0013 and 0016): the month an item went live
+ * ('pm202611') and its ISO week ('pw202648'), UTC. Rank windows and counts ask for the newest
+ * matches through them (decision 0011).
+ */
+
+/** The month lexemes a window starting at `top` asks first, and where they end. */
+export function windowMonths(top: Date): { months: string; olderMonth: Date } {
+  const olderMonth = new Date(Date.UTC(top.getUTCFullYear(), top.getUTCMonth() - 1, 1));
+  const nextMonth = new Date(Date.UTC(top.getUTCFullYear(), top.getUTCMonth() + 1, 1));
+  return { months: [nextMonth, top, olderMonth].map((m) => `'${monthLexeme(m)}'`).join(' | '), olderMonth };
+}
+
+/** The three months before `olderMonth` (the months' part's last), as lexemes, and when the first began. */
+export function previousMonths(olderMonth: Date): { months: string; start: Date } {
+  const back = (n: number) => new Date(Date.UTC(olderMonth.getUTCFullYear(), olderMonth.getUTCMonth() - n, 1));
+  return { months: [1, 2, 3].map((n) => `'${monthLexeme(back(n))}'`).join(' | '), start: back(3) };
+}
+
+const DAY_MS = 86_400_000;
+
+/** The ISO year and week of a UTC instant, as the week lexeme writes it ('202648'). */
+export function isoWeek(d: Date): string {
+  const day = d.getUTCDay() || 7; // Monday 1 … Sunday 7
+  const thursday = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 4 - day));
+  const year = thursday.getUTCFullYear();
+  const week = Math.floor((thursday.getTime() - Date.UTC(year, 0, 1)) / DAY_MS / 7) + 1;
+  return `${year}${String(week).padStart(2, '0')}`;
+}
+
+/** The most weeks a window asks first: four weeks back never reach before the months' start. */
+export const MAX_WINDOW_WEEKS = 4;
+
+/** The week lexemes of `top`'s week and the `count - 1` before it, and when the first began (Monday, UTC). */
+export function windowWeeks(top: Date, count: number): { weeks: string; start: Date } {
+  const day = top.getUTCDay() || 7;
+  const monday = (back: number) => new Date(Date.UTC(top.getUTCFullYear(), top.getUTCMonth(), top.getUTCDate() - (day - 1) - 7 * back));
+  const mondays = Array.from({ length: count }, (_, i) => monday(i));
+  return { weeks: mondays.map((d) => `'pw${isoWeek(d)}'`).join(' | '), start: mondays.at(-1)! };
+}
+
+const monthLexeme = (d: Date) => `pm${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
