@@ -77,7 +77,7 @@ export async function countAndFacets(database: Database, p: SearchPlan, pageSeen
   // would unpack each row's search vector (decision 0011, "Measurements").
   const limit = cat ? 2 * (cap + 1) : cap + 1;
   const inCat = cat ? sql`(posts.categories && ${textArray(p.filters.category!)})` : null;
-  const matches = matchesNewestMonthsFirst(p, base, inCat);
+  const matches = matchesNewestMonthsFirst(p, base, inCat, await newestMonthsHoldEnough(database, p));
   const read = inCat
     ? sql`select categories, in_cat from (
         select m.categories, m.in_cat,
@@ -113,22 +113,39 @@ export async function countAndFacets(database: Database, p: SearchPlan, pageSeen
 }
 
 /**
- * The rows a count reads (their categories, and whether they are in the category filter). With
- * words, the matches of the newest months come first, then the older ones: the read stops at
- * "500+", so when the newest months hold that many the older part is never scanned. Rows are
- * stored roughly in the order they went live, so the months' lexemes narrow the GIN scan to one
- * stretch of the table: "guitar" within 50 km of Sydney counted to "500+" in 7 ms among the newest
- * months against 26 ms over the whole table at 5,000,000 listings (decision 0011,
- * "Measurements"). Without words the planner reads categories or places its own way.
+ * The rows a count reads (their categories, and whether they are in the category filter). When the
+ * newest months should hold "500+" on their own, their matches come first and the older ones after:
+ * the read stops at "500+", so the older part is then never scanned. Rows are stored roughly in
+ * the order they went live, so the months' lexemes narrow the GIN scan to one stretch of the
+ * table: "guitar" within 50 km of Sydney counted to "500+" in 6 ms among the newest months against
+ * 26 ms over the whole table at 5,000,000 listings. When they should not, the months' scan would
+ * only add its cost to the whole table's (two medium words: 2.8 ms more on 5 ms), so the matches
+ * are read in one (decision 0011, "Measurements").
  */
-function matchesNewestMonthsFirst(p: SearchPlan, base: SQL, inCat: SQL | null): SQL {
+function matchesNewestMonthsFirst(p: SearchPlan, base: SQL, inCat: SQL | null, monthsFirst: boolean): SQL {
   const cols = sql`posts.categories, ${inCat ?? sql`true`} as in_cat`;
-  if (!p.text.tsquery) return sql`(select ${cols} from posts where ${base})`;
+  if (!monthsFirst) return sql`(select ${cols} from posts where ${base})`;
   const { months, olderMonth } = windowMonths(p.now);
   return sql`(
     (select ${cols} from posts where ${base} and posts.search_vector @@ ${months}::tsquery)
     union all
     (select ${cols} from posts where ${base} and posts.published_at < ${olderMonth.toISOString()}::timestamptz))`;
+}
+
+/**
+ * Whether the newest months (windowMonths) should hold more than SEARCH_TOTAL_CAP matches: the
+ * words' estimated matches, times the share of the position sample inside the radius and
+ * published in those months.
+ */
+async function newestMonthsHoldEnough(database: Database, p: SearchPlan): Promise<boolean> {
+  if (!p.text.tsquery || p.text.estimatedMatches <= SEARCH_TOTAL_CAP) return false;
+  const s = await geoSample(database);
+  if (!s.publishedMs.length) return false;
+  const since = windowMonths(p.now).olderMonth.getTime();
+  const recent = memo(s, `since:${since}`, () => s.publishedMs.reduce((n, ms) => (ms >= since ? n + 1 : n), 0)) / s.publishedMs.length;
+  const f = p.filters;
+  const inPlace = f.radiusKm !== undefined && p.origin ? sampleWithin(s, p.origin, f.radiusKm).length / s.lat.length : 1;
+  return p.text.estimatedMatches * inPlace * recent > SEARCH_TOTAL_CAP;
 }
 
 /**

@@ -106,6 +106,61 @@ describe('a word the statistics say is common', () => {
   });
 });
 
+describe('a count of a word the newest months hold 500+ of', () => {
+  it('reads the newest months first and stops there at 500+, and still counts older matches exactly', async () => {
+    const owner = await createUser(env.t.db);
+    const base = {
+      ownerId: owner.id,
+      state: 'published',
+      description: 'Pouch.',
+      keywords: [] as string[],
+      wishCategories: [],
+      wishKeywords: [],
+      weightKg: 1,
+      lengthCm: 10,
+      widthCm: 10,
+      heightCm: 10,
+      suburb: 'Kalgoorlie',
+      postcode: '6430',
+      auState: 'WA',
+      lat: -30.7489,
+      lng: 121.4658,
+    };
+    // 300 cheap books from seven months back, stored first; then 2,600 toys from yesterday.
+    const old = Array.from({ length: 300 }, (_, i) => ({
+      ...base,
+      id: `bettong-old-${i}`,
+      title: `Bettong book ${i}`,
+      categories: ['books'],
+      cashValueCents: 500,
+      publishedAt: at(200 * 24),
+      createdAt: at(201 * 24),
+    }));
+    const recent = Array.from({ length: 2600 }, (_, i) => ({
+      ...base,
+      id: `bettong-new-${i}`,
+      title: `Bettong plush ${i}`,
+      categories: ['toys'],
+      cashValueCents: 1500,
+      publishedAt: at(30),
+      createdAt: at(31),
+    }));
+    for (const rows of [old, recent])
+      for (let i = 0; i < rows.length; i += 400) await env.t.db.insert(posts).values(rows.slice(i, i + 400));
+    await env.t.db.execute(sql`analyze posts`);
+    forgetSearchStats(env.t.database);
+    // A filter every item passes: counted, not estimated. The read stops at 500+ among the
+    // newest months' matches, so its facets hold only this month's toys (stored after the books).
+    const many = await ok({ q: 'bettong', delivery: 'sendle' });
+    expect(many).toMatchObject({ total: 500, totalExact: false, facetsExact: false });
+    expect(many.facets.map((f) => f.slug)).toEqual(['toys']);
+    // A filter only the old books pass: the newest months hold none, the rest of the table all 300.
+    const old300 = await ok({ q: 'bettong', maxCents: 1000 });
+    expect(old300).toMatchObject({ total: 300, totalExact: true, facetsExact: true, facets: [{ slug: 'books', count: 300 }] });
+    expect(old300.items).toHaveLength(20);
+  });
+});
+
 describe('a common word looks among the last two weeks first', () => {
   it('takes the week path and still pages every match once, newest window first', async () => {
     const owner = await createUser(env.t.db);

@@ -22,6 +22,12 @@ export interface TextQuery {
    * share in the column statistics, or the corrections' counts in the word list. Null otherwise.
    */
   leastMatches: number | null;
+  /**
+   * How many items use every word, by the statistics: the words' shares multiplied as if they
+   * were independent (a word the statistics do not list counts as none). A rough figure, used only
+   * to choose a plan that is right either way.
+   */
+  estimatedMatches: number;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -66,7 +72,7 @@ const english = (w: string) => sql`plainto_tsquery('english'::regconfig, ${w})`;
 
 export async function buildTextQuery(database: Database, q: string | undefined): Promise<TextQuery> {
   const words = queryWords(q);
-  if (!words.length) return { tsquery: null, corrections: [], leastMatches: null };
+  if (!words.length) return { tsquery: null, corrections: [], leastMatches: null, estimatedMatches: 0 };
   const statsLoaded = wordStats(database);
   statsLoaded.catch(() => undefined);
   const analysed = await Promise.all(
@@ -96,8 +102,12 @@ export async function buildTextQuery(database: Database, q: string | undefined):
     }),
   );
   const kept = analysed.filter((a): a is { word: string; fixes: string[]; lexemes: string; fixMatches: number } => a !== null);
-  if (!kept.length) return { tsquery: null, corrections: [], leastMatches: null };
-  const leastMatches = kept.length === 1 ? Math.max(statsMatches(await statsLoaded, kept[0]!.lexemes), kept[0]!.fixMatches) : null;
+  if (!kept.length) return { tsquery: null, corrections: [], leastMatches: null, estimatedMatches: 0 };
+  const stats = await statsLoaded;
+  const matchesOf = (a: (typeof kept)[number]) => Math.max(statsMatches(stats, a.lexemes), a.fixMatches);
+  const leastMatches = kept.length === 1 ? matchesOf(kept[0]!) : null;
+  const rows = Math.max(1, stats.rows);
+  const estimatedMatches = rows * kept.reduce((share, a) => share * Math.min(1, matchesOf(a) / rows), 1);
   const parts = kept.map((a) => {
     const alts = [english(a.word), ...a.fixes.map(english)];
     return alts.length === 1 ? alts[0]! : sql`(${sql.join(alts, sql` || `)})`;
@@ -106,5 +116,6 @@ export async function buildTextQuery(database: Database, q: string | undefined):
     tsquery: sql`(${sql.join(parts, sql` && `)})`,
     corrections: kept.filter((a) => a.fixes.length).map((a) => ({ from: a.word, to: a.fixes })),
     leastMatches,
+    estimatedMatches,
   };
 }
