@@ -6,7 +6,7 @@ import type { RawCardRow } from '../posts/post-card';
 import { andAll, boostedOnly, iso, notBoostedNow, ts } from './search-conditions';
 import { cardSelect, cardsFor, type PageRequest, type SearchPage } from './search-pages';
 import type { SearchPlan } from './search-plan';
-import { previousMonths, windowMonths, windowWeeks } from './time-lexemes';
+import { windowMonths, windowWeeks } from './time-lexemes';
 
 /**
  * Relevance: a search with words, sorted "featured", is ranked within windows of the newest
@@ -93,29 +93,21 @@ function byRank(a: Pick<Candidate, 'id' | 'at' | 'rank'>, b: Pick<Candidate, 'id
 /**
  * A rank window: the SEARCH_RANK_WINDOW newest matches published before `wb`, newest first, with
  * their rank. Recent matches are asked first through their time lexemes (the last two weeks when
- * SearchPlan.weeksFirst, then the newest months, then the three months before), so the GIN index
- * intersects the words with the time and a medium word's window costs its recent matches, not all
- * of them; each older part is asked only for the room the newer ones left (a LIMIT of zero never
- * runs its scan), and the oldest part (before those months) only when they did not fill the
- * window. One statement.
- *
- * The time lexemes also keep the GIN scan short: rows are stored roughly in the order they went
- * live, so the lexemes of a few months hold one stretch of the table and the scan skips the word
- * lists' entries before it. Two medium words ("vintage sofa") cost 1.3 ms among the newest months
- * and 8–10 ms over the whole table at 5,000,000 listings (decision 0011, "Measurements").
+ * SearchPlan.weeksFirst, then the newest months), so the GIN index intersects the words with the
+ * time and a medium word's window costs its recent matches, not all of them; each older part is
+ * asked only for the room the newer ones left (a LIMIT of zero never runs its scan). One statement.
  *
  * Each part after the first is a MATERIALIZED CTE, planned for its own LIMIT: under the room-left
  * LIMIT, whose value the planner cannot know, it plans for a tenth of it, and for a rare word then
  * walks posts_feed_idx hoping to meet a few matches soon (1.25 million rows, 2.1 s, for a brand's
  * 114 older matches at 5,000,000 listings) instead of reading its few hundred matches through the
- * search index.
+ * search index (decision 0011).
  */
 function windowSql(p: SearchPlan, where: SQL, wb: [string, string] | undefined): SQL {
   const tsq = p.text.tsquery!;
   const n = SEARCH_RANK_WINDOW;
   const top = wb ? new Date(wb[0]) : p.now;
   const { months, olderMonth } = windowMonths(top);
-  const previous = previousMonths(olderMonth);
   const before = wb ? sql`(posts.published_at, posts.id) < (${ts(wb[0])}, ${wb[1]})` : null;
   const part = (...conditions: SQL[]) => newestRanked(tsq, andAll(where, before, ...conditions), n);
   const weeksBack = p.weeksFirst ? windowWeeks(top, p.weeksFirst) : null;
@@ -130,8 +122,7 @@ function windowSql(p: SearchPlan, where: SQL, wb: [string, string] | undefined):
   } else {
     parts.push(part(sql`posts.search_vector @@ ${months}::tsquery`));
   }
-  parts.push(part(sql`posts.search_vector @@ ${previous.months}::tsquery`));
-  parts.push(part(sql`posts.published_at < ${previous.start.toISOString()}::timestamptz`));
+  parts.push(part(sql`posts.published_at < ${olderMonth.toISOString()}::timestamptz`));
   return chained(parts, n);
 }
 

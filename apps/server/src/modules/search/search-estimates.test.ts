@@ -107,7 +107,7 @@ describe('a word the statistics say is common', () => {
 });
 
 describe('a count of a word the newest months hold 500+ of', () => {
-  it('reads the newest months first and stops there at 500+, and still counts older matches exactly', async () => {
+  it('reads the newest months first and stops there at 500+, and still counts older matches exactly, month by month', async () => {
     const owner = await createUser(env.t.db);
     const base = {
       ownerId: owner.id,
@@ -126,16 +126,18 @@ describe('a count of a word the newest months hold 500+ of', () => {
       lat: -30.7489,
       lng: 121.4658,
     };
-    // 300 cheap books from seven months back, stored first; then 2,600 toys from yesterday.
-    const old = Array.from({ length: 300 }, (_, i) => ({
+    // Cheap books from seven months back (300), from the month before last (40) and the month
+    // before that (30), stored first; then 2,600 toys from yesterday.
+    const book = (i: number, daysAgo: number) => ({
       ...base,
       id: `bettong-old-${i}`,
       title: `Bettong book ${i}`,
       categories: ['books'],
       cashValueCents: 500,
-      publishedAt: at(200 * 24),
-      createdAt: at(201 * 24),
-    }));
+      publishedAt: at(daysAgo * 24),
+      createdAt: at(daysAgo * 24 + 24),
+    });
+    const old = Array.from({ length: 370 }, (_, i) => book(i, i < 300 ? 200 : i < 340 ? 55 : 85));
     const recent = Array.from({ length: 2600 }, (_, i) => ({
       ...base,
       id: `bettong-new-${i}`,
@@ -154,10 +156,11 @@ describe('a count of a word the newest months hold 500+ of', () => {
     const many = await ok({ q: 'bettong', delivery: 'sendle' });
     expect(many).toMatchObject({ total: 500, totalExact: false, facetsExact: false });
     expect(many.facets.map((f) => f.slug)).toEqual(['toys']);
-    // A filter only the old books pass: the newest months hold none, the rest of the table all 300.
-    const old300 = await ok({ q: 'bettong', maxCents: 1000 });
-    expect(old300).toMatchObject({ total: 300, totalExact: true, facetsExact: true, facets: [{ slug: 'books', count: 300 }] });
-    expect(old300.items).toHaveLength(20);
+    // A filter only the old books pass: the newest months hold none; each month before them and
+    // the rest of the table add theirs.
+    const books = await ok({ q: 'bettong', maxCents: 1000 });
+    expect(books).toMatchObject({ total: 370, totalExact: true, facetsExact: true, facets: [{ slug: 'books', count: 370 }] });
+    expect(books.items).toHaveLength(20);
   });
 });
 

@@ -11,10 +11,12 @@ export function windowMonths(top: Date): { months: string; olderMonth: Date } {
   return { months: [nextMonth, top, olderMonth].map((m) => `'${monthLexeme(m)}'`).join(' | '), olderMonth };
 }
 
-/** The three months before `olderMonth` (the months' part's last), as lexemes, and when the first began. */
-export function previousMonths(olderMonth: Date): { months: string; start: Date } {
-  const back = (n: number) => new Date(Date.UTC(olderMonth.getUTCFullYear(), olderMonth.getUTCMonth() - n, 1));
-  return { months: [1, 2, 3].map((n) => `'${monthLexeme(back(n))}'`).join(' | '), start: back(3) };
+/** The month before `month` and `n - 1` more before it, one lexeme each, newest first, with when each began. */
+export function monthsBefore(month: Date, n: number): { lexeme: string; start: Date }[] {
+  return Array.from({ length: n }, (_, i) => {
+    const start = new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() - 1 - i, 1));
+    return { lexeme: `'${monthLexeme(start)}'`, start };
+  });
 }
 
 const DAY_MS = 86_400_000;
