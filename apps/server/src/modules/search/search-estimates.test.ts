@@ -9,7 +9,7 @@ import { clearExpiredBoosts, forgetSearchStats, planSearch } from './search.serv
 
 const NOW = new Date('2026-11-20T00:00:00.000Z');
 const HOUR = 3600_000;
-const { env, ok, at } = searchTestApp(NOW);
+const { env, ok, at, titles } = searchTestApp(NOW);
 
 describe('a wide radius alone', () => {
   it('takes its 500+ and its facets from the position sample instead of counting rows', async () => {
@@ -264,5 +264,53 @@ describe('boosts', () => {
       .from(posts)
       .where(eq(posts.id, live.id));
     expect(still!.v).toContain("'boosted'");
+  });
+});
+
+describe('words the newest months and the two before should hold a window of', () => {
+  it('asks those months one at a time and still lists every match newest first', async () => {
+    const owner = await createUser(env.t.db);
+    const base = {
+      ownerId: owner.id,
+      state: 'published',
+      description: 'Woven.',
+      keywords: [] as string[],
+      categories: ['garden-and-home'],
+      wishCategories: [],
+      wishKeywords: [],
+      cashValueCents: 2000,
+      weightKg: 1,
+      lengthCm: 10,
+      widthCm: 10,
+      heightCm: 10,
+      suburb: 'Dubbo',
+      postcode: '2830',
+      auState: 'NSW',
+      lat: -32.2569,
+      lng: 148.6011,
+    };
+    // 30 from the newest months, 40 from the month before them, 50 from the month before that,
+    // 1,400 older; stored oldest first.
+    const hoursAgo = (i: number) => (i < 30 ? 30 + i : i < 70 ? 55 * 24 + i : i < 120 ? 85 * 24 + i : 200 * 24 + i);
+    const rows = Array.from({ length: 1520 }, (_, i) => ({
+      ...base,
+      id: `wallaroo-${String(i).padStart(4, '0')}`,
+      title: `Wallaroo rug ${i}`,
+      publishedAt: at(hoursAgo(i)),
+      createdAt: at(hoursAgo(i) + 1),
+    })).reverse();
+    for (let i = 0; i < rows.length; i += 400) await env.t.db.insert(posts).values(rows.slice(i, i + 400));
+    await env.t.db.execute(sql`analyze posts`);
+    forgetSearchStats(env.t.database);
+    const plan = await planSearch(env.t.database, { userId: null, role: 'guest', subscriber: false }, NOW, { q: 'wallaroo rug' });
+    expect(plan.earlierMonths).toBe(2);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < 3; page++) {
+      const r = await ok({ q: 'wallaroo rug', limit: 40, cursor });
+      seen.push(...titles(r));
+      cursor = r.nextCursor ?? undefined;
+    }
+    expect(seen).toEqual(Array.from({ length: 120 }, (_, i) => `Wallaroo rug ${i}`));
   });
 });

@@ -30,4 +30,10 @@ export interface SearchPlan {
    * windows of them.
    */
   weeksFirst?: number;
+  /**
+   * Rank windows ask this many months before the newest months one at a time (one month lexeme
+   * each) before the rest of the table (0 for none): words the statistics say those months should
+   * hold a window of.
+   */
+  earlierMonths?: number;
 }

@@ -7,9 +7,9 @@ import { errors } from '../../lib/errors';
 import { changedRows, rowsOf } from '../../lib/sql-rows';
 import type { Viewer } from '../../lib/viewer';
 import { toHit } from '../posts/post-card';
-import { estimateWithin, forgetPositionSample, geoSample, memo } from './position-sample';
-import { featuredRanked } from './rank-windows';
-import { MAX_WINDOW_WEEKS, windowWeeks } from './time-lexemes';
+import { estimateWithin, forgetPositionSample, geoSample, memo, sampleWithin } from './position-sample';
+import { EARLIER_WINDOW_MONTHS, featuredRanked } from './rank-windows';
+import { MAX_WINDOW_WEEKS, monthsBefore, windowMonths, windowWeeks } from './time-lexemes';
 import { andAll, baseCondition, categoryCondition } from './search-conditions';
 import { countAndFacets, onlyWords } from './search-counts';
 import { featuredPlain, keysetPage, type PageRequest, type SearchPage } from './search-pages';
@@ -105,7 +105,19 @@ export async function planSearch(
       if ((text.leastMatches * recent) / s.publishedMs.length >= wanted) weeksFirst = count;
     }
   }
-  return { viewer, now, filters, text, origin, mine, radiusItems, radiusCells, boostedCells, fewInPlace, weeksFirst };
+  // Words whose matches the newest months and the two before should hold a window of: a window
+  // asks those months one at a time before the rest of the table (see windowSql).
+  let earlierMonths = 0;
+  if (text.tsquery && !weeksFirst && text.estimatedMatches >= SEARCH_RANK_WINDOW) {
+    const s = await geoSample(database);
+    const since = monthsBefore(windowMonths(now).olderMonth, EARLIER_WINDOW_MONTHS).at(-1)!.start.getTime();
+    const recent = memo(s, `since:${since}`, () => s.publishedMs.reduce((n, ms) => (ms >= since ? n + 1 : n), 0));
+    const inPlace =
+      filters.radiusKm !== undefined && origin ? sampleWithin(s, origin, filters.radiusKm).length / Math.max(1, s.lat.length) : 1;
+    if ((text.estimatedMatches * inPlace * recent) / Math.max(1, s.publishedMs.length) >= SEARCH_RANK_WINDOW)
+      earlierMonths = EARLIER_WINDOW_MONTHS;
+  }
+  return { viewer, now, filters, text, origin, mine, radiusItems, radiusCells, boostedCells, fewInPlace, weeksFirst, earlierMonths };
 }
 
 export async function search(
