@@ -302,6 +302,29 @@ async function main() {
     await meter.ready;
     const started = performance.now();
     const until = started + SECONDS * 1000;
+    // What the bench database's busy backends are doing, sampled every 50 ms: on CPU (no wait
+    // event), waiting for a page to be read (IO, or IPC:BufferIO: another backend is reading it),
+    // or for a lock.
+    const waits = { cpu: 0, io: 0, lock: 0, other: 0 };
+    const sampler = monitor
+      ? (async () => {
+          while (performance.now() < until) {
+            const rows = (
+              await monitor.query<{ t: string | null; e: string | null }>(
+                `select wait_event_type as t, wait_event as e from pg_stat_activity where datname = $1 and state = 'active' and pid <> pg_backend_pid()`,
+                [dbName],
+              )
+            ).rows;
+            for (const r of rows) {
+              if (!r.t) waits.cpu++;
+              else if (r.t === 'IO' || r.e === 'BufferIO') waits.io++;
+              else if (r.t === 'LWLock' || r.t === 'Lock') waits.lock++;
+              else waits.other++;
+            }
+            await new Promise((res) => setTimeout(res, 50));
+          }
+        })()
+      : Promise.resolve();
     await Promise.all(
       Array.from({ length: clients }, async (_, c) => {
         let i = c * 7;
@@ -312,10 +335,15 @@ async function main() {
       }),
     );
     const elapsed = (performance.now() - started) / 1000;
-    return { rate: done / elapsed, done, cpu: await meter.stop() };
+    await sampler;
+    return { rate: done / elapsed, done, cpu: await meter.stop(), waits };
   };
   const one = await runFor(1);
   const four = await runFor(4);
+  const waitShares = (w: { cpu: number; io: number; lock: number; other: number }) => {
+    const n = w.cpu + w.io + w.lock + w.other;
+    return n ? [w.cpu, w.io, w.lock].map((x) => `${Math.round((100 * x) / n)}%`).join(' / ') : '-';
+  };
   const perSearch = (x: number | null, r: { done: number; cpu: CpuUse }) =>
     x === null ? '-' : ((x * r.cpu.seconds * 1000) / r.done).toFixed(2);
   console.log('');
@@ -330,6 +358,7 @@ async function main() {
       'machine busy',
       'node ms/search',
       'PG ms/search',
+      'PG backends: CPU / I/O / lock',
     ],
     [['1 client', one, '1.00×'] as const, ['4 concurrent clients', four, fmtRatio(four.rate / one.rate)] as const].map(
       ([name, r, ratio]) => [
@@ -342,11 +371,12 @@ async function main() {
         `${pctCore(r.cpu.machine)} of ${r.cpu.cores * 100}%`,
         perSearch(r.cpu.node, r),
         perSearch(r.cpu.postgres, r),
+        waitShares(r.waits),
       ],
     ),
   );
   console.log(
-    "(CPU as a share of one core. node is one event loop: the server and the bench's in-process client; other is every other process on the machine, parallel query workers included.)",
+    "(CPU as a share of one core. node is one event loop: the server and the bench's in-process client; other is every other process on the machine, parallel query workers included. PG backends: samples of the bench database's busy backends on CPU, waiting for a page read (IO, BufferIO) or for a lock.)",
   );
 
   if (EXPLAIN)
