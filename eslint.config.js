@@ -14,6 +14,25 @@ const NO_SERVER = {
   regex: '(^|/)server/src(/|$)|^@swapu/server',
   message: 'The web app never imports the server: share it through packages/shared.',
 };
+// The server's modules in floors, bottom to top (docs/ARCHITECTURE.md "Layers"): a module imports
+// only modules on lower floors, and only through their index.ts. Tests may reach anywhere.
+const SERVER_FLOORS = [
+  ['analytics', 'blog', 'docs', 'health', 'localities', 'mail', 'members', 'notifications', 'pages', 'reliability', 'tokens'],
+  ['assist', 'auth', 'chat', 'newsletter', 'points'],
+  ['password', 'payments', 'posts', 'realtime', 'users'],
+  ['categories', 'delivery', 'likes', 'search'],
+  ['chains', 'swipe'],
+  ['goals'],
+  ['offers'],
+  ['admin', 'testing'],
+];
+const SERVER_MODULES = fs
+  .readdirSync(new URL('./apps/server/src/modules', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+for (const name of SERVER_MODULES)
+  if (!SERVER_FLOORS.flat().includes(name))
+    throw new Error(`apps/server/src/modules/${name} has no floor in eslint.config.js (SERVER_FLOORS)`);
 const boundaries = [
   {
     files: ['packages/shared/src/**/*.ts'],
@@ -33,7 +52,7 @@ const boundaries = [
         {
           patterns: [
             {
-              regex: '^(zod(/|$)|@swapu/shared/(account|analytics|api|chat|listing|mail|money-api|offers|search)$)',
+              regex: '^(zod(/|$)|@swapu/shared/(account|analytics|api|chat|listing|mail|money-api|offers|reliability-api|search)$)',
               allowTypeImports: true,
               message:
                 'Only types from the schema modules in the web app: take values from constants, input-rules or another zod-free module.',
@@ -93,6 +112,44 @@ const boundaries = [
     ignores: ['**/*.test.ts'],
     rules: restrict({ regex: '^\\.\\./modules/', message: 'lib/ holds no domain rules and imports no module.' }),
   },
+  {
+    // Routes implement the endpoint tables (lib/route.ts, decision 0049): a module registers a route
+    // with route(app, <table>.<row>, …), never app.get/post/… with a path of its own. The realtime
+    // socket is the one exception (a WebSocket handler, registered with its row's pattern).
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts', 'apps/server/src/modules/realtime/realtime.routes.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='app'][callee.property.name=/^(get|post|put|patch|delete|head|options|all|route)$/]",
+          message: 'Register a route with route(app, <table>.<row>, …) (lib/route.ts): its method and path come from an endpoint table.',
+        },
+      ],
+    },
+  },
+  ...SERVER_FLOORS.flatMap((floor, f) =>
+    floor.map((name) => {
+      const above = SERVER_FLOORS.slice(f)
+        .flat()
+        .filter((m) => m !== name);
+      const others = SERVER_MODULES.filter((m) => m !== name);
+      return {
+        files: [`apps/server/src/modules/${name}/**/*.ts`],
+        ignores: ['**/*.test.ts'],
+        rules: restrict(
+          {
+            regex: `^(\\.\\./)+(${above.join('|')})(/|$)`,
+            message: `modules/${name} is on floor ${f + 1}: it imports only modules on lower floors (SERVER_FLOORS, docs/ARCHITECTURE.md "Layers").`,
+          },
+          {
+            regex: `^(\\.\\./)+(${others.join('|')})/(?!index$)`,
+            message: `Another module is imported through its public face, its index.ts ('../<module>/index'), never its files.`,
+          },
+        ),
+      };
+    }),
+  ),
 ];
 
 export default tseslint.config(
@@ -134,6 +191,12 @@ export default tseslint.config(
     },
   },
   ...boundaries,
+  {
+    // Files stay small (CONTRIBUTING.md): split a file along its jobs before it passes 450 lines.
+    // Seed data (the demo marketplace, its catalogue and pictures) is data, not code.
+    ignores: ['apps/server/src/db/seed/**'],
+    rules: { 'max-lines': ['error', { max: 450 }] },
+  },
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

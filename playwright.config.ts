@@ -1,7 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
+import { journeyBrowser } from './scripts/chromium-path.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = journeyBrowser();
 const SLOW = Number(process.env.E2E_SLOW ?? 1) || 1;
 
 /** Journeys run in Debian's Chromium against the built app on a fresh data directory. */

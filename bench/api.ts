@@ -1,8 +1,9 @@
-// npm run bench:api [-- --pglite] [-- --seconds N] [-- --only feed,post,feed-signed,post-signed]
+// npm run bench:api [-- --pglite] [-- --seconds N] [-- --only feed,post,feed-signed,post-signed] [-- --smoke]
 // Requests/s of the home feed and of a post page, as ratios against a bare Fastify route measured
 // in the same run. The SwapU app is built in-process with buildApp on a throwaway PostgreSQL
 // database (swapu_bench_<pid>, dropped at the end) seeded with the demo, or on PGlite with
 // --pglite. The load generator runs in a worker thread so it does not share the server's loop.
+// --smoke (decision 0046): the demo without photos, 1 s a row, no warm-up, 5 members.
 import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -15,16 +16,16 @@ import { seedDemo } from '../apps/server/src/db/seed/demo';
 import { users } from '../apps/server/src/db/schema/index';
 import { signAccessToken } from '../apps/server/src/lib/tokens';
 import { localStorage } from '../apps/server/src/lib/storage';
-import { createBenchDatabase, fmtRatio, onCleanup, parseArgs, printTable, runBench, tempDir } from './lib';
+import { benchServerEnv, createBenchDatabase, fmtRatio, onCleanup, parseArgs, printTable, runBench, smoke, SMOKE, tempDir } from './lib';
 
 const { flags, values } = parseArgs();
 const usePglite = flags.has('pglite');
-const seconds = Number(values.get('seconds') ?? 10);
+const seconds = Number(values.get('seconds') ?? (SMOKE ? 1 : 10));
 if (!Number.isFinite(seconds) || seconds < 1 || seconds > 600) throw new Error('--seconds must be between 1 and 600');
-const CONNECTIONS = 20;
-const WARMUP_SECONDS = 2;
-const POST_IDS = 50;
-const MEMBERS = 40;
+const CONNECTIONS = SMOKE ? 5 : 20;
+const WARMUP_SECONDS = SMOKE ? 0 : 2;
+const POST_IDS = SMOKE ? 10 : 50;
+const MEMBERS = SMOKE ? 5 : 40;
 /** --only feed-signed,post-signed: just these rows (and the hello baseline), e.g. under a profiler. */
 const only = values.get('only') ? new Set(values.get('only')!.split(',')) : null;
 
@@ -64,7 +65,7 @@ async function load(label: string, url: string, requests: Array<{ path: string; 
     duration: seconds,
     workers: 1,
     timeout: 10,
-    warmup: { connections: CONNECTIONS, duration: WARMUP_SECONDS },
+    ...(WARMUP_SECONDS ? { warmup: { connections: CONNECTIONS, duration: WARMUP_SECONDS } } : {}),
     requests: requests.map((r) => ({ method: 'GET', path: r.path, headers: r.headers ?? {} })),
   });
   console.log(`${Math.round(result.requests.average)} req/s`);
@@ -91,16 +92,13 @@ async function main() {
     database = await openPostgres(databaseUrl);
   }
   onCleanup(() => database.close());
-  const config = loadConfig(
-    { NODE_ENV: 'production', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir },
-    { databaseUrl },
-  );
+  const config = loadConfig(benchServerEnv({ DATA_DIR: dataDir }), { databaseUrl });
   const kind = usePglite ? 'PGlite' : 'PostgreSQL';
   const t0 = performance.now();
-  console.log(`${kind}: migrating and seeding the demo marketplace with images (takes a while)…`);
+  console.log(`${kind}: migrating and seeding the demo marketplace${SMOKE ? ' without photos' : ' with images (takes a while)'}…`);
   await database.migrate();
   await ensureReferenceData(database.db);
-  await seedDemo(database.db, localStorage(config.uploadsDir), new Date());
+  await seedDemo(database.db, localStorage(config.uploadsDir), new Date(), () => {}, { renderImages: !SMOKE });
   console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
   const app = await buildApp({ config, database });
@@ -184,6 +182,13 @@ async function main() {
       `\n!!!!! WARNING: ${name}: ${r.non2xx} non-2xx responses, ${r.errors} errors, ${r.timeouts} timeouts — the figures above are not valid !!!!!`,
     );
   if (bad.length) process.exitCode = 1;
+  const wanted = rows.filter(([key]) => key.startsWith('hello') || !only || only.has(key));
+  smoke('bench:api', {
+    // Each row's label up to its counts (`×50`).
+    rows: wanted.map(([, name]) => name.split(' ×')[0]!),
+    measured: Object.fromEntries(runs.map(([name, r]) => [`${name}: requests answered`, r.requests.total])),
+    failures: Object.fromEntries(runs.map(([name, r]) => [`${name}: non-2xx, errors and timeouts`, r.non2xx + r.errors + r.timeouts])),
+  });
 }
 
 runBench(main, 15 * 60_000 + 4 * (seconds + WARMUP_SECONDS) * 1000);

@@ -1,4 +1,4 @@
-// Swap-chain engine bench (issue 19, decision 0027): `npm run bench:chains [-- --only NAME] [-- --budget MS]`.
+// Swap-chain engine bench (issue 19, decision 0027): `npm run bench:chains [-- --only NAME] [-- --budget MS] [-- --smoke]`.
 //
 // Inputs: the real math trades in bench/math-trades/*.txt (a copy of ../shared/data/math-trades) (TradeMaximizer's format) and a
 // synthetic marketplace of 100,000 listings and 1,000,000 likes (bench/chains-data.ts, seeded).
@@ -7,6 +7,8 @@
 // full recomputation and the p50/p95 of incremental searches after new likes. Times are also given
 // as ratios against a baseline of the same run (parsing the file, or building the graph's arrays),
 // since the machine is shared. Every set of chains is checked by validateChains.
+// --smoke (decision 0046): a marketplace of 10,000 listings and 100,000 likes, 20 incremental likes,
+// capped searches given 2 s.
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildChainGraph, type ChainGraph, type WantEdgeInput } from '../apps/server/src/modules/chains/engine/graph';
@@ -16,11 +18,14 @@ import { ChainIndex } from '../apps/server/src/modules/chains/engine/incremental
 import { parseMathTrade } from '../apps/server/src/modules/chains/engine/math-trade';
 import { validateChains } from '../apps/server/src/modules/chains/engine/validate';
 import { generateMarket } from './chains-data';
-import { median, parseArgs, ROOT } from './lib';
+import { median, noteRows, parseArgs, ROOT, smoke, SMOKE } from './lib';
 
 const { values } = parseArgs();
 const only = values.get('only');
-const budgetMs = Number(values.get('budget') ?? 45_000);
+const budgetMs = Number(values.get('budget') ?? (SMOKE ? 2_000 : 45_000));
+/** The capped math trades' time budget. */
+const mathBudgetMs = SMOKE ? 2_000 : 30_000;
+const INCREMENTAL_LIKES = SMOKE ? 20 : 200;
 const MATH_DIR = path.resolve(ROOT, 'bench/math-trades');
 /** TradeMaximizer 1.3c on these machines (issue 19): items traded, seconds. */
 const TM: Record<string, { items: number; seconds: number }> = {
@@ -139,12 +144,12 @@ async function mathTrade(name: string) {
     tm ? `TradeMaximizer ≈ ${tm.seconds * 1000} ms: ${((100 * tU) / (tm.seconds * 1000)).toFixed(0)} % of it; ${okU}` : okU,
   ]);
   if (tm && u.itemsTraded !== tm.items) failures++;
-  await cappedRows(name, g, base, null, 30_000);
+  await cappedRows(name, g, base, null, mathBudgetMs);
 }
 
 async function market() {
   const name = 'market';
-  const [mk, tGen] = await timed(() => generateMarket());
+  const [mk, tGen] = await timed(() => generateMarket(SMOKE ? { members: 1_000, listings: 10_000, likes: 100_000 } : {}));
   // baseline: building the graph's adjacency arrays from 100,000 listings and 1,000,000 likes
   const [g, base] = await timed(() => buildChainGraph(mk.items, mk.likes));
   rows.push([
@@ -168,7 +173,7 @@ async function market() {
   const full = rows[rows.length - 2]!;
   full[7] = `${full[7]}; full recomputation goal ≤ 60,000 ms: ${Number(full[4]) <= 60_000 ? 'met' : 'NOT MET'}`;
 
-  // incremental: 200 new likes drawn as the generator draws them, items in chains excluded
+  // incremental: 200 new likes (20 with --smoke) drawn as the generator draws them, items in chains excluded
   const [idx, tIdx] = await timed(() => new ChainIndex(g));
   const inChains = new Set(exact.chains.flatMap((c) => c.items));
   const times: number[] = [];
@@ -176,7 +181,7 @@ async function market() {
   const added: WantEdgeInput[] = [];
   let members = 0;
   const searched: number[] = []; // likes whose two items were both free, so the search ran
-  for (let k = 0; k < 200; k++) {
+  for (let k = 0; k < INCREMENTAL_LIKES; k++) {
     const like = mk.drawLike();
     const bothFree = !inChains.has(like.from) && !inChains.has(like.to);
     const t = performance.now();
@@ -210,7 +215,7 @@ async function market() {
     fmt(p50),
     (p50 / base).toExponential(1),
     '–',
-    `200 likes, ${searched.length} with both items free (p50 ${fmt(median(searched))} ms): ${found.length} new chains, ${members} items; index built once in ${fmt(tIdx)} ms`,
+    `${INCREMENTAL_LIKES} likes, ${searched.length} with both items free (p50 ${fmt(median(searched))} ms): ${found.length} new chains, ${members} items; index built once in ${fmt(tIdx)} ms`,
   ]);
   rows.push([
     name,
@@ -246,3 +251,18 @@ console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
 for (const r of rows) console.log(line(r));
 console.log(`\nwhole bench ${fmt(performance.now() - started)} ms${failures ? `; ${failures} FAILURE(S)` : ''}`);
 if (failures) process.exitCode = 1;
+noteRows(rows.map((r) => `${r[0]}: ${r[1]}`));
+const traded = rows.filter((r) => /^(uncapped|capped)/.test(r[1]!));
+smoke('bench:chains', {
+  rows: [...inputs, 'market']
+    .filter((name) => !only || only === name)
+    .flatMap((name) => [
+      `${name}: baseline`,
+      `${name}: uncapped`,
+      `${name}: capped 2–5 (`,
+      `${name}: capped 2–5, heuristic only`,
+      ...(name === 'market' ? [`${name}: incremental after a new like: p50`, `${name}: incremental after a new like: p95`] : []),
+    ]),
+  measured: Object.fromEntries(traded.map((r) => [`${r[0]}, ${r[1]}: items traded`, Number(r[2])])),
+  failures: { 'invalid chains or a result other than TradeMaximizer': failures },
+});

@@ -6,6 +6,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import WebSocket from 'ws';
 
 const { url, mode, clients, rate, seconds, warmup } = workerData;
+/** How long the warm-up's messages and the last timed ones are given to arrive (shorter with --smoke). */
+const settle = workerData.settle ?? { warmup: 2000, end: 1500 };
 const now = () => performance.timeOrigin + performance.now();
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -14,6 +16,7 @@ const latencies = [];
 const broadcastLatencies = [];
 let received = 0;
 let errors = 0;
+let runs = 0;
 let broadcastAt = new Map();
 
 function onMessage(i, raw) {
@@ -63,6 +66,8 @@ parentPort.postMessage({ type: 'connected', count: sockets.length });
 parentPort.on('message', async (m) => {
   if (m.type === 'broadcast-at') broadcastAt.set(m.id, m.at);
   if (m.type === 'run') {
+    // A client id is the server's retry key: unique over every run (bench:soak runs several).
+    runs++;
     // Warm-up (SwapU only; the raw relay keeps no state): one untimed message per pair first, so
     // the timed run measures the steady state, not every room's first message (which also
     // creates the recipient's grouped notification, announced by a NOTIFY that PostgreSQL
@@ -72,7 +77,7 @@ parentPort.on('message', async (m) => {
         sockets[i].send(JSON.stringify({ type: 'send', roomId: clients[i].roomId, body: JSON.stringify({ w: 1 }), clientId: `w${i}` }));
         if (i % 100 === 0) await sleep(10);
       }
-      await sleep(2000);
+      await sleep(settle.warmup);
     }
     // Messages go out every 10 ms, round-robin over the clients, as many as are due at `rate`/s.
     let sent = 0;
@@ -85,13 +90,13 @@ parentPort.on('message', async (m) => {
         const t = now();
         const body = JSON.stringify({ t });
         const ws = sockets[i];
-        if (mode === 'swapu') ws.send(JSON.stringify({ type: 'send', roomId: clients[i].roomId, body, clientId: `b${i}-${sent}` }));
+        if (mode === 'swapu') ws.send(JSON.stringify({ type: 'send', roomId: clients[i].roomId, body, clientId: `b${runs}-${i}-${sent}` }));
         else ws.send(JSON.stringify({ kind: 'chat', to: clients[i].partner, t }));
         sent++;
       }
       await sleep(10);
     }
-    await sleep(1500); // let the last messages arrive
+    await sleep(settle.end); // let the last messages arrive
     const elapsed = seconds;
     parentPort.postMessage({ type: 'ran', sent, received, errors, elapsed, latencies });
   }

@@ -1,27 +1,39 @@
-// npm run bench:chat [-- --clients N] [-- --rate MSGS_PER_S] [-- --seconds N] [-- --no-warmup]
+// npm run bench:chat [-- --clients N] [-- --rate MSGS_PER_S] [-- --seconds N] [-- --no-warmup] [-- --smoke]
 // 1,000 WebSocket clients on loopback in pairs, each pair in a chat room, sending through the
 // real server (WebSocket send, stored in PostgreSQL, announced through LISTEN/NOTIFY, WebSocket
 // receive): p50/p99 send→receive latency and messages/s; then broadcasts of a notification to every
 // client. The baseline, in the same run: a raw `ws` relay doing the same routing in memory.
 // Each SwapU pair first exchanges one untimed warm-up message (see chat-clients.mjs), so the
-// figures are the steady state.
+// figures are the steady state. --smoke: 20 clients, 100 msg/s for 1 s, 3 broadcasts (decision 0046).
 
 import { randomUUID } from 'node:crypto';
-import { Worker } from 'node:worker_threads';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openPostgres } from '../apps/server/src/db/client';
 import { roomReads, rooms, users } from '../apps/server/src/db/schema/index';
 import { signAccessToken } from '../apps/server/src/lib/tokens';
-import { createBenchDatabase, onCleanup, parseArgs, printTable, runBench, sleep, tempDir, fmtRatio } from './lib';
+import {
+  benchServerEnv,
+  createBenchDatabase,
+  fmtRatio,
+  onCleanup,
+  parseArgs,
+  printTable,
+  runBench,
+  sleep,
+  smoke,
+  SMOKE,
+  tempDir,
+  chatClients,
+} from './lib';
 
 const { values, flags } = parseArgs();
-const CLIENTS = Number(values.get('clients') ?? 1000);
-const RATE = Number(values.get('rate') ?? 1000);
-const SECONDS = Number(values.get('seconds') ?? 10);
+const CLIENTS = Number(values.get('clients') ?? (SMOKE ? 20 : 1000));
+const RATE = Number(values.get('rate') ?? (SMOKE ? 100 : 1000));
+const SECONDS = Number(values.get('seconds') ?? (SMOKE ? 1 : 10));
 const WARMUP = !flags.has('no-warmup');
-const BROADCASTS = 20;
+const BROADCASTS = SMOKE ? 3 : 20;
 if (CLIENTS % 2 || CLIENTS < 2 || CLIENTS > 5000) throw new Error('--clients must be an even number up to 5000');
 
 const pct = (xs: number[], p: number) => {
@@ -40,21 +52,15 @@ interface Ran {
 
 /** Runs the clients in a worker; `broadcast` publishes one broadcast and returns its id. */
 async function drive(url: string, mode: 'raw' | 'swapu', clients: object[], broadcast: (id: string) => Promise<number>) {
-  const worker = new Worker(new URL('./chat-clients.mjs', import.meta.url), {
-    workerData: { url, mode, clients, rate: RATE, seconds: SECONDS, warmup: WARMUP },
+  const { worker, next } = chatClients({
+    url,
+    mode,
+    clients,
+    rate: RATE,
+    seconds: SECONDS,
+    warmup: WARMUP,
+    ...(SMOKE ? { settle: { warmup: 500, end: 500 } } : {}),
   });
-  onCleanup(() => void worker.terminate());
-  const next = (type: string) =>
-    new Promise<Record<string, unknown>>((resolve, reject) => {
-      const on = (m: Record<string, unknown>) => {
-        if (m.type === type) {
-          worker.off('message', on);
-          resolve(m);
-        }
-      };
-      worker.on('message', on);
-      worker.once('error', reject);
-    });
   await next('connected');
   process.stdout.write(`${mode}: ${clients.length} clients connected; ${RATE} msg/s for ${SECONDS} s… `);
   worker.postMessage({ type: 'run' });
@@ -110,15 +116,21 @@ async function swapu() {
   const database = await openPostgres(databaseUrl);
   onCleanup(() => database.close());
   await database.migrate();
-  const config = loadConfig(
-    { NODE_ENV: 'production', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, SEED_DEMO: 'false' },
-    { databaseUrl },
-  );
+  const config = loadConfig(benchServerEnv({ DATA_DIR: dataDir, SEED_DEMO: 'false' }), { databaseUrl });
   const now = new Date();
   const ids = Array.from({ length: CLIENTS }, () => randomUUID());
-  await database.db
-    .insert(users)
-    .values(ids.map((id, i) => ({ id, email: `bench-${i}@example.com`, displayName: `Bench ${i}`, createdAt: now })));
+  // Members as the sign-up form makes them: terms and privacy accepted (a member with them pending
+  // may read but not send: the server answers terms_pending).
+  await database.db.insert(users).values(
+    ids.map((id, i) => ({
+      id,
+      email: `bench-${i}@example.com`,
+      displayName: `Bench ${i}`,
+      createdAt: now,
+      termsAcceptedAt: now,
+      privacyAcceptedAt: now,
+    })),
+  );
   const clients: Array<{ userId: string; token: string; roomId: string }> = [];
   const roomRows = [];
   const readRows = [];
@@ -170,6 +182,16 @@ async function main() {
   console.log(
     `throughput ${fmtRatio(app.ran.received / app.ran.elapsed / (raw.ran.received / raw.ran.elapsed))} of the raw relay; errors ${app.ran.errors}`,
   );
+  smoke('bench:chat', {
+    rows: ['raw ws relay (baseline)', 'SwapU chat'],
+    measured: {
+      'raw relay messages received': raw.ran.received,
+      'raw relay broadcasts received': raw.broadcast.length,
+      'SwapU messages received': app.ran.received,
+      'SwapU broadcasts received': app.broadcast.length,
+    },
+    failures: { 'SwapU errors answered to a send': app.ran.errors },
+  });
 }
 
 runBench(main, 10 * 60_000);

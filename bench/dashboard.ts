@@ -1,4 +1,4 @@
-// npm run bench:dashboard [-- --events N] [-- --reps N] [-- --reuse]
+// npm run bench:dashboard [-- --events N] [-- --reps N] [-- --reuse] [-- --smoke]
 //
 // Issue 20: the admin dashboard answers in ≤ 300 ms with 10 million analytics events. Generates N
 // events (default 10,000,000) over the last 365 days on PostgreSQL (monthly partitions, as the
@@ -11,6 +11,7 @@
 // and by month. The baseline, in the same run: the home feed's first page (GET /api/v1/posts).
 //
 // --reuse keeps the generated database (swapu_bench_dashboard_<N>_v1) for the next run.
+// --smoke (decision 0046): 20,000 events, 1,000 members, 5 requests a row.
 
 import { performance } from 'node:perf_hooks';
 import { eq, sql } from 'drizzle-orm';
@@ -29,6 +30,9 @@ import { signAccessToken } from '../apps/server/src/lib/tokens';
 import { execute } from './db-load';
 import {
   benchDbUrl,
+  benchServerEnv,
+  smoke,
+  SMOKE,
   createBenchDatabase,
   fmtRatio,
   onCleanup,
@@ -41,17 +45,17 @@ import {
 } from './lib';
 
 const { values, flags } = parseArgs();
-const EVENTS = Number(values.get('events') ?? 10_000_000);
-const REPS = Number(values.get('reps') ?? 100);
+const EVENTS = Number(values.get('events') ?? (SMOKE ? 20_000 : 10_000_000));
+const REPS = Number(values.get('reps') ?? (SMOKE ? 5 : 100));
 const REUSE = flags.has('reuse');
-if (!Number.isInteger(EVENTS) || EVENTS < 100_000 || EVENTS > 50_000_000) throw new Error('--events must be 100000..50000000');
-if (!Number.isInteger(REPS) || REPS < 20) throw new Error('--reps must be at least 20');
+if (!SMOKE && (!Number.isInteger(EVENTS) || EVENTS < 100_000 || EVENTS > 50_000_000)) throw new Error('--events must be 100000..50000000');
+if (!SMOKE && (!Number.isInteger(REPS) || REPS < 20)) throw new Error('--reps must be at least 20');
 
 const DAY_MS = 86_400_000;
 const NOW = new Date();
 const DB_NAME = `swapu_bench_dashboard_${EVENTS}_v1`;
 const JWT_SECRET = 'bench-dashboard-secret-0123456789abcdef';
-const MEMBERS = 100_000;
+const MEMBERS = SMOKE ? 1_000 : 100_000;
 const log = (m: string) => console.log(`[bench:dashboard] ${m}`);
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -160,19 +164,9 @@ async function main() {
       (select count(*)::int from business_daily) as business`,
   );
 
-  const config = loadConfig(
-    {
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'silent',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: tempDir('dashboard-data'),
-      SEED_DEMO: 'false',
-      SHARED_CACHE_MS: '0',
-      JWT_SECRET,
-    },
-    { databaseUrl: benchDbUrl(DB_NAME) },
-  );
+  const config = loadConfig(benchServerEnv({ DATA_DIR: tempDir('dashboard-data'), SEED_DEMO: 'false', SHARED_CACHE_MS: '0', JWT_SECRET }), {
+    databaseUrl: benchDbUrl(DB_NAME),
+  });
   const app = await buildApp({ config, database, serveWeb: false });
   onCleanup(() => app.close());
   await app.ready();
@@ -220,6 +214,23 @@ async function main() {
   );
   const worst = Math.max(...measured.map(([, xs]) => pct(xs, 95)));
   console.log(`\nworst dashboard p95: ${worst.toFixed(1)} ms (goal ≤ 300 ms with ${EVENTS.toLocaleString()} events)`);
+  smoke('bench:dashboard', {
+    rows: [
+      'baseline: home feed page',
+      'dashboard, last 30 days by day',
+      'dashboard, last 90 days by week',
+      'dashboard, last 365 days by day',
+      'dashboard, last 365 days by month',
+    ],
+    measured: {
+      'events in the database': counts!.events,
+      'event rollup rows': counts!.rollups,
+      'business rollup rows': counts!.business,
+      'days the first rollup run rebuilt': days.length,
+      'baseline requests timed': baseline.length,
+      ...Object.fromEntries(measured.map(([name, xs]) => [`${name}: requests timed`, xs.length])),
+    },
+  });
 }
 
 runBench(main, 60 * 60_000);

@@ -1,4 +1,4 @@
-// npm run bench:events [-- --seconds N]
+// npm run bench:events [-- --seconds N] [-- --smoke]
 // Issue 20: analytics ingestion into PostgreSQL. Three runs against the real app on a throwaway
 // PostgreSQL database (swapu_bench_<pid>, seeded with the demo marketplace without photos):
 //  1. the home feed alone at a steady 100 req/s: its p99 is the baseline;
@@ -8,6 +8,7 @@
 //     ratio of run 1's (goal: unchanged, i.e. close to 1×; the machine has 2 cores shared by the
 //     server, PostgreSQL and the load generator).
 // The load generators run in worker threads so they do not share the server's event loop.
+// --smoke (decision 0046): 1 s a run, no warm-up.
 import { randomUUID } from 'node:crypto';
 import autocannon, { type Result } from 'autocannon';
 import type { FastifyInstance } from 'fastify';
@@ -20,11 +21,11 @@ import { ensureReferenceData } from '../apps/server/src/db/reference-data';
 import { seedDemo } from '../apps/server/src/db/seed/demo';
 import { localStorage } from '../apps/server/src/lib/storage';
 import { rowsOf } from '../apps/server/src/lib/sql-rows';
-import { createBenchDatabase, fmtRatio, onCleanup, parseArgs, printTable, runBench, tempDir } from './lib';
+import { benchServerEnv, createBenchDatabase, fmtRatio, onCleanup, parseArgs, printTable, runBench, smoke, SMOKE, tempDir } from './lib';
 
 const { values } = parseArgs();
-const seconds = Number(values.get('seconds') ?? 10);
-if (!Number.isFinite(seconds) || seconds < 3 || seconds > 600) throw new Error('--seconds must be between 3 and 600');
+const seconds = Number(values.get('seconds') ?? (SMOKE ? 1 : 10));
+if (!Number.isFinite(seconds) || seconds < (SMOKE ? 1 : 3) || seconds > 600) throw new Error('--seconds must be between 3 and 600');
 const FEED_RATE = 100;
 const TARGET_EVENTS = 5_000;
 const SESSIONS = 1_000;
@@ -68,10 +69,7 @@ async function main() {
   const databaseUrl = await createBenchDatabase();
   const database = await openPostgres(databaseUrl);
   onCleanup(() => database.close());
-  const config = loadConfig(
-    { NODE_ENV: 'production', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir },
-    { databaseUrl },
-  );
+  const config = loadConfig(benchServerEnv({ DATA_DIR: dataDir }), { databaseUrl });
   const t0 = performance.now();
   await database.migrate();
   await ensureReferenceData(database.db);
@@ -82,7 +80,7 @@ async function main() {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${portOf(app)}`;
   const feed = { url, connections: 10, overallRate: FEED_RATE, requests: [{ method: 'GET', path: '/api/v1/posts' }] };
-  await autocannon({ ...feed, duration: 2, workers: 1 });
+  if (!SMOKE) await autocannon({ ...feed, duration: 2, workers: 1 });
 
   const alone = await run(`feed alone, ${FEED_RATE} req/s`, feed);
   const before = await countEvents();
@@ -137,6 +135,20 @@ async function main() {
     console.log('\n!!!!! WARNING: some requests failed (non-2xx, errors or timeouts): the figures above are not valid !!!!!');
     process.exitCode = 1;
   }
+  const runs: Array<[string, Result]> = [
+    ['feed alone', alone],
+    ['event batches, flat out', flood],
+    ['feed beside events', together],
+    ['event batches at 5,000 events/s', steady],
+  ];
+  smoke('bench:events', {
+    rows: ['feed alone (baseline)', 'event batches, flat out', 'feed beside 5,000 events/s', 'event batches at 5,000 events/s'],
+    measured: {
+      ...Object.fromEntries(runs.map(([name, r]) => [`${name}: requests answered`, r.requests.total])),
+      'events stored during the flat-out run': stored,
+    },
+    failures: Object.fromEntries(runs.map(([name, r]) => [`${name}: non-2xx, errors and timeouts`, r.non2xx + r.errors + r.timeouts])),
+  });
 }
 
 runBench(main, 10 * 60_000 + 5 * seconds * 1000);

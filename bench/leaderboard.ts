@@ -1,4 +1,4 @@
-// npm run bench:leaderboard [-- --members N] [-- --reps N] [-- --reuse] [-- --explain]
+// npm run bench:leaderboard [-- --members N] [-- --reps N] [-- --reuse] [-- --explain] [-- --smoke]
 //
 // Generates N members (default 1,000,000) on PostgreSQL with COPY, their points totals for the
 // three periods (all time, this week, this month) with a skewed, marketplace-like distribution
@@ -10,6 +10,7 @@
 //
 // --reuse keeps the generated database (swapu_bench_leaderboard_<N>) for the next run.
 // --explain prints EXPLAIN ANALYZE of the leaderboard statement and of the own-rank statement.
+// --smoke (decision 0046): 1,000 members, 2,000 listings, 5 requests a row.
 
 import { performance } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
@@ -25,6 +26,9 @@ import { awardPoints } from '../apps/server/src/modules/points/award';
 import { memberRank } from '../apps/server/src/modules/points/points.service';
 import {
   benchDbUrl,
+  benchServerEnv,
+  smoke,
+  SMOKE,
   createBenchDatabase,
   fmtRatio,
   onCleanup,
@@ -39,17 +43,17 @@ import { copyInto, execute } from './db-load';
 import { copyLine, createRandom, generatePost, localityPicker, POST_COLUMNS, postLine, type Locality } from './search-data';
 
 const { values, flags } = parseArgs();
-const MEMBERS = Number(values.get('members') ?? 1_000_000);
-const REPS = Number(values.get('reps') ?? 200);
+const MEMBERS = Number(values.get('members') ?? (SMOKE ? 1000 : 1_000_000));
+const REPS = Number(values.get('reps') ?? (SMOKE ? 5 : 200));
 const REUSE = flags.has('reuse');
 const EXPLAIN = flags.has('explain');
 if (!Number.isInteger(MEMBERS) || MEMBERS < 1000 || MEMBERS > 5_000_000) throw new Error('--members must be 1000..5000000');
-if (!Number.isInteger(REPS) || REPS < 20) throw new Error('--reps must be at least 20');
+if (!Number.isInteger(REPS) || REPS < (SMOKE ? 1 : 20)) throw new Error('--reps must be at least 20');
 
 const NOW = new Date();
 const DB_NAME = `swapu_bench_leaderboard_${MEMBERS}_v1`;
 /** Listings for the baseline feed: one for every 20 members, at least 20,000. */
-const LISTINGS = Math.max(20_000, Math.round(MEMBERS / 20));
+const LISTINGS = SMOKE ? 2_000 : Math.max(20_000, Math.round(MEMBERS / 20));
 const JWT_SECRET = 'bench-leaderboard-secret-0123456789abcdef';
 const log = (m: string) => console.log(`[bench:leaderboard] ${m}`);
 const pct = (xs: number[], p: number) => {
@@ -170,16 +174,7 @@ async function main() {
   const database = await openBenchDatabase();
   onCleanup(() => database.close());
   const config = loadConfig(
-    {
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'silent',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: tempDir('leaderboard-data'),
-      SEED_DEMO: 'false',
-      SHARED_CACHE_MS: '0',
-      JWT_SECRET,
-    },
+    benchServerEnv({ DATA_DIR: tempDir('leaderboard-data'), SEED_DEMO: 'false', SHARED_CACHE_MS: '0', JWT_SECRET }),
     { databaseUrl: benchDbUrl(DB_NAME) },
   );
   const app = await buildApp({ config, database, serveWeb: false });
@@ -257,6 +252,27 @@ async function main() {
   const worst = Math.max(...measured.slice(0, 8).map(([, xs]) => pct(xs, 95)));
   console.log(`\nworst leaderboard or own-rank p95: ${worst.toFixed(2)} ms (goal ≤ 20 ms on PostgreSQL at 1,000,000 members)`);
   // The award row wrote real points: the next --reuse run starts from different totals, which is fine.
+  smoke('bench:leaderboard', {
+    rows: [
+      'baseline: home feed page',
+      'leaderboard week, signed in, ranked low',
+      'leaderboard week, signed in, mid-table',
+      'leaderboard month, signed in, ranked low',
+      'leaderboard all time, signed in, ranked low',
+      'leaderboard week, guest (top 50 only)',
+      'own rank alone (memberRank), week, ranked low',
+      'own rank alone (memberRank), all time, ranked low',
+      'own rank alone (memberRank), week, top',
+      'one award',
+    ],
+    measured: {
+      ...Object.fromEntries(counts.map((c) => [`${c.period}: members with points`, Number(c.members)])),
+      'periods with points': counts.length,
+      "the low-ranked member's week rank": lowBoard.me.rank,
+      'baseline requests timed': baseline.length,
+      ...Object.fromEntries(measured.map(([name, xs]) => [`${name}: requests timed`, xs.length])),
+    },
+  });
 
   if (EXPLAIN) {
     const original = database.db.execute.bind(database.db);

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
@@ -124,8 +125,14 @@ export function runBench(main: () => Promise<void>, limitMs: number) {
   );
 }
 
+/** The first cell of every row printed so far (printTable and noteRows): what `smoke` checks. */
+const printedRows: string[] = [];
+/** Records row labels printed without printTable (bench:chains prints its own table). */
+export const noteRows = (labels: string[]) => printedRows.push(...labels);
+
 /** Prints rows as an aligned plain-text table (first column left-aligned, the rest right-aligned). */
 export function printTable(header: string[], rows: Array<Array<string | number>>) {
+  noteRows(rows.map((r) => String(r[0] ?? '')));
   const cells = [header, ...rows.map((r) => r.map(String))];
   const widths = header.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
   const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
@@ -140,4 +147,78 @@ export const fmtRatio = (x: number) => `${x.toFixed(2)}×`;
 export function unregisterBenchDatabase(name: string) {
   const i = databases.indexOf(name);
   if (i >= 0) databases.splice(i, 1);
+}
+
+/**
+ * `--smoke` (decision 0046): tiny sizes and a second or two a phase, to prove the bench still
+ * measures something; `npm run bench:smoke` runs every bench so. Its figures mean nothing.
+ */
+export const SMOKE = process.argv.slice(2).includes('--smoke');
+
+/**
+ * The server's environment in a throughput bench: production, quiet, on 127.0.0.1, and no load
+ * shedding (0 turns each bound off, lib/load-shedding.ts): a bench measures what the app answers,
+ * and a request refused as busy (503) is neither an answer nor a failure of the app. Only
+ * bench:overload, which measures the shedding, sets the bounds itself.
+ */
+export function benchServerEnv(extra: Record<string, string> = {}): Record<string, string> {
+  return { NODE_ENV: 'production', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', ...NO_SHEDDING, ...extra };
+}
+
+/** Both load-shedding bounds turned off (0), for a server a bench spawns as `npm start` does. */
+export const NO_SHEDDING = { OVERLOAD_MAX_IN_FLIGHT: '0', OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0' } as const;
+
+export interface SmokeChecks {
+  /**
+   * Rows the output must hold: each the start of a first cell printed by printTable (or noted by
+   * noteRows), so a label ending in a count (`post ×50`) is named without its count.
+   */
+  rows?: string[];
+  /** What the bench measured, each of which must be above zero: requests, messages, rows. */
+  measured?: Record<string, number>;
+  /** What must be zero: errors, timeouts, answers with an unexpected status. */
+  failures?: Record<string, number>;
+}
+
+/**
+ * The checks every bench makes at its end (decision 0046), in every mode: a bench that measured
+ * nothing, met an error or lost a row of its table fails (exit code 1) and says why. The figures
+ * themselves are never checked: they belong to the machine, not to the code.
+ */
+export function smoke(bench: string, checks: SmokeChecks): boolean {
+  const problems: string[] = [];
+  for (const label of checks.rows ?? [])
+    if (!printedRows.some((r) => r.startsWith(label))) problems.push(`row missing from the output: "${label}"`);
+  for (const [what, n] of Object.entries(checks.measured ?? {}))
+    if (!(Number.isFinite(n) && n > 0)) problems.push(`measured nothing: ${what} = ${n}`);
+  for (const [what, n] of Object.entries(checks.failures ?? {})) if (n !== 0) problems.push(`${what}: ${n} (should be 0)`);
+  if (problems.length) {
+    console.error(`\n${bench}: CHECK FAILED${SMOKE ? ' (smoke)' : ''}\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    process.exitCode = 1;
+    return false;
+  }
+  const n = (checks.rows?.length ?? 0) + Object.keys(checks.measured ?? {}).length + Object.keys(checks.failures ?? {}).length;
+  console.log(`\n${bench}: ${n} checks passed${SMOKE ? ' (smoke)' : ''}: every row printed, something measured, no errors`);
+  return true;
+}
+
+/**
+ * The chat load's worker (bench/chat-clients.mjs) with `workerData`, ended at cleanup, and `next`:
+ * the worker's next message of a type (`connected`, `ran`), for bench:chat and bench:memory.
+ */
+export function chatClients(workerData: Record<string, unknown>) {
+  const worker = new Worker(new URL('./chat-clients.mjs', import.meta.url), { workerData });
+  onCleanup(() => void worker.terminate());
+  const next = (type: string) =>
+    new Promise<Record<string, unknown>>((resolve, reject) => {
+      const on = (m: Record<string, unknown>) => {
+        if (m.type === type) {
+          worker.off('message', on);
+          resolve(m);
+        }
+      };
+      worker.on('message', on);
+      worker.once('error', reject);
+    });
+  return { worker, next };
 }

@@ -1,4 +1,4 @@
-// npm run bench:media [-- --seconds N] [-- --connections N] [-- --photos N]
+// npm run bench:media [-- --seconds N] [-- --connections N] [-- --photos N] [-- --smoke]
 // How photos are served with STORAGE_DRIVER=s3 (decision 0040), against the local folder measured
 // in the same run: req/s and latency of GET /media/<key> for
 //   local     the local folder through @fastify/static (today's default: the baseline);
@@ -10,6 +10,7 @@
 // The S3-compatible server is s3rver, started by the benchmark in a child process on a port of its
 // own. The app is built in-process by buildApp on an empty PGlite database (no photo request reads
 // the database); the load generator runs in a worker thread.
+// --smoke (decision 0046): 3 photos, 5 connections, 1 s a row, no warm-up.
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
@@ -20,14 +21,14 @@ import { openPglite } from '../apps/server/src/db/client';
 import { s3Storage } from '../apps/server/src/lib/s3-storage';
 import { imageVariantKeys, localStorage } from '../apps/server/src/lib/storage';
 import { startS3Server } from '../apps/server/src/test/s3-server';
-import { fmtRatio, onCleanup, parseArgs, printTable, runBench, tempDir } from './lib';
+import { benchServerEnv, fmtRatio, onCleanup, parseArgs, printTable, runBench, smoke, SMOKE, tempDir } from './lib';
 
 const { values } = parseArgs();
-const seconds = Number(values.get('seconds') ?? 10);
-const CONNECTIONS = Number(values.get('connections') ?? 20);
-const PHOTOS = Number(values.get('photos') ?? 40);
+const seconds = Number(values.get('seconds') ?? (SMOKE ? 1 : 10));
+const CONNECTIONS = Number(values.get('connections') ?? (SMOKE ? 5 : 20));
+const PHOTOS = Number(values.get('photos') ?? (SMOKE ? 3 : 40));
 if (!Number.isFinite(seconds) || seconds < 1 || seconds > 600) throw new Error('--seconds must be between 1 and 600');
-const WARMUP_SECONDS = 2;
+const WARMUP_SECONDS = SMOKE ? 0 : 2;
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 const portOf = (app: App) => {
@@ -79,7 +80,7 @@ async function load(label: string, url: string, paths: string[], headers: Record
     timeout: 10,
     requests: paths.map((p) => ({ method: 'GET', path: p, headers })),
   };
-  await autocannon({ ...opts, duration: WARMUP_SECONDS });
+  if (WARMUP_SECONDS) await autocannon({ ...opts, duration: WARMUP_SECONDS });
   // CPU per request while measured: this process (the app, and the load generator's thread) and the S3 server.
   const [own, s3] = [process.cpuUsage(), processCpu(s3Pid)];
   const result = await autocannon({ ...opts, duration: seconds });
@@ -120,10 +121,7 @@ async function main() {
   onCleanup(() => database.close());
   await database.migrate();
   const build = async (storage: StorageConfig) => {
-    const config = loadConfig(
-      { NODE_ENV: 'production', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, SEED_DEMO: 'false' },
-      { storage },
-    );
+    const config = loadConfig(benchServerEnv({ DATA_DIR: dataDir, SEED_DEMO: 'false' }), { storage });
     const app = await buildApp({ config, database, serveWeb: false });
     onCleanup(() => app.close());
     return app;
@@ -227,6 +225,25 @@ async function main() {
       `\n!!!!! WARNING: ${name}: ${JSON.stringify(r.statusCodeStats)}, ${r.errors} errors, ${r.timeouts} timeouts — not valid !!!!!`,
     );
   if (bad.length) process.exitCode = 1;
+  smoke('bench:media', {
+    rows: [
+      'local  /media/ from the folder (baseline)',
+      'stream /media/ from the bucket',
+      'redirect 302 to the bucket',
+      'bucket  GET from s3rver directly',
+      'stream 304 (If-None-Match)',
+      'local  /media/ again',
+    ],
+    measured: Object.fromEntries(
+      runs.map(({ name, status, result: r }) => [`${name}: answers ${status}`, r.statusCodeStats[String(status)]?.count ?? 0]),
+    ),
+    failures: Object.fromEntries(
+      runs.map(({ name, status, result: r }) => [
+        `${name}: errors, timeouts, other statuses`,
+        r.errors + r.timeouts + unexpected(r, status),
+      ]),
+    ),
+  });
 }
 
 runBench(main, 10 * 60_000 + 6 * (seconds + WARMUP_SECONDS) * 1000);

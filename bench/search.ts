@@ -1,4 +1,4 @@
-// npm run bench:search [-- --rows N] [-- --engine pg|pglite] [-- --reps N] [-- --seconds N] [-- --reuse] [-- --explain]
+// npm run bench:search [-- --rows N] [-- --engine pg|pglite] [-- --reps N] [-- --seconds N] [-- --reuse] [-- --explain] [-- --smoke]
 //
 // Generates N realistic listings (default 100,000) straight into the database with COPY, then
 // measures single-client p50/p95 server time (the `tookMs` the API reports) of GET /api/v1/search
@@ -7,6 +7,7 @@
 //
 // On PostgreSQL, --reuse keeps the generated database (swapu_bench_search_<N>) for the next run.
 // --explain prints EXPLAIN ANALYZE of every statement one search of each shape runs.
+// --smoke (decision 0046): 1,000 listings, 5 searches a shape, 1 s a throughput row.
 
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -17,6 +18,9 @@ import { openPglite, openPostgres, type Database } from '../apps/server/src/db/c
 import { ensureReferenceData } from '../apps/server/src/db/reference-data';
 import { refreshSearchTerms } from '../apps/server/src/modules/search/search-terms';
 import {
+  benchServerEnv,
+  smoke,
+  SMOKE,
   createBenchDatabase,
   unregisterBenchDatabase,
   benchDbUrl,
@@ -33,10 +37,10 @@ import { cpuMeter, pctCore, type CpuUse } from './cpu';
 import { BRANDS, POST_COLUMNS, copyLine, createRandom, generatePost, localityPicker, postLine, type Locality } from './search-data';
 
 const { values, flags } = parseArgs();
-const ROWS = Number(values.get('rows') ?? 100_000);
+const ROWS = Number(values.get('rows') ?? (SMOKE ? 1_000 : 100_000));
 const ENGINE = (values.get('engine') ?? 'pg') as 'pg' | 'pglite';
-const REPS = Number(values.get('reps') ?? 40);
-const SECONDS = Number(values.get('seconds') ?? 10);
+const REPS = Number(values.get('reps') ?? (SMOKE ? 5 : 40));
+const SECONDS = Number(values.get('seconds') ?? (SMOKE ? 1 : 10));
 const REUSE = flags.has('reuse');
 const EXPLAIN = flags.has('explain');
 const DETAIL = flags.has('detail');
@@ -192,19 +196,10 @@ function shapes(): Shape[] {
 async function main() {
   const database = await openBenchDatabase();
   onCleanup(() => database.close());
+  // No shedding (benchServerEnv): the bench's client shares this process's event loop, and a
+  // search refused as 'busy' would end the run instead of being measured.
   const config = loadConfig(
-    {
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'silent',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: tempDir('search-data'),
-      SEED_DEMO: 'false',
-      SHARED_CACHE_MS: '0',
-      // No shedding by event-loop delay: the bench's client shares this process's event loop, and
-      // a search refused as 'busy' would end the run instead of being measured.
-      OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
-    },
+    benchServerEnv({ DATA_DIR: tempDir('search-data'), SEED_DEMO: 'false', SHARED_CACHE_MS: '0' }),
     ENGINE === 'pg' ? { databaseUrl: benchDbUrl(`swapu_bench_search_${ROWS}_v6`) } : {},
   );
   const app = await buildApp({ config, database, serveWeb: false });
@@ -241,6 +236,8 @@ async function main() {
   const rowsOut: (string | number)[][] = [];
   const urls: string[] = [];
   let worst = 0;
+  let found = 0;
+  const timed = new Map<string, number>();
   for (const shape of shapes().filter((x) => !ONLY || x.name === ONLY)) {
     const server: number[] = [];
     const wall: number[] = [];
@@ -250,6 +247,7 @@ async function main() {
     for (const u of shapeUrls) {
       const r0 = await once(u);
       totals.push(r0.body.totalExact ? String(r0.body.total) : `${r0.body.total}+`);
+      found += r0.body.items.length;
       await once(u);
     }
     for (let i = 0; i < REPS; i++) {
@@ -259,6 +257,7 @@ async function main() {
     }
     const p95 = pct(server, 95);
     worst = Math.max(worst, p95);
+    timed.set(shape.name, server.length);
     if (DETAIL) {
       for (const u of shapeUrls) {
         const times: number[] = [];
@@ -378,6 +377,25 @@ async function main() {
   console.log(
     "(CPU as a share of one core. node is one event loop: the server and the bench's in-process client; other is every other process on the machine, parallel query workers included. PG backends: samples of the bench database's busy backends on CPU, waiting for a page read (IO, BufferIO) or for a lock.)",
   );
+
+  smoke('bench:search', {
+    rows: [
+      'baseline: home feed page',
+      ...shapes()
+        .filter((x) => !ONLY || x.name === ONLY)
+        .map((x) => x.name),
+      '1 client',
+      '4 concurrent clients',
+    ],
+    measured: {
+      'live listings': live,
+      'baseline searches timed': baseline.length,
+      ...Object.fromEntries([...timed].map(([name, n]) => [`${name}: searches timed`, n])),
+      'listings found by the first search of every variant': found,
+      'searches by 1 client': one.done,
+      'searches by 4 clients': four.done,
+    },
+  });
 
   if (EXPLAIN)
     await explainAll(

@@ -1,4 +1,4 @@
-// npm run bench:start [-- --pg] [-- --fresh-runs N]
+// npm run bench:start [-- --pg] [-- --fresh-runs N] [-- --smoke]
 // Time from launching `node scripts/start.mjs` (what `npm start` runs) until GET /api/ready
 // answers 200, as ratios against a bare Node HTTP server spawned the same way in the same run:
 // on a fresh data dir (database created, migrated, reference data and the demo seed with its
@@ -6,20 +6,35 @@
 // then as a second fresh data dir (the photos' first size copied from the cache the first one
 // filled: a journey run, a reset); then on an existing data dir. `--pg` also times a start on an
 // existing PostgreSQL database (a throwaway swapu_bench_<pid>, dropped at the end).
+// --smoke (decision 0046): one run of each case; the web app must have been built (npm run build).
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import http from 'node:http';
 import path from 'node:path';
-import { ROOT, createBenchDatabase, fmtRatio, freePort, median, onCleanup, parseArgs, printTable, runBench, sleep, tempDir } from './lib';
+import {
+  ROOT,
+  createBenchDatabase,
+  fmtRatio,
+  freePort,
+  median,
+  onCleanup,
+  parseArgs,
+  printTable,
+  runBench,
+  sleep,
+  smoke,
+  SMOKE,
+  tempDir,
+} from './lib';
 
-const EXISTING_RUNS = 5;
+const EXISTING_RUNS = SMOKE ? 1 : 5;
 const POLL_MS = 25;
 /** Issue 37: a newcomer's first start is ready within this. */
 const FRESH_GOAL_MS = 30_000;
 const { flags, values } = parseArgs();
 const withPg = flags.has('pg');
-const FRESH_RUNS = Number(values.get('fresh-runs') ?? 3);
+const FRESH_RUNS = Number(values.get('fresh-runs') ?? (SMOKE ? 1 : 3));
 
 const BARE_SERVER = `require('http').createServer((q,s)=>s.end('ok')).listen(Number(process.env.PORT), process.env.HOST)`;
 
@@ -40,6 +55,8 @@ function newestWebSource() {
 /** Builds the web app (untimed) when start.mjs would otherwise build it inside a timed start. */
 function ensureWebBuilt() {
   const built = fs.statSync(path.join(ROOT, 'apps/web/dist/index.html'), { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  if (!built && SMOKE)
+    throw new Error('apps/web/dist/index.html is missing: a smoke run does not build the web app; run `npm run build` first');
   if (built && built >= newestWebSource()) return;
   console.log(built ? 'web sources changed: rebuilding the web app (not timed)…' : 'building the web app (not timed)…');
   execSync('npm run build -w @swapu/web', { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -199,6 +216,22 @@ async function main() {
   console.log('');
   console.log(`fresh data dir, first start: ready in ${median(emptyMs).toFixed(0)} ms (goal ≤ ${FRESH_GOAL_MS} ms)`);
   console.log(`existing data dir: ready in ${median(existingMs).toFixed(0)} ms (goal < 3000 ms)`);
+  smoke('bench:start', {
+    rows: [
+      'bare node http',
+      'fresh data dir, first start',
+      'fresh data dir, photos from the cache',
+      'existing data dir (PGlite)',
+      ...(withPg ? ['empty database (PostgreSQL)', 'existing database (PostgreSQL)'] : []),
+    ],
+    measured: {
+      'bare node starts timed': bareMs.length,
+      'first starts timed': emptyMs.length,
+      'starts with the photos cached timed': cachedMs.length,
+      'starts on an existing data dir timed': existingMs.length,
+      ...(withPg ? { 'PostgreSQL starts timed': pgEmptyMs.length + pgExistingMs.length } : {}),
+    },
+  });
   console.log(
     `load average at the end: ${os
       .loadavg()

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { chromium, type APIRequestContext, type Page } from '@playwright/test';
+import { journeyBrowser } from '../scripts/chromium-path.mjs';
 import { expect, test } from './support/test';
 import { createAccount, signInWithStorage, type TestAccount } from './support/accounts';
 import { docsShot } from './support/docs-shots';
@@ -222,7 +223,7 @@ test.describe('listing an item', () => {
     test('the picture taken becomes a photo of the draft', async ({ request }, info) => {
       // Chromium's fake camera, allowed without asking: a browser of its own with those switches.
       const browser = await chromium.launch({
-        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        executablePath: journeyBrowser(),
         args: ['--headless', '--no-sandbox', '--disable-gpu', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
       });
       try {

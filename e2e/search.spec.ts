@@ -139,8 +139,9 @@ test.describe('search and discovery', () => {
     await expect(page.getByRole('link', { name: 'Notifications', exact: true }).first()).toBeVisible();
     // …until the item is a day old (moved back a day and a few seconds), when everyone may see it.
     expect((await request.post(`/api/test/posts/${kayak.id}/backdate`, { data: { hours: 24.003 } })).status()).toBe(204);
-    const sweep = await request.post('/api/test/search/alerts', { data: {} });
-    expect(((await sweep.json()) as { notified: number }).notified).toBeGreaterThanOrEqual(1);
+    // The server's own sweep (every minute) may get there first, so this one's count may be 0: the
+    // notification below, one and only one, is what shows the alert went out.
+    expect((await request.post('/api/test/search/alerts', { data: {} })).status()).toBe(200);
 
     await page.reload();
     await expect(page.getByTestId('notification-count')).toContainText('1');

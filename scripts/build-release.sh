@@ -11,7 +11,7 @@
 #                                      right after its build stage) instead of building them again
 #
 # The folder:
-#   apps/server/dist/           main.mjs and chain-engine.mjs (bundled server, version baked in),
+#   apps/server/dist/           main.mjs, chain-engine.mjs and moderation.mjs (bundled server, version baked in),
 #                               source maps, docs/ (the documentation area's generated parts)
 #   apps/server/src/db/migrations/   applied at start (src/paths.ts finds the server from them)
 #   apps/web/dist/, apps/web/dist-server/   the web app and its server renderer

@@ -1,5 +1,5 @@
 // Bundles the server's TypeScript (and the shared package) into apps/server/dist/main.mjs (and
-// the chain engine's thread into chain-engine.mjs), so
+// the chain engine's thread into chain-engine.mjs, the moderation model's into moderation.mjs), so
 // production starts on plain Node without a TypeScript loader. npm packages stay external.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,6 +17,8 @@ export async function buildServer(outdir = path.join(root, 'apps/server/dist'), 
     entryPoints: {
       main: path.join(root, 'apps/server/src/main.ts'),
       'chain-engine': path.join(root, 'apps/server/src/modules/chains/engine/thread.ts'),
+      // The photo moderation model's thread (lib/moderation.ts, threadModerator; decision 0048).
+      moderation: path.join(root, 'apps/server/src/lib/moderation-thread.ts'),
     },
     outdir,
     outExtension: { '.js': '.mjs' },

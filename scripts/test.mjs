@@ -1,13 +1,16 @@
 // npm test: typecheck, lint (import boundaries included), the prettier check, the migration check
 // (schema = migrations, none edited) and the production build with its bundle budget; unit + API
-// integration tests on PGlite; the cluster test (two instances behind HAProxy on network
-// namespaces, when the machine allows it: root, `ip netns`, HAProxy); then, when TEST_DATABASE_URL
-// is set, the integration tests again on PostgreSQL beside the release check (the release folder
-// run from a clean directory) and the Playwright journeys in Chromium.
+// integration tests on PGlite beside the crash test (when TEST_DATABASE_URL is set); the cluster
+// test (two instances behind HAProxy on network namespaces, when the machine allows it: root,
+// `ip netns`, HAProxy) and bench:cluster's smoke mode; then, when TEST_DATABASE_URL is set, the
+// integration tests again on PostgreSQL beside the release check (the release folder run from a
+// clean directory), every benchmark's smoke mode and the Playwright journeys in Chromium (one
+// server on PGlite, one on PostgreSQL).
 // Stops at the first failing stage and exits non-zero.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { checkNode } from './check-node.mjs';
+import { CHROMIUM, HEADLESS_SHELL, journeyBrowser } from './chromium-path.mjs';
 import { DURATIONS_FILE, measuredDurations, reportFile, staleSpecs } from './e2e-durations.mjs';
 import { clusterPreflight } from '../tests/cluster/preflight.mjs';
 
@@ -62,6 +65,9 @@ function e2eSteps(n) {
       E2E_PORT: String(port + i),
       E2E_OAUTH_PORT: String(oauthPort - i),
       E2E_DATA_DIR: `.e2e-data-${i + 1}`,
+      // The second server runs on a fresh PostgreSQL database when there is one, the first on the
+      // embedded default: every run takes journeys through both engines (scripts/e2e-server.mjs).
+      ...(i === 1 && process.env.TEST_DATABASE_URL ? { E2E_DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
       E2E_SLOW: '2',
       E2E_TRACE,
       E2E_JSON: reportFile(i + 1),
@@ -72,8 +78,9 @@ function e2eSteps(n) {
 /**
  * A stage is one step, or several run side by side. The machine has two cores: the static checks
  * and the production build share the first stage (each is mostly one process); the PGlite run
- * (CPU-bound, two workers) has a stage of its own; the PostgreSQL run (much of it waiting on the
- * database server) shares the last with the release check and the journeys' two Playwright processes.
+ * (CPU-bound, two workers) shares the second with the crash test; the PostgreSQL run (two workers,
+ * much of it waiting on the database server) shares the last with the release check, the
+ * benchmarks' smoke runs and the journeys' two Playwright processes (decision 0047).
  */
 const stages = [
   [
@@ -85,6 +92,14 @@ const stages = [
   ],
   [['unit + integration (PGlite)', 'npx', ['vitest', 'run', '--maxWorkers=2'], { TEST_DB: 'pglite' }]],
 ];
+/**
+ * The crash test (decision 0045): the bundled server on a PostgreSQL database of its own under a
+ * scripted workload, killed with SIGKILL 50 times; after each kill every invariant and every
+ * acknowledged write is checked. Almost all of it is 50 server starts, which are CPU-bound: beside
+ * the last stage (load average 17-21) a start took 22 s and 50 kills would take 20 minutes; beside
+ * the PGlite run (two workers) they take a few seconds each, and the stage is seven minutes anyway.
+ */
+if (process.env.TEST_DATABASE_URL) stages[1].push(['crash (kill -9, PostgreSQL)', 'npm', ['run', 'test:crash']]);
 
 /**
  * The cluster test (tests/cluster, docs/deploying.md): hosts as network namespaces, two instances
@@ -98,14 +113,22 @@ const CLUSTER = 'cluster (network namespaces)';
 const onCI = /^(1|true|yes)$/i.test(process.env.CI ?? '');
 const wantCluster = !process.argv.slice(2).length || process.argv.slice(2).some((o) => CLUSTER.startsWith(o));
 const clusterMissing = wantCluster ? clusterPreflight() : [];
-if (!wantCluster || clusterMissing.length === 0) stages.push([[CLUSTER, 'npm', ['run', 'test:cluster']]]);
-else if (onCI) {
+/**
+ * bench:cluster's smoke mode (decision 0046): the same hosts, one and two instances behind the
+ * balancer for two seconds a phase, failing when it measured nothing. It needs what the cluster
+ * test needs, and runs after it, alone for the same reason (about a minute).
+ */
+const CLUSTER_BENCH = 'benchmark through the balancer (smoke)';
+if (!wantCluster || clusterMissing.length === 0) {
+  stages.push([[CLUSTER, 'npm', ['run', 'test:cluster']]]);
+  stages.push([[CLUSTER_BENCH, 'npm', ['run', 'bench:cluster', '--', '--smoke']]]);
+} else if (onCI) {
   console.error(`[test] FAIL: the cluster test cannot run on this CI machine: ${clusterMissing.join('; ')}.`);
   process.exit(1);
 } else console.log(`[test] the cluster test (npm run test:cluster) did NOT run: ${clusterMissing.join('; ')}.`);
 const lastStage = [];
 if (process.env.TEST_DATABASE_URL) {
-  lastStage.push(['integration (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'server*'], { TEST_DB: 'pg' }]);
+  lastStage.push(['integration (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'server*', '--maxWorkers=2'], { TEST_DB: 'pg' }]);
 } else {
   console.log('[test] TEST_DATABASE_URL is not set: the PostgreSQL run of the integration tests is not part of this run.');
 }
@@ -117,6 +140,17 @@ if (process.env.TEST_DATABASE_URL) {
  * and needs TEST_DATABASE_URL like the PostgreSQL run; about a minute beside twenty of journeys.
  */
 lastStage.push(['release (clean directory)', 'npm', ['run', 'test:release', '--', '--reuse-build']]);
+/**
+ * Every benchmark's smoke mode (decision 0046): each fails when it measured nothing, met an error
+ * or lost a row of its table; figures are never checked, so the saturated cores of this stage do
+ * not matter. Needs the first stage's build and PostgreSQL on 127.0.0.1:5432 (bench/lib.ts), so it
+ * runs when TEST_DATABASE_URL says there is one. About three minutes alone.
+ */
+if (process.env.TEST_DATABASE_URL) lastStage.push(['benchmarks (smoke)', 'npm', ['run', 'bench:smoke']]);
+else
+  console.log(
+    "[test] TEST_DATABASE_URL is not set: the benchmarks' smoke runs and the crash test (they need PostgreSQL) are not part of this run.",
+  );
 lastStage.push(...e2eSteps(E2E_SERVERS));
 stages.push(lastStage);
 
@@ -131,20 +165,25 @@ if (clusterMissing.length) results.push(`NOT RUN ${CLUSTER}: ${clusterMissing.jo
  * command to run.
  */
 function ensureChromium() {
-  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (fs.existsSync(chromium)) return;
-  const canInstall = process.getuid?.() === 0 && fs.existsSync('/usr/bin/apt-get');
+  const chromium = journeyBrowser();
+  // The headless shell costs about 30 % less CPU per journey than the full browser (decision 0047):
+  // install it beside Chromium where we may, as .ci/run does.
+  const wanted = process.env.CHROMIUM_PATH ? [] : ['chromium', 'chromium-headless-shell'];
+  const missing = process.env.CHROMIUM_PATH ? !fs.existsSync(chromium) : !fs.existsSync(CHROMIUM) || !fs.existsSync(HEADLESS_SHELL);
+  if (!missing) return;
+  const canInstall = process.getuid?.() === 0 && fs.existsSync('/usr/bin/apt-get') && wanted.length > 0;
   if (canInstall) {
-    console.log(`[test] ${chromium} is missing: installing Debian's Chromium (apt-get install chromium)…`);
+    console.log(`[test] installing Debian's Chromium and its headless shell (apt-get install ${wanted.join(' ')})…`);
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
     const install =
-      update.status === 0 && spawnSync('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-dejavu-core'], { stdio: 'inherit', env });
-    if (install && install.status === 0 && fs.existsSync(chromium)) return;
+      update.status === 0 && spawnSync('apt-get', ['install', '-y', '-qq', ...wanted, 'fonts-dejavu-core'], { stdio: 'inherit', env });
+    if (install && install.status === 0 && fs.existsSync(journeyBrowser())) return;
   }
+  if (fs.existsSync(journeyBrowser())) return;
   console.error(
     `[test] The journeys need Debian's Chromium at ${chromium}, which is missing.\n` +
-      '       Install it with: sudo apt-get install -y chromium   (or set CHROMIUM_PATH), then run npm test again.',
+      '       Install it with: sudo apt-get install -y chromium chromium-headless-shell   (or set CHROMIUM_PATH), then run npm test again.',
   );
   process.exit(1);
 }
@@ -153,7 +192,7 @@ if (withJourneys) ensureChromium();
 /** Which browser the journeys ran in, for the run's last lines (a journey may behave differently in another). */
 const browserLine = () => {
   if (!withJourneys) return '';
-  const out = spawnSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', ['--version'], { encoding: 'utf8' });
+  const out = spawnSync(journeyBrowser(), ['--version'], { encoding: 'utf8' });
   return `\n[test] the journeys ran in ${(out.stdout || 'an unknown Chromium').trim()}`;
 };
 
@@ -162,7 +201,8 @@ const browserLine = () => {
  * read from its tail, and steps side by side interleave their output. For each failed step: the
  * failing tests (Playwright's ✘, Vitest's × and FAIL lines) and the first error lines.
  */
-const FAILED_TEST = /✘|×|^\s*FAIL |\d+ failed/;
+// `×` only at a line's start (Vitest's failed test): a benchmark's table prints ratios such as 1.00×.
+const FAILED_TEST = /✘|^\s*×|^\s*FAIL |\d+ failed|FAILED/;
 /** `[diag]`: a journey's own account of the page when it failed (kept longer than other lines). */
 const ERROR_LINE = /Error:|Locator:|Expected|Received|Timeout|timed out|\[diag\]/;
 const said = new Map();

@@ -1,10 +1,32 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const api = process.env.SWAPU_API ?? 'http://localhost:3000';
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The service worker (src/service-worker/sw.ts → dist/sw.js, decision 0053), given the list of
+    // files to precache: the shell and every hashed asset a member's page may need. The admin
+    // console's two big chunks (charts, the mail editor) are left out: fetched when used. The app
+    // registers the worker itself after the first page (app/pwa-client.tsx); the manifests are
+    // files of public/ (one per language, chosen by the server's shell).
+    VitePWA({
+      disable: !!isSsrBuild,
+      strategies: 'injectManifest',
+      srcDir: 'src/service-worker',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      includeManifestIcons: false,
+      injectManifest: {
+        globPatterns: ['index.html', 'assets/**/*.{js,css}', 'pwa-192.png', 'pwa-badge-96.png'],
+        globIgnores: ['assets/admin-analytics-*', 'assets/email-body-editor-*'],
+        maximumFileSizeToCacheInBytes: 1024 * 1024,
+      },
+    }),
+  ],
   server: {
     port: 5173,
     // Under /api/ only: the bare /api is the documentation's API page, which the app itself renders.

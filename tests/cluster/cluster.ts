@@ -2,150 +2,46 @@
 // PostgreSQL (its own cluster from the machine's binaries), the S3-compatible server, an SMTP
 // sink, two SwapU instances (the bundled server, as `npm start` runs it) and HAProxy in front.
 // Runs inside the "client" namespace: everything it talks to is a namespace address.
+// The addresses and helpers are in cluster-common.ts, an instance in instance.ts, HAProxy's
+// configuration in haproxy.ts; all are exported from here too.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
+import {
+  type AppName,
+  APPS,
+  BUCKET,
+  DATABASE_URL,
+  LB_URL,
+  ROOT,
+  type RunInfo,
+  S3_PORT,
+  SMTP_PORT,
+  APP_PORT,
+  tcpOpen,
+  until,
+} from './cluster-common';
+import { haproxyCommand, haproxyConfig } from './haproxy';
+import { Instance } from './instance';
 import { HOSTS, nsName, SUBNET, type HostName } from './topology';
 
-export const ROOT = path.resolve(import.meta.dirname, '../..');
-export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
-/** What the outer process hands the inner one (run.ts → inside.ts). */
-export interface RunInfo {
-  pid: number;
-  dir: string;
-  bundleDir: string;
-  pgBin: string;
-  pgUser: { name: string; uid: number; gid: number };
-}
-
-export const APP_PORT = 3000;
-export const LB_PORT = 80;
-const S3_PORT = 4568;
-const SMTP_PORT = 2525;
-export const BUCKET = 'swapu-cluster';
-export const LB_URL = `http://${HOSTS.lb}:${LB_PORT}`;
-export const appUrl = (name: AppName) => `http://${HOSTS[name]}:${APP_PORT}`;
-export type AppName = 'app1' | 'app2';
-export const APPS: AppName[] = ['app1', 'app2'];
-export const DATABASE_URL = `postgres://postgres@${HOSTS.db}:5432/swapu`;
-
-/** Waits for `ok()` to turn true, polling every `everyMs`, at most `limitMs`; false if it never did. */
-export async function until(ok: () => boolean | Promise<boolean>, limitMs: number, everyMs = 50): Promise<boolean> {
-  const end = Date.now() + limitMs;
-  for (let i = 0; i < Math.ceil(limitMs / everyMs) + 1; i++) {
-    if (await ok()) return true;
-    if (Date.now() >= end) break;
-    await sleep(everyMs);
-  }
-  return false;
-}
-
-/** One line of an instance's log (pino JSON), as far as the checks read it. */
-export interface LogLine {
-  at: number;
-  msg?: string;
-  level?: number;
-  [k: string]: unknown;
-}
-
-/** A SwapU instance: its process (restartable), its log and the lines the checks look for. */
-export class Instance {
-  proc: ChildProcess | null = null;
-  /** Lines whose message a check asked to keep (every line goes to the log file). */
-  readonly kept: Array<LogLine & { instance: AppName }> = [];
-  starts = 0;
-  /** When it last answered /api/ready after a start (its periodic work counts from about then). */
-  readyAt = 0;
-  exits: Array<{ code: number | null; signal: NodeJS.Signals | null; at: number }> = [];
-  constructor(
-    readonly name: AppName,
-    private readonly cluster: Cluster,
-  ) {}
-
-  get url() {
-    return appUrl(this.name);
-  }
-
-  start() {
-    const c = this.cluster;
-    const log = fs.createWriteStream(path.join(c.logDir, `${this.name}.log`), { flags: 'a' });
-    const proc = spawn('ip', ['netns', 'exec', nsName(c.info.pid, this.name), process.execPath, path.join(c.info.bundleDir, 'main.mjs')], {
-      cwd: ROOT,
-      env: { ...c.baseEnv(), ...c.appEnv(this.name) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    this.starts++;
-    this.proc = proc;
-    let rest = '';
-    proc.stdout!.on('data', (chunk: Buffer) => {
-      log.write(chunk);
-      const lines = (rest + chunk.toString('utf8')).split('\n');
-      rest = lines.pop() ?? '';
-      for (const line of lines) {
-        if (!line.startsWith('{')) continue;
-        let parsed: LogLine;
-        try {
-          parsed = JSON.parse(line) as LogLine;
-        } catch {
-          continue;
-        }
-        if (parsed.msg && c.keepMessages.some((k) => parsed.msg!.startsWith(k)))
-          this.kept.push({ ...parsed, at: Date.now(), instance: this.name });
-      }
-    });
-    proc.stderr!.on('data', (chunk: Buffer) => log.write(chunk));
-    proc.on('exit', (code, signal) => {
-      this.exits.push({ code, signal, at: Date.now() });
-      if (this.proc === proc) this.proc = null;
-      log.end();
-    });
-    return proc;
-  }
-
-  /** Answers 200 on /api/ready (asked directly, not through the balancer). */
-  async ready(): Promise<boolean> {
-    try {
-      const res = await fetch(`${this.url}/api/ready`, { signal: AbortSignal.timeout(2000) });
-      await res.arrayBuffer();
-      return res.status === 200;
-    } catch {
-      return false;
-    }
-  }
-
-  async waitReady(limitMs = 90_000): Promise<void> {
-    const ok = await until(
-      async () => {
-        if (!this.proc)
-          throw new Error(
-            `${this.name} exited before it was ready (${JSON.stringify(this.exits.at(-1))}): see ${this.cluster.logDir}/${this.name}.log`,
-          );
-        return this.ready();
-      },
-      limitMs,
-      250,
-    );
-    if (!ok) throw new Error(`${this.name} was not ready within ${limitMs / 1000} s: see ${this.cluster.logDir}/${this.name}.log`);
-    this.readyAt = Date.now();
-  }
-
-  /** Sends a signal; resolves once the process has exited (or after `limitMs`). */
-  async stop(signal: NodeJS.Signals, limitMs = 15_000): Promise<boolean> {
-    const proc = this.proc;
-    if (!proc) return true;
-    const exited = new Promise<void>((r) => proc.once('exit', () => r()));
-    proc.kill(signal);
-    return Promise.race([exited.then(() => true), sleep(limitMs).then(() => false)]);
-  }
-
-  keptSince(msg: string, since: number) {
-    return this.kept.filter((l) => l.msg?.startsWith(msg) && l.at >= since);
-  }
-}
+export {
+  APP_PORT,
+  type AppName,
+  APPS,
+  appUrl,
+  BUCKET,
+  DATABASE_URL,
+  LB_PORT,
+  LB_URL,
+  ROOT,
+  type RunInfo,
+  sleep,
+  until,
+} from './cluster-common';
+export { Instance, type LogLine } from './instance';
 
 export class Cluster {
   readonly logDir: string;
@@ -161,6 +57,8 @@ export class Cluster {
   ];
   /** Mails the SMTP sink received. */
   readonly mails: Array<{ at: number; to: string[]; subject: string | null; messageId: string | null }> = [];
+  /** Added to (or overriding) every instance's environment: bench:cluster turns load shedding and request logs off. */
+  readonly appEnvExtra: Record<string, string> = {};
   private readonly procs: ChildProcess[] = [];
   private pgStarted = false;
   /** Environment variables for the S3 adapter, as the instances get them. */
@@ -210,6 +108,7 @@ export class Cluster {
       // Parcels move one tracking step every 2 s (the local courier simulator).
       DELIVERY_SIM_STEP_SECONDS: '2',
       ...this.storageEnv,
+      ...this.appEnvExtra,
     };
   }
 
@@ -355,15 +254,29 @@ export class Cluster {
     return path.join(this.info.dir, 'haproxy.sock');
   }
 
-  /** What the balancer thinks of each instance (HAProxy's stats socket: UP, DOWN, …). */
+  /** What the balancer thinks of each instance (HAProxy's stats socket: UP, DOWN, MAINT, …). */
   async balancerStates(): Promise<Record<string, string>> {
+    const stats = await this.balancerStats();
+    return Object.fromEntries(Object.entries(stats).map(([a, s]) => [a, s.status ?? '']));
+  }
+
+  /** HAProxy's statistics of each instance ("show stat": status, stot, hrsp_2xx, …), by column name. */
+  async balancerStats(): Promise<Record<string, Record<string, string>>> {
     const csv = await haproxyCommand(this.statsSocket, 'show stat');
-    const out: Record<string, string> = {};
-    for (const line of csv.split('\n')) {
+    const lines = csv.split('\n');
+    const names = (lines[0] ?? '').replace(/^# /, '').split(',');
+    const out: Record<string, Record<string, string>> = {};
+    for (const line of lines.slice(1)) {
       const f = line.split(',');
-      if (f[0] === 'apps' && f[1] && f[1] !== 'BACKEND' && f[1] !== 'FRONTEND') out[f[1]] = f[17] ?? '';
+      if (f[0] === 'apps' && f[1] && f[1] !== 'BACKEND' && f[1] !== 'FRONTEND')
+        out[f[1]] = Object.fromEntries(names.map((n, i) => [n, f[i] ?? '']));
     }
     return out;
+  }
+
+  /** Takes an instance out of the balancer (maintenance: it stays up, gets no requests) or puts it back. */
+  async setBalanced(app: AppName, on: boolean) {
+    await haproxyCommand(this.statsSocket, `${on ? 'enable' : 'disable'} server apps/${app}`);
   }
 
   /** Both instances started together (their first start runs the migrations at the same moment). */
@@ -386,72 +299,4 @@ export class Cluster {
     await client.connect();
     return client;
   }
-}
-
-function haproxyConfig(statsSocket: string) {
-  return `global
-  maxconn 4096
-  stats socket ${statsSocket} mode 600 level admin
-
-defaults
-  mode http
-  option httplog
-  timeout connect 2s
-  timeout client 30s
-  timeout server 30s
-  # A WebSocket, once upgraded, is a tunnel: it may stay quiet for long.
-  timeout tunnel 1h
-  timeout http-request 10s
-
-frontend web
-  bind ${HOSTS.lb}:${LB_PORT}
-  default_backend apps
-
-backend apps
-  balance roundrobin
-  # The client's address for TRUST_PROXY (the instances trust only this host).
-  option forwardfor
-  option httpchk GET /api/ready
-  http-check expect status 200
-  # Out after three failed checks (decision 0041: an instance's drain outlasts inter × fall).
-  default-server inter 1s fall 3 rise 2
-  # A request whose connection failed (an instance killed and not yet marked down) goes to another.
-  option redispatch
-  retries 3
-  # Which instance answered (the checks prove a request reached each one).
-  http-response set-header X-Served-By %s
-  # Test only: ?instance=app1 pins a request (a WebSocket) to one instance while it is up; any
-  # other request is balanced. A member's two clients can then be one on each instance.
-  use-server app1 if { url_param(instance) -m str app1 }
-  use-server app2 if { url_param(instance) -m str app2 }
-  server app1 ${HOSTS.app1}:${APP_PORT} check
-  server app2 ${HOSTS.app2}:${APP_PORT} check
-`;
-}
-
-function tcpOpen(host: string, port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = net.connect({ host, port, timeout: 1000 });
-    s.once('connect', () => {
-      s.destroy();
-      resolve(true);
-    });
-    s.once('error', () => resolve(false));
-    s.once('timeout', () => {
-      s.destroy();
-      resolve(false);
-    });
-  });
-}
-
-function haproxyCommand(socket: string, command: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const s = net.connect(socket);
-    let out = '';
-    s.setTimeout(2000, () => s.destroy(new Error('HAProxy stats socket timed out')));
-    s.on('connect', () => s.end(`${command}\n`));
-    s.on('data', (d) => (out += d.toString('utf8')));
-    s.on('end', () => resolve(out));
-    s.on('error', reject);
-  });
 }

@@ -5,6 +5,7 @@ import { Cluster, type RunInfo } from './cluster';
 import { CHECKS, type CheckResult } from './checks';
 import { warmUp } from './warm-up';
 import { shedding } from './api';
+import { guardInner } from './inner';
 
 const info = JSON.parse(process.argv[2]!) as RunInfo;
 /** --only photo,chat (or --only=photo,chat): just these checks. */
@@ -13,25 +14,7 @@ const onlyArg = process.argv.find((a) => a.startsWith('--only='))?.slice(7) ?? (
 const only = onlyArg ? new Set(onlyArg.split(',').filter(Boolean)) : null;
 
 const cluster = new Cluster(info);
-let stopping = false;
-async function finish(code: number) {
-  if (stopping) return;
-  stopping = true;
-  await cluster.stop().catch((err: unknown) => console.error('[cluster] stopping the services:', err));
-  process.exit(code);
-}
-process.once('SIGINT', () => void finish(130));
-process.once('SIGTERM', () => void finish(143));
-// The outer process (run.ts) killed with -9: stop the services now; the next run removes the namespaces.
-const orphaned = setInterval(() => {
-  try {
-    process.kill(info.pid, 0);
-  } catch {
-    clearInterval(orphaned);
-    console.error('[cluster] the outer process is gone: stopping');
-    void finish(1);
-  }
-}, 1000).unref();
+const finish = guardInner(cluster, info, '[cluster]');
 
 const t0 = Date.now();
 const secs = (since: number) => ((Date.now() - since) / 1000).toFixed(1);

@@ -2,104 +2,22 @@
 // through the balancer. This outer process checks the machine, bundles the server, builds the
 // namespaces and runs inside.ts in the "client" host, which starts the services and runs the
 // checks. Whatever happens (a failed check, an exception, Ctrl-C, the time limit), it then kills
-// every process left in the run's namespaces, deletes them and removes the run's files.
+// every process left in the run's namespaces, deletes them and removes the run's files
+// (outside.ts, shared with npm run bench:cluster).
 // Usage: npm run test:cluster [-- --only photo,chat] [-- --keep]   (docs/deploying.md)
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { checkNode } from '../../scripts/check-node.mjs';
-import { buildServer } from '../../scripts/build-server.mjs';
-import { clusterPreflight, postgresBin, postgresUser } from './preflight.mjs';
-import { createTopology, destroyTopology, nsName, removeStale } from './topology';
-import type { RunInfo } from './cluster';
+import { runOutside } from './outside';
 
 checkNode();
-const ROOT = path.resolve(import.meta.dirname, '../..');
-/** The whole run, setup and teardown included, stops here whatever happens. */
-const LIMIT_MS = 8 * 60_000;
 const args = process.argv.slice(2);
-const keep = args.includes('--keep');
 
-const missing = clusterPreflight();
-if (missing.length) {
-  console.error(`[cluster] did not run: ${missing.join('; ')}.`);
-  process.exit(1);
-}
-
-const started = Date.now();
-const pid = process.pid;
-const bundleRoot = path.join(ROOT, 'apps/server/dist');
-const stale = removeStale(os.tmpdir(), bundleRoot);
-if (stale.length) console.log(`[cluster] removed what runs ${stale.join(', ')} left behind (their process is gone)`);
-
-const dir = path.join(os.tmpdir(), `swapu-cluster-${pid}`);
-const bundleDir = path.join(bundleRoot, `cluster-${pid}`);
-fs.mkdirSync(dir, { recursive: true, mode: 0o755 });
-fs.chmodSync(dir, 0o755);
-
-let cleaned = false;
-/** Synchronous, so it runs from 'exit' too: processes, namespaces, files. */
-function cleanup(failed: boolean) {
-  if (cleaned) return;
-  cleaned = true;
-  const problems = destroyTopology(pid);
-  if (problems.length) console.error(`[cluster] could not delete: ${problems.join('; ')}`);
-  if (failed || keep) {
-    // The logs outlive the run's directory (CI keeps test-results/).
-    const out = path.join(ROOT, 'test-results', 'cluster');
-    fs.rmSync(out, { recursive: true, force: true });
-    if (fs.existsSync(path.join(dir, 'logs'))) fs.cpSync(path.join(dir, 'logs'), out, { recursive: true });
-    console.log(`[cluster] logs: ${path.relative(ROOT, out)}/`);
-  }
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.rmSync(bundleDir, { recursive: true, force: true });
-}
-process.on('exit', (code) => cleanup(code !== 0));
-
-let child: ReturnType<typeof spawn> | null = null;
-const stop = (signal: NodeJS.Signals, code: number) => {
-  console.error(`\n[cluster] ${signal}: stopping the cluster`);
-  child?.kill(signal);
-  // The inner process stops its services; whatever is left is killed by cleanup().
-  setTimeout(() => process.exit(code), 5000).unref();
-  child?.once('exit', () => process.exit(code));
-  if (!child) process.exit(code);
-};
-process.once('SIGINT', () => stop('SIGINT', 130));
-process.once('SIGTERM', () => stop('SIGTERM', 143));
-setTimeout(() => {
-  console.error(`[cluster] FAIL: the run took more than ${LIMIT_MS / 60_000} minutes: stopping`);
-  stop('SIGTERM', 1);
-}, LIMIT_MS).unref();
-
-try {
-  // The server as `npm start` runs it (one bundled module), from the sources as they are now,
-  // in a folder of this run's own (a concurrent `npm start` may rebuild apps/server/dist).
-  await buildServer(bundleDir);
-  createTopology(pid);
-} catch (err) {
-  console.error('[cluster] FAIL: could not set the cluster up:', err);
-  process.exit(1);
-}
-console.log(`[cluster] hosts ready in ${((Date.now() - started) / 1000).toFixed(1)} s (namespaces ${nsName(pid, 'net')}, …)`);
-
-const info: RunInfo = { pid, dir, bundleDir, pgBin: postgresBin()!, pgUser: postgresUser()! };
-child = spawn(
-  'ip',
-  [
-    'netns',
-    'exec',
-    nsName(pid, 'client'),
-    process.execPath,
-    '--import',
-    'tsx',
-    path.join(import.meta.dirname, 'inside.ts'),
-    JSON.stringify(info),
-    ...args,
-  ],
-  { cwd: ROOT, stdio: 'inherit' },
-);
-const code: number = await new Promise((resolve) => child!.once('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))));
-console.log(`[cluster] ${code === 0 ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-process.exit(code);
+await runOutside({
+  tag: '[cluster]',
+  inner: path.join(import.meta.dirname, 'inside.ts'),
+  args,
+  limitMs: 8 * 60_000,
+  logsOut: 'test-results/cluster',
+  keepLogs: args.includes('--keep'),
+  okWord: 'passed',
+});

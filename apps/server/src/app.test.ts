@@ -15,6 +15,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
   fs.mkdirSync(path.join(webDist, 'assets'));
   fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+  fs.writeFileSync(path.join(webDist, 'manifest.webmanifest'), '{"name":"SwapU"}');
   web = await createTestApp({ serveWeb: true, config: { webDist } });
 });
 afterAll(async () => {
@@ -99,6 +101,18 @@ describe('web app serving', () => {
     expect(asset.headers['cache-control']).toContain('immutable');
     const shell = await web.app.inject({ url: '/offers' });
     expect(shell.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the service worker revalidated on every check, and the manifest as a web app manifest (decision 0053)', async () => {
+    const sw = await web.app.inject({ url: '/sw.js' });
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    // A cached worker script would keep every visitor on the old release until it expired.
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    expect(sw.headers['content-security-policy']).toContain("worker-src 'self'");
+    const manifest = await web.app.inject({ url: '/manifest.webmanifest' });
+    expect(manifest.headers['content-type']).toContain('application/manifest+json');
+    expect(manifest.headers['content-security-policy']).toContain("manifest-src 'self'");
   });
 });
 

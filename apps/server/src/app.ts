@@ -21,7 +21,7 @@ import { isS3Storage, useMediaUrl, VARIANT_FALLBACK } from './lib/storage';
 import { openStorage } from './lib/open-storage';
 import { registerMedia } from './lib/media-route';
 import { createHub } from './lib/hub';
-import { ModerationUnavailableError, nsfwModerator, type Moderator } from './lib/moderation';
+import { ModerationUnavailableError, threadModerator, type Moderator } from './lib/moderation';
 import { authorizeRoute, resolveViewer } from './lib/auth';
 import { createJobs } from './lib/jobs';
 import { attachPeriodic } from './lib/periodic';
@@ -39,9 +39,11 @@ import { pagesRoutes, webShell } from './modules/pages/pages.routes';
 import { attachImageBackfill } from './modules/posts/image-backfill';
 import { firebaseRoutes } from './modules/auth/firebase.routes';
 import { oauthRoutes } from './modules/auth/oauth.routes';
-import { adminUsersRoutes, usersRoutes } from './modules/users/users.routes';
+import { usersRoutes } from './modules/users/users.routes';
 import { mailRoutes } from './modules/mail/mail.routes';
 import { attachMailWorker } from './modules/mail/mail.worker';
+import { attachPushWorker } from './modules/notifications/push-worker';
+import { pushRoutes } from './modules/notifications/push.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { passwordRoutes } from './modules/password/password.routes';
 import { blogRoutes } from './modules/blog/blog.routes';
@@ -59,6 +61,7 @@ import { eventsRoutes } from './modules/analytics/events.routes';
 import { adminUsersConsoleRoutes } from './modules/admin/users.routes';
 import { adminAuditRoutes } from './modules/admin/audit.routes';
 import { launchChecksRoutes } from './modules/admin/launch-checks.routes';
+import { invariantsRoutes } from './modules/admin/invariants.routes';
 import { watchUntrustedForwarding } from './lib/forwarded-check';
 import { moderationRoutes } from './modules/admin/moderation.routes';
 import { campaignsRoutes } from './modules/admin/campaigns.routes';
@@ -68,6 +71,8 @@ import { attachEventPartitions } from './modules/analytics/partitions';
 import { attachRollups } from './modules/analytics/rollups';
 import { likesRoutes } from './modules/likes/likes.routes';
 import { pointsRoutes } from './modules/points/points.routes';
+import { reliabilityRoutes } from './modules/reliability/reliability.routes';
+import { attachReliability } from './modules/reliability/reliability-job';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { localProvider } from './modules/payments/provider';
 import { createStripeProvider } from './modules/payments/stripe-provider';
@@ -83,6 +88,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { chatRoutes } from './modules/chat/chat.routes';
 import { attachMessageDigest } from './modules/chat/digest';
 import { attachAssistDigest } from './modules/assist/assist-digest';
+import { assistRoutes } from './modules/assist/assist.routes';
 import { attachOfferExpiry } from './modules/offers/offers.worker';
 import { realtimeRoutes } from './modules/realtime/realtime.routes';
 import { searchRoutes } from './modules/search/search.routes';
@@ -101,7 +107,7 @@ export interface BuildOptions {
   offerExpiry?: boolean;
   /** Where log lines go (stdout unless a test captures them). */
   logStream?: { write(line: string): void };
-  /** Listing-photo moderation; the in-process nsfwjs model unless a test supplies its own. */
+  /** Listing-photo moderation; the nsfwjs model in a thread released when idle unless a test supplies its own. */
   moderator?: Moderator;
 }
 
@@ -206,7 +212,7 @@ export async function buildApp(opts: BuildOptions) {
     clock: opts.clock ?? systemClock,
     storage: await openStorage(config),
     secrets: secretBox(config.encryptionKey),
-    moderator: opts.moderator ?? nsfwModerator(),
+    moderator: opts.moderator ?? threadModerator(),
     hub: null,
     viewers: new ViewerCache(config.viewerCacheMs),
     draining: false,
@@ -225,6 +231,7 @@ export async function buildApp(opts: BuildOptions) {
   });
   app.addHook('onClose', async () => {
     await ctx.hub?.close();
+    await ctx.moderator.close?.();
   });
   // Every answer names photos by this app's storage: /media/..., or the CDN's address (MEDIA_PUBLIC_URL).
   const restoreMediaUrl = useMediaUrl(ctx.storage.url);
@@ -270,7 +277,7 @@ export async function buildApp(opts: BuildOptions) {
       return reply.status(err.status).send(err.body());
     }
     // A route may name the catalogue text of its own invalid input (the order form's 'There is issue with your form...').
-    const appError = toAppError(err, (req.routeOptions.config as { validationCode?: ErrorCode } | undefined)?.validationCode);
+    const appError = toAppError(err, req.routeOptions.config?.validationCode);
     if (appError.status >= 500) req.log.error({ err }, appError.status === 503 ? 'image moderation unavailable' : 'unhandled error');
     // Every limit says when to try again (RFC 9110 Retry-After, in seconds).
     if (appError.status === 429) reply.header('retry-after', String(appError.retryAfterSeconds ?? 60));
@@ -319,16 +326,19 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(postsWriteRoutes);
   await app.register(likesRoutes);
   await app.register(pointsRoutes);
+  await app.register(reliabilityRoutes);
   await app.register(swipeRoutes);
   await app.register(chainRoutes);
   await app.register(paymentsRoutes);
   // Its own plugin: the raw-body JSON parser the signature check needs stays inside it.
   await app.register(stripeWebhookRoutes);
   await app.register(purchasesRoutes);
+  await app.register(assistRoutes);
   await app.register(deliveryRoutes);
   await app.register(offersRoutes);
   await app.register(goalsRoutes);
   await app.register(notificationsRoutes);
+  await app.register(pushRoutes);
   await app.register(chatRoutes);
   await app.register(categoriesRoutes);
   await app.register(localitiesRoutes);
@@ -340,7 +350,6 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(firebaseRoutes);
   await app.register(oauthRoutes);
   await app.register(usersRoutes);
-  await app.register(adminUsersRoutes);
   await app.register(mailRoutes);
   await app.register(passwordRoutes);
   await app.register(newsletterRoutes);
@@ -349,12 +358,14 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(adminUsersConsoleRoutes);
   await app.register(adminAuditRoutes);
   await app.register(launchChecksRoutes);
+  await app.register(invariantsRoutes);
   await app.register(moderationRoutes);
   await app.register(campaignsRoutes);
   await app.register(adminBlogRoutes);
   if (opts.mailWorker) attachMailWorker(app);
   if (opts.offerExpiry) {
     attachOfferExpiry(app);
+    attachPushWorker(app);
     attachMessageDigest(app);
     attachAssistDigest(app);
     attachSearchJobs(app);
@@ -363,6 +374,7 @@ export async function buildApp(opts: BuildOptions) {
     attachChainFinder(app);
     attachEventPartitions(app);
     attachRollups(app);
+    attachReliability(app);
     attachCampaignSender(app);
     // Counters older than any window are deleted hourly (lib/rate-limit.ts).
     attachPeriodic(app, 3_600_000, 'rate limit sweep failed', async () => {

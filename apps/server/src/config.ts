@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { SAMPLE_SELLER } from '@swapu/shared/purchases';
+import { dataDirSecret } from './lib/data-dir-secret';
 import { isLocalOnly } from './lib/deployment';
+import { type PushConfig, vapidConfig } from './lib/vapid';
 import type { S3Config } from './lib/s3-storage';
 import { DEFAULT_WEB_DIST } from './paths';
 
@@ -44,12 +44,19 @@ const EnvSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: z.string().min(3).default('SwapU <no-reply@swapu.au>'),
+  // Web Push (decision 0053): the VAPID key pair, base64url (both, the same on every instance; unset:
+  // generated into DATA_DIR/vapid-keys), and the contact for push services (unset: MAIL_FROM's address).
+  VAPID_PUBLIC_KEY: optionalString,
+  VAPID_PRIVATE_KEY: optionalString,
+  VAPID_SUBJECT: optionalString,
   // The scraper's bearer token for /api/metrics (admins may read it with their own token).
   METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(24).optional()),
   SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(100),
   // Campaign mails (issue 20) moved into the outbox per minute, across every server instance.
   CAMPAIGN_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   SHARED_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  // How long a server render of a page may take before the page goes out without it.
+  RENDER_BUDGET_MS: z.coerce.number().int().min(100).max(30_000).default(2000),
   // At most a second: a ban, role or subscription change must take effect within one.
   VIEWER_CACHE_MS: z.coerce.number().int().min(0).max(1000).default(1000),
   // SIGTERM (decision 0041): /api/ready answers 503 for SHUTDOWN_DRAIN_MS while everything else is
@@ -171,6 +178,8 @@ export type Config = {
   smtpUrl: string | undefined;
   /** The From header of every mail. */
   mailFrom: string;
+  /** Web Push's VAPID keys and contact (lib/vapid.ts). */
+  push: PushConfig;
   /** Bearer token a Prometheus scraper sends to /api/metrics (METRICS_TOKEN); unset: admins only. */
   metricsToken: string | undefined;
   /**
@@ -182,6 +191,8 @@ export type Config = {
   /** Campaign mails moved into the outbox per minute (CAMPAIGN_RATE_PER_MINUTE), shared by every instance. */
   campaignRatePerMinute: number;
   sharedCacheMs: number;
+  /** How long a server render may take before the page goes out unrendered (the browser renders it then). */
+  renderBudgetMs: number;
   /** How long a signed-in account's state is kept in memory (at most 1 s; 0 reads it on every request). */
   viewerCacheMs: number;
   /**
@@ -252,24 +263,6 @@ export interface FacebookProviderConfig {
   authUrl: string;
   tokenUrl: string;
   graphUrl: string;
-}
-
-/** Reads a secret file in DATA_DIR (jwt-secret, data-key), creating it (random, owner-only) on first use. */
-function dataDirSecret(dataDir: string, name = 'jwt-secret'): string {
-  const file = path.join(dataDir, name);
-  try {
-    return fs.readFileSync(file, 'utf8').trim();
-  } catch {
-    fs.mkdirSync(dataDir, { recursive: true });
-    const secret = randomBytes(48).toString('base64url');
-    try {
-      fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
-    } catch (err) {
-      // Another process created it first: use theirs.
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    }
-    return fs.readFileSync(file, 'utf8').trim();
-  }
 }
 
 /**
@@ -377,6 +370,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const delivery = overrides.delivery ?? deliveryConfig(e);
   if (Array.isArray(delivery)) throw new Error(`Invalid environment:\n${delivery.join('\n')}`);
   const dataDir = path.resolve(e.DATA_DIR);
+  const push = overrides.push ?? vapidConfig(e, dataDir, e.MAIL_FROM);
+  if (Array.isArray(push)) throw new Error(`Invalid environment:\n${push.join('\n')}`);
   const publicUrl = (overrides.publicUrl ?? e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const storage = overrides.storage ?? storageConfig(e, publicUrl);
   if (Array.isArray(storage)) throw new Error(`Invalid environment:\n${storage.join('\n')}`);
@@ -399,17 +394,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedDemo: e.SEED_DEMO === 'true' || (e.SEED_DEMO === 'auto' && !databaseUrl && local),
     webDist: path.resolve(e.WEB_DIST ?? DEFAULT_WEB_DIST),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
-    jwtSecret: overrides.jwtSecret ?? e.JWT_SECRET ?? dataDirSecret(dataDir),
+    jwtSecret: overrides.jwtSecret ?? e.JWT_SECRET ?? dataDirSecret(dataDir, 'jwt-secret'),
     encryptionKey: overrides.encryptionKey ?? e.ENCRYPTION_KEY ?? dataDirSecret(dataDir, 'data-key'),
     adminEmails: e.ADMIN_EMAILS.split(',')
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    push,
     metricsToken: e.METRICS_TOKEN,
     signUpPerHour: e.SIGNUP_LIMIT_PER_HOUR,
     campaignRatePerMinute: e.CAMPAIGN_RATE_PER_MINUTE,
     sharedCacheMs: e.SHARED_CACHE_MS,
+    renderBudgetMs: e.RENDER_BUDGET_MS,
     viewerCacheMs: e.VIEWER_CACHE_MS,
     shutdown: { drainMs: e.SHUTDOWN_DRAIN_MS ?? (e.NODE_ENV === 'development' ? 0 : 5000), timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
     overload: {

@@ -1,6 +1,5 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { warmUpModerator } from './lib/moderation';
 import { bootstrapDatabase } from './db/bootstrap';
 import { UnsafeDeploymentError } from './lib/deployment';
 import { shutDown } from './lib/shutdown';
@@ -50,8 +49,5 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
 console.log(`[swapu] ready on http://localhost:${config.port} (${database.kind})`);
-// Load the photo moderation model in the background once the server is up, so the first upload
-// does not wait ~1 s for it. A failure here is only logged: uploads retry the load themselves.
-setTimeout(() => {
-  warmUpModerator(app.ctx.moderator).catch((err: unknown) => app.log.warn({ err }, 'moderation model warm-up failed'));
-}, 3000).unref();
+// The photo moderation model is not loaded here: its thread starts with the first upload and ends
+// when uploads stop (threadModerator, decision 0048), so an idle server does not hold its ~190 MB.

@@ -80,3 +80,7 @@ async function start() {
 }
 
 void start();
+
+// SwapU on the home screen (service worker, offline state, update prompt, pushes), once the page
+// has loaded: none of it is in the first page's JavaScript but this line (decision 0053).
+if (import.meta.env.PROD) addEventListener('load', () => import('./app/pwa-client').then((m) => m.startPwa(queryClient)));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MESSAGE_MAX } from './constants';
-export { MESSAGE_MAX, ROOM_EMPTY_MESSAGE, ROOM_TITLE_DEFAULT } from './constants';
+import { MESSAGE_MAX, SCAM_KINDS } from './constants';
+export { MESSAGE_MAX, ROOM_EMPTY_MESSAGE, ROOM_TITLE_DEFAULT, SCAM_KINDS, type ScamKind } from './constants';
 
 /**
  * Chat (spec sections 3 and 4: discuss/chats, discuss/members, messages; messages2 = support).
@@ -32,6 +32,11 @@ export const MessageSchema = z.object({
   postId: z.string().nullable(),
   clientId: z.string().nullable(),
   createdAt: z.string(),
+  /**
+   * What the scam rules found in the message (decision 0050): the receiver is shown a warning for
+   * each. Absent or empty for most messages; the message is delivered either way.
+   */
+  warnings: z.array(z.enum(SCAM_KINDS)).optional(),
 });
 export type ChatMessage = z.infer<typeof MessageSchema>;
 

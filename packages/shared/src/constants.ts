@@ -158,3 +158,18 @@ export type OfferFilter = (typeof OFFER_FILTERS)[number];
 export const SEARCH_SORTS = ['featured', 'recent', 'price_asc', 'price_desc', 'lowest_price', 'closest'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 export const SEARCH_RADIUS_MAX_KM = 500;
+
+/**
+ * Scam and off-platform warnings in chat (issue 41 item 3, decision 0050): what a message can be
+ * flagged as. The receiver sees a warning for each kind; the message is always delivered.
+ */
+export const SCAM_KINDS = ['pay_outside', 'bank_details', 'gift_card_crypto', 'off_platform', 'lookalike_link'] as const;
+export type ScamKind = (typeof SCAM_KINDS)[number];
+/** The window in which a sender's flagged messages are counted (a rolling window that restarts when it ends). */
+export const SCAM_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** After this many flagged messages in the window, the sender is slowed: one flagged message per SCAM_SLOW_MS. */
+export const SCAM_SLOW_AFTER = 3;
+/** The gap a slowed sender must leave between flagged messages. */
+export const SCAM_SLOW_MS = 5 * 60 * 1000;
+/** At this many flagged messages in the window, the sender is queued for an admin in moderation (once a window). */
+export const SCAM_QUEUE_AFTER = 6;

@@ -1,21 +1,6 @@
-import type { DocsDatabase, DocsMenu, DocsMetrics, DocsPage, DocsTesting, OpenApiDocument } from './docs-api';
+import type { DocsDatabase, DocsPageQuerySchema, DocsMenu, DocsMetrics, DocsPage, DocsTesting, OpenApiDocument } from './docs-api';
 import type { z } from 'zod';
-import type { AnalyticsReport, EventBatch, EventBatchResult } from './analytics';
-import type { AdminBlogList, AdminBlogPost, AdminBlogPostBody } from './admin-blog';
-import type { DisputeResolution, ModerationNote, ModerationQueue, ModerationReason, ModerationResult } from './admin-moderation';
-import type { AdminUserList, AuditPage, BanBody, BanResultSchema, RoleBody, RoleResultSchema } from './admin-users';
-import type { LaunchChecks } from './launch-checks';
-import type {
-  AudienceCount,
-  Campaign,
-  CampaignCreateBody,
-  CampaignList,
-  Design,
-  DesignBody,
-  DesignList,
-  DesignPreview,
-  DesignTestResult,
-} from './campaigns';
+import type { EventBatch, EventBatchResult } from './analytics';
 import type { Chain, ChainList } from './chains';
 import type {
   Deck,
@@ -25,6 +10,7 @@ import type {
   GoalPatch,
   GoalSuggestionsSchema,
   Leaderboard,
+  LeaderboardQuerySchema,
   MemberPoints,
   Pairing,
   PointsSummary,
@@ -37,6 +23,7 @@ import type {
 import type {
   Delivery,
   DeliveryDraft,
+  DeliveryListQuerySchema,
   DeliveryListSchema,
   DeliveryOrderBody,
   Quote,
@@ -68,6 +55,7 @@ import type {
   PostDeleteResult,
   PostDetail,
   PostList,
+  PostListQuerySchema,
   PostStateBodySchema,
   ReportBodySchema,
   ReportReceivedSchema,
@@ -93,6 +81,7 @@ import type {
   EmailSubscriptionSchema,
   MailDetail,
   MailList,
+  MailListQuerySchema,
   PasswordResetAcceptedSchema,
   PasswordResetConfirmSchema,
   PasswordResetDoneSchema,
@@ -114,10 +103,13 @@ import type {
   SavedSearch,
   SavedSearchInputSchema,
   SavedSearchListSchema,
+  SearchQuerySchema,
   SearchResult,
   SuggestedListSchema,
+  SuggestQuerySchema,
   SuggestResult,
 } from './search';
+import type { Fairness, FairnessTermsQuerySchema } from './fairness';
 
 /**
  * Every JSON endpoint the web app calls, in one table: the method, the path pattern exactly as the
@@ -159,10 +151,6 @@ import type {
   AssistAccount,
   AssistResult,
   BoostResult,
-  Coupon,
-  CouponCreateBody,
-  CouponDisableBody,
-  CouponList,
   CouponRedeemBody,
   CouponRedeemed,
   ExtraSwipes,
@@ -176,7 +164,8 @@ import type {
   TokenAccount,
 } from './money-api';
 
-const to =
+/** One row of an endpoint table: its answer, body and query types, method and pattern (also ./admin-endpoints.ts). */
+export const to =
   <Res, Body = undefined, Query = undefined>() =>
   <M extends Method, P extends string>(method: M, pattern: P): Endpoint<M, P, Res, Body, Query> => ({ method, pattern });
 
@@ -216,7 +205,7 @@ export const endpoints = {
   ),
 
   // Listings
-  feed: to<PostList, undefined, QueryParams>()('GET', '/api/v1/posts'),
+  feed: to<PostList, undefined, In<typeof PostListQuerySchema>>()('GET', '/api/v1/posts'),
   post: to<PostDetail>()('GET', '/api/v1/posts/:id'),
   createPost: to<PostDetail, In<typeof PostFieldsSchema>>()('POST', '/api/v1/posts'),
   savePost: to<PostDetail, In<typeof PostFieldsSchema>>()('PATCH', '/api/v1/posts/:id'),
@@ -236,8 +225,8 @@ export const endpoints = {
   localities: to<LocalityList, undefined, { q: string; limit?: number }>()('GET', '/api/v1/localities'),
 
   // Search
-  search: to<SearchResult, undefined, QueryParams>()('GET', '/api/v1/search'),
-  suggest: to<SuggestResult, undefined, { q: string }>()('GET', '/api/v1/search/suggest'),
+  search: to<SearchResult, undefined, In<typeof SearchQuerySchema>>()('GET', '/api/v1/search'),
+  suggest: to<SuggestResult, undefined, In<typeof SuggestQuerySchema>>()('GET', '/api/v1/search/suggest'),
   suggested: to<Out<typeof SuggestedListSchema>>()('GET', '/api/v1/me/suggested'),
   savedSearches: to<Out<typeof SavedSearchListSchema>>()('GET', '/api/v1/me/saved-searches'),
   saveSearch: to<SavedSearch, In<typeof SavedSearchInputSchema>>()('POST', '/api/v1/me/saved-searches'),
@@ -249,6 +238,9 @@ export const endpoints = {
   createOffer: to<Offer, In<typeof CreateOfferSchema>>()('POST', '/api/v1/offers'),
   offerTransition: to<Offer, In<typeof TransitionBodySchema>>()('POST', '/api/v1/offers/:id/transitions'),
   review: to<Review, In<typeof ReviewBodySchema>>()('POST', '/api/v1/offers/:id/review'),
+  // The fair-swap meter (decision 0051): an offer's, or with `cashKind`, a counter-offer's draft terms; a draft offer on a listing.
+  offerFairness: to<Fairness, undefined, In<typeof FairnessTermsQuerySchema>>()('GET', '/api/v1/offers/:id/fairness'),
+  draftFairness: to<Fairness, undefined, In<typeof FairnessTermsQuerySchema>>()('GET', '/api/v1/posts/:id/fairness'),
   reviews: to<ReviewList>()('GET', '/api/v1/users/:id/reviews'),
   activity: to<Activity>()('GET', '/api/v1/activity'),
 
@@ -274,21 +266,8 @@ export const endpoints = {
   blog: to<Out<typeof BlogListSchema>>()('GET', '/api/v1/blog'),
   blogPost: to<BlogPost>()('GET', '/api/v1/blog/:id'),
   blogPostByUrlTitle: to<BlogPost>()('GET', '/api/v1/blog/by-url-title/:urlTitle'),
-  devMailList: to<MailList, undefined, QueryParams>()('GET', '/api/v1/dev/mail'),
+  devMailList: to<MailList, undefined, In<typeof MailListQuerySchema>>()('GET', '/api/v1/dev/mail'),
   devMail: to<MailDetail>()('GET', '/api/v1/dev/mail/:id'),
-  adminMailList: to<MailList, undefined, QueryParams>()('GET', '/api/v1/admin/mail'),
-  adminMail: to<MailDetail>()('GET', '/api/v1/admin/mail/:id'),
-  // The console's blog (issue 20)
-  adminBlogPosts: to<AdminBlogList>()('GET', '/api/v1/admin/blog'),
-  adminBlogPost: to<AdminBlogPost>()('GET', '/api/v1/admin/blog/:id'),
-  adminCreateBlogPost: to<AdminBlogPost, AdminBlogPostBody>()('POST', '/api/v1/admin/blog'),
-  adminUpdateBlogPost: to<AdminBlogPost, AdminBlogPostBody>()('PUT', '/api/v1/admin/blog/:id'),
-  adminPublishBlogPost: to<AdminBlogPost>()('POST', '/api/v1/admin/blog/:id/publish'),
-  adminUnpublishBlogPost: to<AdminBlogPost>()('POST', '/api/v1/admin/blog/:id/unpublish'),
-  adminDeleteBlogPost: to<Nothing>()('DELETE', '/api/v1/admin/blog/:id'),
-  /** Multipart (field `file`), sent with upload(). */
-  adminBlogCover: to<AdminBlogPost>()('POST', '/api/v1/admin/blog/:id/cover'),
-  adminDeleteBlogCover: to<AdminBlogPost>()('DELETE', '/api/v1/admin/blog/:id/cover'),
 
   // Money
   createCheckout: to<Out<typeof CheckoutCreatedSchema>, In<typeof CheckoutCreateBodySchema>>()('POST', '/api/v1/checkouts'),
@@ -304,11 +283,6 @@ export const endpoints = {
   redeemCoupon: to<CouponRedeemed, CouponRedeemBody>()('POST', '/api/v1/me/coupons'),
   receipts: to<Out<typeof ReceiptListSchema>>()('GET', '/api/v1/me/receipts'),
   receipt: to<Receipt>()('GET', '/api/v1/me/receipts/:id'),
-  adminCreateCoupons: to<{ items: Coupon[] }, CouponCreateBody>()('POST', '/api/v1/admin/coupons'),
-  adminCoupons: to<CouponList, undefined, QueryParams>()('GET', '/api/v1/admin/coupons'),
-  adminCouponsCsv: to<string>()('GET', '/api/v1/admin/coupons.csv'),
-  adminDisableCoupon: to<Coupon, CouponDisableBody>()('PUT', '/api/v1/admin/coupons/:code/disabled'),
-  adminRefund: to<{ status: 'refunded' }>()('POST', '/api/v1/admin/checkouts/:id/refund'),
   extraSwipes: to<ExtraSwipes>()('GET', '/api/v1/me/extra-swipes'),
 
   // Delivery
@@ -316,7 +290,7 @@ export const endpoints = {
   deliveryShippable: to<Out<typeof ShippableListSchema>>()('GET', '/api/v1/deliveries/shippable'),
   deliveryDraft: to<DeliveryDraft>()('GET', '/api/v1/deliveries/draft/:postId/:offerId/:receiver'),
   createDelivery: to<Delivery, DeliveryOrderBody>()('POST', '/api/v1/deliveries'),
-  deliveries: to<Out<typeof DeliveryListSchema>, undefined, QueryParams>()('GET', '/api/v1/deliveries'),
+  deliveries: to<Out<typeof DeliveryListSchema>, undefined, In<typeof DeliveryListQuerySchema>>()('GET', '/api/v1/deliveries'),
   delivery: to<Delivery>()('GET', '/api/v1/deliveries/:id'),
   deliveryCheckout: to<Out<typeof CheckoutCreatedSchema>>()('POST', '/api/v1/deliveries/:id/checkout'),
   cancelDelivery: to<Delivery>()('POST', '/api/v1/deliveries/:id/cancel'),
@@ -336,7 +310,7 @@ export const endpoints = {
   userGoals: to<Out<typeof GoalListSchema>>()('GET', '/api/v1/users/:id/goals'),
   myPoints: to<PointsSummary>()('GET', '/api/v1/me/points'),
   userPoints: to<MemberPoints>()('GET', '/api/v1/users/:id/points'),
-  leaderboard: to<Leaderboard, undefined, QueryParams>()('GET', '/api/v1/leaderboard'),
+  leaderboard: to<Leaderboard, undefined, In<typeof LeaderboardQuerySchema>>()('GET', '/api/v1/leaderboard'),
 
   // Swap chains (issue 19)
   myChains: to<ChainList>()('GET', '/api/v1/me/chains'),
@@ -344,46 +318,12 @@ export const endpoints = {
   unlockChain: to<Chain>()('POST', '/api/v1/chains/:id/unlock'),
   declineChain: to<Chain>()('POST', '/api/v1/chains/:id/decline'),
 
-  // Moderation (issue 20): the admin console's queue and its actions.
-  adminModeration: to<ModerationQueue, undefined, QueryParams>()('GET', '/api/v1/admin/moderation'),
-  adminDismissPostReports: to<ModerationResult, ModerationNote>()('POST', '/api/v1/admin/moderation/posts/:id/dismiss'),
-  adminHidePost: to<ModerationResult, ModerationReason>()('POST', '/api/v1/admin/moderation/posts/:id/hide'),
-  adminUnhidePost: to<ModerationResult, ModerationNote>()('POST', '/api/v1/admin/moderation/posts/:id/unhide'),
-  adminRemoveImage: to<ModerationResult, ModerationReason>()('POST', '/api/v1/admin/moderation/images/:id/remove'),
-  adminApproveImage: to<ModerationResult, ModerationNote>()('POST', '/api/v1/admin/moderation/images/:id/approve'),
-  adminDismissUserReports: to<ModerationResult, ModerationNote>()('POST', '/api/v1/admin/moderation/users/:id/dismiss'),
-  adminWarnUser: to<ModerationResult, ModerationReason>()('POST', '/api/v1/admin/moderation/users/:id/warn'),
-  adminBanFromQueue: to<ModerationResult, ModerationReason>()('POST', '/api/v1/admin/moderation/users/:id/ban'),
-  adminResolveDispute: to<ModerationResult, DisputeResolution>()('POST', '/api/v1/admin/moderation/disputes/:id/resolve'),
-
   // Analytics (issue 20): a batch of events; the web app also sends it with navigator.sendBeacon.
   events: to<EventBatchResult, EventBatch>()('POST', '/api/v1/events'),
-  adminAnalytics: to<AnalyticsReport, undefined, QueryParams>()('GET', '/api/v1/admin/analytics'),
-
-  // The admin console's campaigns and email editor (issue 20)
-  adminDesigns: to<DesignList>()('GET', '/api/v1/admin/mail-designs'),
-  adminCreateDesign: to<Design, DesignBody>()('POST', '/api/v1/admin/mail-designs'),
-  adminPreviewDesign: to<DesignPreview, { subject: string; html: string }>()('POST', '/api/v1/admin/mail-designs/preview'),
-  adminDesign: to<Design>()('GET', '/api/v1/admin/mail-designs/:id'),
-  adminUpdateDesign: to<Design, DesignBody>()('PUT', '/api/v1/admin/mail-designs/:id'),
-  adminDeleteDesign: to<Nothing>()('DELETE', '/api/v1/admin/mail-designs/:id'),
-  adminTestDesign: to<DesignTestResult>()('POST', '/api/v1/admin/mail-designs/:id/test'),
-  adminAudienceCount: to<AudienceCount, undefined, QueryParams>()('GET', '/api/v1/admin/campaigns/audience'),
-  adminCampaigns: to<CampaignList>()('GET', '/api/v1/admin/campaigns'),
-  adminCreateCampaign: to<Campaign, CampaignCreateBody>()('POST', '/api/v1/admin/campaigns'),
-
-  // The admin console's users and audit log (issue 20)
-  adminUsers: to<AdminUserList, undefined, QueryParams>()('GET', '/api/v1/admin/users'),
-  adminUsersCsv: to<string, undefined, QueryParams>()('GET', '/api/v1/admin/users.csv'),
-  adminBan: to<Out<typeof BanResultSchema>, BanBody>()('PUT', '/api/v1/admin/users/:id/ban'),
-  adminRole: to<Out<typeof RoleResultSchema>, RoleBody>()('PUT', '/api/v1/admin/users/:id/role'),
-  adminAudit: to<AuditPage, undefined, QueryParams>()('GET', '/api/v1/admin/audit'),
-  // What the console warns about the deployment (test mode, an untrusted proxy).
-  adminLaunchChecks: to<LaunchChecks>()('GET', '/api/v1/admin/launch-checks'),
 
   // The documentation area (issue 21): admins and the docs role
-  docsMenu: to<DocsMenu, undefined, QueryParams>()('GET', '/api/v1/docs'),
-  docsPage: to<DocsPage, undefined, QueryParams>()('GET', '/api/v1/docs/pages/:slug'),
+  docsMenu: to<DocsMenu, undefined, In<typeof DocsPageQuerySchema>>()('GET', '/api/v1/docs'),
+  docsPage: to<DocsPage, undefined, In<typeof DocsPageQuerySchema>>()('GET', '/api/v1/docs/pages/:slug'),
   docsTesting: to<DocsTesting>()('GET', '/api/v1/docs/testing'),
   docsDatabase: to<DocsDatabase>()('GET', '/api/v1/docs/database'),
   docsDiagram: to<string>()('GET', '/api/v1/docs/database-diagram.svg'),

@@ -217,6 +217,16 @@ export const ERROR_CATALOGUE = {
   },
   password_incorrect: { en: 'That password is not correct.', pt: 'Essa palavra-passe não está correta.' },
   rate_limited: { en: 'Too many requests, please try again shortly', pt: 'Demasiados pedidos, tente novamente em breve' },
+  // Scam warnings (issue 41, decision 0050): a sender of many flagged messages is slowed; fields.retryAt says until when.
+  chat_slowed: {
+    en: 'Several of your messages asked to pay or talk outside SwapU, so messages like that are slowed down for you. Please try again in a few minutes.',
+    pt: 'Várias das suas mensagens pediam para pagar ou conversar fora da SwapU, por isso mensagens assim estão mais lentas para si. Tente novamente daqui a alguns minutos.',
+  },
+  // Web Push (issue 41, decision 0053): the browser subscribed with a push service the server does not post to.
+  push_service_refused: {
+    en: "This browser's notification service can't be used by SwapU.",
+    pt: 'O serviço de notificações deste navegador não pode ser usado pela SwapU.',
+  },
   // Load shedding (issue 39, decision 0042): the server is over its limit; the answer says when to try again.
   busy: {
     en: 'SwapU is very busy right now. Please try again in a moment.',

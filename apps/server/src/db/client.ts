@@ -41,6 +41,14 @@ export async function pgliteExtensions() {
 // Each engine's driver is imported only when it is used: a PostgreSQL deployment never loads
 // PGlite's WebAssembly, and the embedded default never loads pg.
 
+/**
+ * PGlite's buffer pool (PostgreSQL's shared_buffers; 128MB unless told). PGlite's WebAssembly heap
+ * holds all of it from the start, resident, whatever the data's size: at 128MB the embedded
+ * default's largest single holder of memory (decision 0048). The embedded database is a small
+ * marketplace's, and a page not in the pool is one read away in the operating system's file cache.
+ */
+export const PGLITE_SHARED_BUFFERS = '32MB';
+
 /** Opens PGlite in `dataDir` (created when missing), or in memory when dataDir is undefined. */
 export async function openPglite(dataDir: string | undefined, opts: { loadDataDir?: Blob | File } = {}): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
@@ -54,6 +62,7 @@ export async function openPglite(dataDir: string | undefined, opts: { loadDataDi
     ...(dataDir ? { dataDir } : {}),
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
     extensions,
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   let migrating: Promise<void> = Promise.resolve();

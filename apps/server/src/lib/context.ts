@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ErrorCode } from '@swapu/shared/errors';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { RouteAuth } from './auth';
@@ -64,6 +65,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route: checked when the request arrives, before its input is read (lib/auth.ts). */
     auth?: RouteAuth;
+    /** The catalogue code a refused body answers with (app.ts; `data_invalid` when not set). */
+    validationCode?: ErrorCode;
   }
 }
 

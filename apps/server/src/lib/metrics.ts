@@ -53,6 +53,14 @@ export function createMetrics(ctx: AppContext) {
     },
   });
   new Gauge({
+    name: 'swapu_nodejs_array_buffers_bytes',
+    help: 'Memory of ArrayBuffers and Buffers (process.memoryUsage().arrayBuffers; part of nodejs_external_memory_bytes).',
+    registers: [registry],
+    collect() {
+      this.set(process.memoryUsage().arrayBuffers);
+    },
+  });
+  new Gauge({
     name: 'swapu_http_requests_in_flight',
     help: 'Requests being answered now (health checks and the WebSocket left out), bounded by OVERLOAD_MAX_IN_FLIGHT.',
     registers: [registry],

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
 import type { NSFWJS } from 'nsfwjs/core';
 import { AppError } from './errors';
@@ -12,6 +13,8 @@ export interface ModerationVerdict {
 
 export interface Moderator {
   check(image: Buffer): Promise<ModerationVerdict>;
+  /** Releases what the moderator holds (the model's thread); the app calls it when it closes. */
+  close?(): Promise<void>;
 }
 
 /** The classes of the nsfwjs models, in no particular order. */
@@ -146,7 +149,7 @@ function loaded(): Promise<Loaded> {
 }
 
 /** Decodes any image sharp reads, upright, squashed to the model's square input, as raw RGB bytes. */
-async function toModelInput(image: Buffer): Promise<Buffer> {
+export async function toModelInput(image: Buffer): Promise<Buffer> {
   try {
     return await sharp(image, { failOn: 'error', limitInputPixels: 80_000_000 })
       .rotate()
@@ -176,19 +179,36 @@ async function classify({ tf, model }: Loaded, pixels: Buffer): Promise<Record<s
   }
 }
 
-/** The real model: lazily loads tfjs (wasm backend) + the nsfwjs model from node_modules on first use, keeps it in memory, runs one inference at a time. */
+/**
+ * The model's class scores for pixels made by toModelInput, in this thread: loads the model on
+ * first use (ModerationUnavailableError when it cannot, tried again on the next call), one
+ * inference at a time.
+ */
+export async function classifyPixels(pixels: Buffer): Promise<Record<string, number>> {
+  return classifyQueued(await loaded(), pixels);
+}
+
+async function classifyQueued(ready: Loaded, pixels: Buffer): Promise<Record<string, number>> {
+  const run = queue.then(() => classify(ready, pixels));
+  queue = run.catch(() => undefined);
+  try {
+    return await run;
+  } catch (err) {
+    throw new ModerationUnavailableError('The moderation model failed on an image', { cause: err });
+  }
+}
+
+/**
+ * The real model in this thread: lazily loads tfjs (wasm backend) + the nsfwjs model from
+ * node_modules on first use, keeps it in memory for the process's life, runs one inference at a
+ * time, blocking the event loop while it computes. The server uses threadModerator
+ * (lib/moderation-thread-client.ts) instead: the same model in a thread it releases when idle.
+ */
 export function nsfwModerator(): Moderator {
   return {
     async check(image) {
       const [pixels, ready] = await Promise.all([toModelInput(image), loaded()]);
-      const run = queue.then(() => classify(ready, pixels));
-      queue = run.catch(() => undefined);
-      let scores: Record<string, number>;
-      try {
-        scores = await run;
-      } catch (err) {
-        throw new ModerationUnavailableError('The moderation model failed on an image', { cause: err });
-      }
+      const scores = await classifyQueued(ready, pixels);
       return { inappropriate: isInappropriate(scores), scores };
     },
   };
@@ -200,4 +220,95 @@ export async function warmUpModerator(moderator: Moderator): Promise<void> {
     .png()
     .toBuffer();
   await moderator.check(blank);
+}
+
+/** How long the model's thread stays after its last check before it is released (its ~190 MB with it). */
+export const MODERATION_THREAD_IDLE_MS = 120_000;
+
+/**
+ * The thread's module: the bundle's sibling `moderation.mjs` when the server runs bundled
+ * (scripts/build-server.mjs builds it), the TypeScript source through tsx otherwise (dev, tests).
+ */
+function threadModule(): { url: URL; execArgv: string[] } {
+  const here = import.meta.url;
+  return here.endsWith('.ts')
+    ? { url: new URL('./moderation-thread.ts', here), execArgv: ['--import', 'tsx'] }
+    : { url: new URL('./moderation.mjs', here), execArgv: [] };
+}
+
+type Pending = Map<number, { resolve: (scores: Record<string, number>) => void; reject: (err: Error) => void }>;
+
+/**
+ * The server's moderator (decision 0048): the same model as nsfwModerator, in a worker thread that
+ * is started by the first check and ended `idleMs` after the last one. tfjs, its wasm heap and the
+ * model's weights take some 190 MB of a process that holds them (bench:memory); an idle server
+ * holds none of it, and an upload after a quiet spell waits for the model to load (about a
+ * second) as the first upload after a start always did. The picture is decoded here (sharp, off
+ * the event loop): an unreadable one is refused as image_invalid without waking the thread; the
+ * inference runs in the thread, so it no longer blocks the event loop. A thread that fails or
+ * exits fails its checks with ModerationUnavailableError (fail closed); the next check starts a new one.
+ */
+export function threadModerator(opts: { idleMs?: number } = {}): Moderator & { close(): Promise<void>; threadRunning(): boolean } {
+  const idleMs = opts.idleMs ?? MODERATION_THREAD_IDLE_MS;
+  let thread: { worker: Worker; pending: Pending } | null = null;
+  let idleTimer: NodeJS.Timeout | null = null;
+  let nextId = 1;
+  const stopIdleTimer = () => {
+    if (idleTimer) clearTimeout(idleTimer);
+    idleTimer = null;
+  };
+  const end = (t: { worker: Worker; pending: Pending }, err: Error) => {
+    if (thread === t) thread = null;
+    for (const p of t.pending.values()) p.reject(err);
+    t.pending.clear();
+  };
+  const start = () => {
+    const { url, execArgv } = threadModule();
+    const t = { worker: new Worker(url, { execArgv, name: 'swapu-moderation' }), pending: new Map() as Pending };
+    t.worker.on('message', (msg: { id: number; scores?: Record<string, number>; error?: string; cause?: string }) => {
+      const p = t.pending.get(msg.id);
+      if (!p) return;
+      t.pending.delete(msg.id);
+      if (msg.scores) p.resolve(msg.scores);
+      else p.reject(new ModerationUnavailableError(msg.error ?? 'The moderation model failed', { cause: new Error(msg.cause ?? '') }));
+      if (t.pending.size === 0 && thread === t) {
+        stopIdleTimer();
+        idleTimer = setTimeout(() => {
+          idleTimer = null;
+          if (thread !== t || t.pending.size) return;
+          thread = null;
+          void t.worker.terminate();
+        }, idleMs);
+        idleTimer.unref();
+      }
+    });
+    t.worker.on('error', (err) => end(t, new ModerationUnavailableError("The moderation model's thread failed", { cause: err })));
+    t.worker.on('exit', (code) => end(t, new ModerationUnavailableError(`The moderation model's thread stopped (code ${code})`)));
+    // The thread never keeps the process alive on its own.
+    t.worker.unref();
+    return t;
+  };
+  return {
+    async check(image) {
+      const pixels = await toModelInput(image);
+      stopIdleTimer();
+      const t = (thread ??= start());
+      const id = nextId++;
+      const scores = await new Promise<Record<string, number>>((resolve, reject) => {
+        t.pending.set(id, { resolve, reject });
+        t.worker.postMessage({ id, pixels });
+      });
+      return { inappropriate: isInappropriate(scores), scores };
+    },
+    async close() {
+      stopIdleTimer();
+      const t = thread;
+      thread = null;
+      if (t) {
+        end(t, new ModerationUnavailableError('The moderator was closed'));
+        await t.worker.terminate();
+      }
+    },
+    threadRunning: () => thread !== null,
+  };
 }

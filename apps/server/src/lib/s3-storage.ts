@@ -102,6 +102,7 @@ export async function s3Storage(config: S3Config, opts: { publicUrl?: string; cl
     DeleteObjectCommand,
     DeleteObjectsCommand,
     GetObjectCommand,
+    HeadBucketCommand,
     HeadObjectCommand,
     ListObjectsV2Command,
     PutObjectCommand,
@@ -141,6 +142,10 @@ export async function s3Storage(config: S3Config, opts: { publicUrl?: string; cl
     bucket: Bucket,
     async put(key, data) {
       await putVerified(key, data);
+    },
+    async ping() {
+      // HEAD on the bucket: reachable, and these credentials may use it (403 and 404 reject).
+      await client.send(new HeadBucketCommand({ Bucket }));
     },
     putVerified,
     async exists(key) {

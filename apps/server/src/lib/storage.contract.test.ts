@@ -52,6 +52,10 @@ describe.each(Object.keys(adapters))('storage on %s', (name) => {
     await a?.stop();
   });
 
+  it('answers a ping (what /api/ready asks) when it can be used', async () => {
+    await expect(s.ping()).resolves.toBeUndefined();
+  });
+
   it('gives back what was put, byte for byte, and knows it exists', async () => {
     const data = Buffer.from(Array.from({ length: 70_000 }, (_, i) => (i * 31) % 256));
     expect(await s.exists('posts/p1/i1/lg.webp')).toBe(false);

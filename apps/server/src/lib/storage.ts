@@ -1,3 +1,4 @@
+import { constants as fsConstants } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { S3Storage } from './s3-storage';
@@ -15,6 +16,8 @@ export interface Storage {
   remove(key: string): Promise<void>;
   /** The address a browser fetches the object at: /media/<key>, or under MEDIA_PUBLIC_URL when set. */
   url(key: string): string;
+  /** Resolves when the store can be written to (the folder) or reached (the bucket); rejects otherwise. */
+  ping(): Promise<void>;
 }
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/i;
@@ -80,6 +83,10 @@ export function localStorage(root: string, opts: { publicUrl?: string } = {}): S
     },
     async remove(key) {
       await fs.rm(resolve(key).replace(/[\\/]+$/, ''), { recursive: true, force: true });
+    },
+    async ping() {
+      await fs.mkdir(root, { recursive: true });
+      await fs.access(root, fsConstants.W_OK);
     },
     url: mediaUrlOf(opts.publicUrl),
   };

@@ -32,6 +32,12 @@ export const ACCESS_CASES: Case[] = [
     request: async (w) => ({ url: `/api/test/posts/${(await ownersPost(w)).id}/backdate`, payload: { hours: 1 } }),
     expect: anyone(204),
   },
+  {
+    route: 'POST /api/test/accounts/:id/backdate',
+    request: async (w) => ({ url: `/api/test/accounts/${(await createUser(w.t.db)).id}/backdate`, payload: { days: 40 } }),
+    expect: anyone(204),
+  },
+  { route: 'POST /api/test/reliability', request: () => ({ url: '/api/test/reliability' }), expect: anyone(200) },
 
   {
     route: 'POST /api/test/analytics/rollups',

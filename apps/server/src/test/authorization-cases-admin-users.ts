@@ -27,4 +27,5 @@ export const ADMIN_USERS_CASES: Case[] = [
   },
   { route: 'GET /api/v1/admin/audit', request: () => ({ url: '/api/v1/admin/audit?limit=5' }), expect: adminOnly(200) },
   { route: 'GET /api/v1/admin/launch-checks', request: () => ({ url: '/api/v1/admin/launch-checks' }), expect: adminOnly(200) },
+  { route: 'GET /api/v1/admin/invariants', request: () => ({ url: '/api/v1/admin/invariants' }), expect: adminOnly(200) },
 ];

@@ -62,6 +62,11 @@ export const PUBLIC_AND_LISTING_CASES: Case[] = [
   { route: 'GET /api/v1/users/:id/reviews', request: (w) => ({ url: `/api/v1/users/${w.actors.owner.id}/reviews` }), expect: anyone(200) },
   { route: 'GET /api/v1/users/:id/goals', request: (w) => ({ url: `/api/v1/users/${w.actors.owner.id}/goals` }), expect: anyone(200) },
   { route: 'GET /api/v1/users/:id/points', request: (w) => ({ url: `/api/v1/users/${w.actors.owner.id}/points` }), expect: anyone(200) },
+  {
+    route: 'GET /api/v1/reliability',
+    request: (w) => ({ url: `/api/v1/reliability?ids=${w.actors.owner.id},${w.actors.other.id}` }),
+    expect: anyone(200),
+  },
   // Public; a signed-in caller's own rank comes with it.
   { route: 'GET /api/v1/leaderboard', request: () => ({ url: '/api/v1/leaderboard?period=month' }), expect: anyone(200) },
   { route: 'GET /api/v1/activity', request: () => ({ url: '/api/v1/activity' }), expect: anyone(200) },

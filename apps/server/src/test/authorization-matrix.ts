@@ -10,6 +10,7 @@ import { MODERATION_CASES } from './authorization-cases-admin-moderation';
 import { CAMPAIGN_CASES } from './authorization-cases-admin-campaigns';
 import { ADMIN_BLOG_CASES } from './authorization-cases-admin-blog';
 import { DOCS_CASES } from './authorization-cases-docs';
+import { PUSH_CASES } from './authorization-cases-push';
 import type { Actor, ActorName, Case, World } from './authorization-fixtures';
 import { createUser } from './factories';
 
@@ -40,6 +41,7 @@ export const CASES: Case[] = [
   ...CAMPAIGN_CASES,
   ...ADMIN_BLOG_CASES,
   ...DOCS_CASES,
+  ...PUSH_CASES,
 ];
 
 /** The cast: fresh accounts with access tokens (no password hashing, so the matrix stays fast). */

@@ -6,8 +6,10 @@ import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from '../i18n/react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CATEGORIES, DISTANCE_OPTIONS_KM } from '@swapu/shared/constants';
+import { endpoints } from '@swapu/shared/endpoints';
 import { qs } from '../lib/api';
 import { fetchSuggestions } from '../lib/lookups';
+import { keyOf } from '../lib/query-keys';
 
 /** Completions wait this long after the last keystroke. */
 const SUGGEST_DEBOUNCE_MS = 150;
@@ -51,7 +53,7 @@ export function SearchBox({ compact = false }: { compact?: boolean }) {
   const listId = useId();
   const [typed] = useDebouncedValue(keyword.trim(), SUGGEST_DEBOUNCE_MS);
   const suggest = useQuery({
-    queryKey: ['search', 'suggest', typed],
+    queryKey: keyOf(endpoints.suggest, { query: { q: typed } }),
     queryFn: ({ signal }) => fetchSuggestions(typed, signal),
     enabled: open && typed.length >= SUGGEST_MIN_CHARS,
     staleTime: 60_000,

@@ -1,7 +1,7 @@
 /**
  * Telling English from European Portuguese in text a person reads, for the checks that pt-PT
- * shows no English (i18n/pt-PT-complete.test.ts over the catalogues, e2e/pt-PT.spec.ts over every
- * page). Not used by the app itself.
+ * shows no English (i18n/pt-PT-complete.test.ts over the catalogues, e2e/support/pt-PT-check.ts
+ * over every page). Not used by the app itself.
  *
  * The rule: a text is English when it holds a common English word that is not also a Portuguese
  * word ("the", "your", "with", "items", "Jan"…, never "a", "no", "do", "se"), once the proper

@@ -35,6 +35,8 @@ export const NAMESPACES = [
   'docs',
   'pages',
   'tour',
+  'pwa',
+  'fairness',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /** A catalogue that can be loaded: an area's, or the shared error messages (`errors`, from @swapu/shared/errors). */

@@ -6,7 +6,7 @@ import { ENGLISH_WORDS, englishWords, withoutNames } from './english-check';
 import { NAMESPACES } from './namespaces';
 
 /**
- * No English shows in pt-PT, as far as the catalogues go (e2e/pt-PT.spec.ts checks the pages
+ * No English shows in pt-PT, as far as the catalogues go (e2e/pt-PT-*.spec.ts check the pages
  * themselves). catalogues.test.ts already checks that every pt-PT string is there and not empty;
  * this adds that none is the English one left as it was, and none holds English words.
  */

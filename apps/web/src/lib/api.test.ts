@@ -9,6 +9,7 @@ vi.mock('@mantine/notifications', () => ({
   },
 }));
 import { LOGIN_TOKEN_MS } from '@swapu/shared/constants';
+import { adminEndpoints } from '@swapu/shared/admin-endpoints';
 import { endpoints } from '@swapu/shared/endpoints';
 import { ApiError, busyText, call, errorCodeOf, pathOf } from './api';
 import { BUSY_RETRIES, busyDelay } from './busy-retry';
@@ -54,7 +55,7 @@ describe('call()', () => {
   it('sends the token and turns a catalogue error into an ApiError', async () => {
     saveSession('u1', { token: 'access-1', lifetimeMs: LOGIN_TOKEN_MS });
     fetchMock.mockResolvedValueOnce(json(403, { error: { code: 'permission_denied', message: 'Permission Denied' } }));
-    const err = await call(endpoints.adminMailList).catch((e: unknown) => e);
+    const err = await call(adminEndpoints.adminMailList).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ status: 403, code: 'permission_denied' });
     expect(new Headers(fetchMock.mock.calls[0]![1]?.headers).get('authorization')).toBe('Bearer access-1');

@@ -4,6 +4,7 @@ import { endpoints } from '@swapu/shared/endpoints';
 import { call } from './api';
 import { useLocation, useNavigate } from 'react-router';
 import { getSession, GUEST_ID, type Session, subscribeSession } from './session';
+import { keyOf } from './query-keys';
 
 /** The session as React state: every component re-renders when it changes, in any tab. */
 export function useSession(): Session {
@@ -19,7 +20,7 @@ export const fetchMe = () => call(endpoints.me);
  * page never asks for it either).
  */
 export const meQuery = ({ token, userId }: Session) =>
-  queryOptions({ queryKey: ['me', userId], queryFn: token !== null ? fetchMe : skipToken, staleTime: 5 * 60_000 });
+  queryOptions({ queryKey: keyOf(endpoints.me, { viewer: userId }), queryFn: token !== null ? fetchMe : skipToken, staleTime: 5 * 60_000 });
 
 /** True when a real member (not a guest) is signed in. */
 export function useSignedIn() {

@@ -67,6 +67,11 @@ export const messages = pgTable(
     postId: text('post_id').references(() => posts.id, { onDelete: 'set null' }),
     clientId: text('client_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** What the scam rules found in the body (decision 0050): the receiver is warned of each kind. */
+    warnings: text('warnings')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (t) => [
     uniqueIndex('messages_room_seq_uq').on(t.roomId, t.seq),
@@ -91,9 +96,8 @@ export const userBlocks = pgTable(
 
 export const userReports = pgTable('user_reports', {
   id: text('id').primaryKey(),
-  reporterId: text('reporter_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Null when SwapU itself reported the member (too many flagged chat messages: decision 0050). */
+  reporterId: text('reporter_id').references(() => users.id, { onDelete: 'cascade' }),
   reportedId: text('reported_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),

@@ -15,3 +15,5 @@ export * from './delivery';
 export * from './engagement';
 export * from './chains';
 export * from './admin';
+export * from './reliability';
+export * from './push';

@@ -125,10 +125,11 @@ describe('demo seed', () => {
         expect([meta.width, meta.height], name).toEqual([width, height]);
       }
     }
-    const withoutImage = await a.db.execute(
+    const withoutImage = await rowsOf<{ n: number }>(
+      a.db,
       sql`select count(*)::int as n from posts p where not exists (select 1 from post_images i where i.post_id = p.id)`,
     );
-    expect((withoutImage as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(0);
+    expect(withoutImage[0]!.n).toBe(0);
   });
 
   it('gives the subscriber an active subscription and writes a few blog posts', async () => {

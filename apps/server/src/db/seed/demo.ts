@@ -37,6 +37,7 @@ import { BLOG_POSTS } from './blog-content';
 import { awardDemoPoints } from './demo-points';
 import { BIOS, CATALOGUE, FIRST_NAMES, LAST_NAMES } from './catalogue';
 import { createRandom } from './random';
+import { concentrateSwaps, demoReliability } from './demo-reliability';
 import { FIRST_SIZES, LATER_SIZES, writePictures, type PictureJob } from './demo-pictures';
 
 /** Coupon codes in the demo marketplace: the admin's list is not empty on a fresh start. */
@@ -300,7 +301,8 @@ export async function seedDemo(
       const ageMs = n % 20 === 7 ? rnd.int(1, 23 * 60) * 60_000 : rnd.int(26 * 60, 60 * 24 * 60) * 60_000;
       const publishedAt = new Date(now.getTime() - ageMs);
       const roll = rnd.next();
-      const state = roll < 0.02 ? 'draft' : roll < 0.05 ? 'swapped' : roll < 0.06 ? 'archived' : 'published';
+      // About one in twelve already swapped: the regulars' history (demo-reliability.ts).
+      const state = roll < 0.02 ? 'draft' : roll < 0.1 ? 'swapped' : roll < 0.11 ? 'archived' : 'published';
       const value = Math.round(rnd.int(t.valueAud[0], t.valueAud[1]) / 5) * 5 || t.valueAud[0];
       const weight = Math.round((t.weightKg[0] + rnd.next() * (t.weightKg[1] - t.weightKg[0])) * 10) / 10 || t.weightKg[0];
       // Drawn and dropped: these draws once gave a quarter of the items a random second category
@@ -375,6 +377,7 @@ export async function seedDemo(
     'Lovely person to deal with, item in better condition than the photos.',
     'Everything went to plan, happy with the swap.',
   ];
+  concentrateSwaps(userRows, postRows, DEMO_ACCOUNTS.length);
   const swapped = postRows.filter((p) => p.state === 'swapped');
   const offerRows: Array<typeof offers.$inferInsert> = [];
   const offerItemRows: Array<typeof offerItems.$inferInsert> = [];
@@ -644,6 +647,10 @@ export async function seedDemo(
     };
   }
 
+  const reliability = demoReliability({ userRows, postRows, offerRows, demoAccounts: DEMO_ACCOUNTS.length, now });
+  offerRows.push(...reliability.offers);
+  eventRows.push(...reliability.events);
+
   // Ids from a generator of their own, so every id drawn after them stays what it was.
   const demoGoal = goalFor(demoUser.id!, postRows, offerRows, offerItemRows, now, createRandom(SEED + 18).uuid);
 
@@ -701,6 +708,10 @@ export async function seedDemo(
         { roomId: waitingRoom.room.id!, userId: waitingRoom.room.userB!, seenSeq: waitingRoom.room.userB === demoUser.id ? 2 : 3 },
       ]);
       await tx.insert(messages).values(waitingRoom.messages);
+    }
+    if (reliability.rooms.length) {
+      await tx.insert(rooms).values(reliability.rooms);
+      await tx.insert(messages).values(reliability.messages);
     }
     const subscriber = userRows[DEMO_ACCOUNTS.findIndex((a) => a.subscriber)]!;
     await tx.insert(subscriptions).values({

@@ -7,7 +7,9 @@ import { users } from '../../db/schema/index';
 import { requireAdmin } from '../../lib/auth';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { errors } from '../../lib/errors';
-import { listAudit } from './audit';
+import { listAudit } from '../../lib/audit';
+import { route } from '../../lib/route';
+import { adminEndpoints } from '@swapu/shared/admin-endpoints';
 
 /** One page of the audit log, newest first; member targets carry their name today. */
 export async function auditPage(
@@ -55,8 +57,9 @@ export async function auditPage(
 
 /** The audit log (issue 20): read-only, admins only. Nothing here, or anywhere, edits it. */
 export const adminAuditRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/v1/admin/audit',
+  route(
+    app,
+    adminEndpoints.adminAudit,
     {
       config: { auth: 'admin' },
       schema: {

@@ -14,6 +14,8 @@ import {
   setAdminBlogPublished,
   updateAdminBlogPost,
 } from './blog.service';
+import { route } from '../../lib/route';
+import { adminEndpoints } from '@swapu/shared/admin-endpoints';
 
 /**
  * The admin console's blog (issue 20): every post, drafts included; write and edit in markdown,
@@ -27,8 +29,9 @@ export const adminBlogRoutes: FastifyPluginAsyncZod = async (app) => {
   const denied = { 401: ErrorBodySchema, 403: ErrorBodySchema };
   const one = { 200: AdminBlogPostSchema, ...denied, 404: ErrorBodySchema };
 
-  app.get(
-    '/api/v1/admin/blog',
+  route(
+    app,
+    adminEndpoints.adminBlogPosts,
     {
       config: { auth: 'admin' },
       schema: {
@@ -44,8 +47,9 @@ export const adminBlogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/v1/admin/blog/:id',
+  route(
+    app,
+    adminEndpoints.adminBlogPost,
     {
       config: { auth: 'admin' },
       schema: { tags, summary: 'One blog post with its markdown body', security: bearer, params: BlogIdParamsSchema, response: one },
@@ -56,8 +60,9 @@ export const adminBlogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/v1/admin/blog',
+  route(
+    app,
+    adminEndpoints.adminCreateBlogPost,
     {
       config: { auth: 'admin' },
       schema: {
@@ -74,8 +79,9 @@ export const adminBlogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    '/api/v1/admin/blog/:id',
+  route(
+    app,
+    adminEndpoints.adminUpdateBlogPost,
     {
       config: { auth: 'admin' },
       schema: {
@@ -91,8 +97,9 @@ export const adminBlogRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   for (const publish of [true, false]) {
-    app.post(
-      `/api/v1/admin/blog/:id/${publish ? 'publish' : 'unpublish'}`,
+    route(
+      app,
+      publish ? adminEndpoints.adminPublishBlogPost : adminEndpoints.adminUnpublishBlogPost,
       {
         config: { auth: 'admin' },
         schema: {
@@ -107,8 +114,9 @@ export const adminBlogRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  app.delete(
-    '/api/v1/admin/blog/:id',
+  route(
+    app,
+    adminEndpoints.adminDeleteBlogPost,
     {
       config: { auth: 'admin' },
       schema: {
@@ -125,8 +133,9 @@ export const adminBlogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/v1/admin/blog/:id/cover',
+  route(
+    app,
+    adminEndpoints.adminBlogCover,
     {
       config: { auth: 'admin' },
       schema: {
@@ -148,8 +157,9 @@ export const adminBlogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    '/api/v1/admin/blog/:id/cover',
+  route(
+    app,
+    adminEndpoints.adminDeleteBlogCover,
     {
       config: { auth: 'admin' },
       schema: { tags, summary: "Remove a post's cover image", security: bearer, params: BlogIdParamsSchema, response: one },

@@ -11,9 +11,10 @@ import type { Db, Tx } from '../../db/client';
 import { blogPosts, users } from '../../db/schema/index';
 import { newId } from '../../lib/ids';
 import { toWebVariants, type Variant } from '../../lib/images';
-import { mediaUrl, type Storage } from '../../lib/storage';
+import type { Storage } from '../../lib/storage';
+import { blogCoverUrl } from '../blog/index';
 import { AppError, errors } from '../../lib/errors';
-import { recordAudit } from './audit';
+import { recordAudit } from '../../lib/audit';
 
 type Row = typeof blogPosts.$inferSelect;
 
@@ -25,9 +26,6 @@ const COVER_VARIANTS: Variant[] = [
   { name: 'lg', width: 1200, height: 630 },
   { name: 'sm', width: 600, height: 315 },
 ];
-
-/** Public URL of a post's cover (its large variant), or null. */
-export const blogCoverUrl = (key: string | null) => (key ? mediaUrl(`${key}/lg.webp`) : null);
 
 const statusOf = (r: Row, now: Date): BlogStatus => (!r.publishedAt ? 'draft' : r.publishedAt > now ? 'scheduled' : 'published');
 

@@ -4,9 +4,7 @@ import { campaignRecipients, mailCampaigns, rateLimits } from '../../db/schema/i
 import type { App } from '../../lib/context';
 import { attachPeriodic } from '../../lib/periodic';
 import { rowsOf } from '../../lib/sql-rows';
-import { enqueueMail } from '../mail/mail.service';
-import { campaignMail } from '../mail/templates';
-import { acceptsNonTransactionalMail, unsubscribeUrl } from '../newsletter/newsletter.service';
+import { enqueueMail, campaignMail, acceptsNonTransactionalMail, unsubscribeUrl } from '../mail/index';
 
 /** How often the sender looks for pending recipients. */
 export const CAMPAIGN_TICK_MS = 5_000;

@@ -31,6 +31,8 @@ import {
   sendDesignTest,
   updateDesign,
 } from './campaigns.service';
+import { route } from '../../lib/route';
+import { adminEndpoints } from '@swapu/shared/admin-endpoints';
 
 /**
  * The admin console's campaigns (issue 20): email designs (/email-edit) saved, previewed and
@@ -44,8 +46,9 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
   const errorsOf = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 
-  app.get(
-    '/api/v1/admin/mail-designs',
+  route(
+    app,
+    adminEndpoints.adminDesigns,
     {
       config: { auth: 'admin' },
       schema: {
@@ -61,8 +64,9 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/v1/admin/mail-designs',
+  route(
+    app,
+    adminEndpoints.adminCreateDesign,
     {
       config: { auth: 'admin' },
       schema: {
@@ -79,8 +83,9 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/v1/admin/mail-designs/preview',
+  route(
+    app,
+    adminEndpoints.adminPreviewDesign,
     {
       config: { auth: 'admin' },
       schema: {
@@ -98,8 +103,9 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/v1/admin/mail-designs/:id',
+  route(
+    app,
+    adminEndpoints.adminDesign,
     {
       config: { auth: 'admin' },
       schema: { tags, security, summary: 'One email design', params: DesignIdParamsSchema, response: { 200: DesignSchema, ...errorsOf } },
@@ -110,8 +116,9 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    '/api/v1/admin/mail-designs/:id',
+  route(
+    app,
+    adminEndpoints.adminUpdateDesign,
     {
       config: { auth: 'admin' },
       schema: {
@@ -129,8 +136,9 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    '/api/v1/admin/mail-designs/:id',
+  route(
+    app,
+    adminEndpoints.adminDeleteDesign,
     {
       config: { auth: 'admin' },
       schema: {
@@ -148,8 +156,9 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/v1/admin/mail-designs/:id/test',
+  route(
+    app,
+    adminEndpoints.adminTestDesign,
     {
       config: { auth: 'admin' },
       schema: {
@@ -167,8 +176,9 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/v1/admin/campaigns/audience',
+  route(
+    app,
+    adminEndpoints.adminAudienceCount,
     {
       config: { auth: 'admin' },
       schema: {
@@ -187,8 +197,9 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/v1/admin/campaigns',
+  route(
+    app,
+    adminEndpoints.adminCampaigns,
     {
       config: { auth: 'admin' },
       schema: {
@@ -204,8 +215,9 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/v1/admin/campaigns',
+  route(
+    app,
+    adminEndpoints.adminCreateCampaign,
     {
       config: { auth: 'admin' },
       schema: {

@@ -15,10 +15,8 @@ import { mailCampaigns, mailDesigns, users } from '../../db/schema/index';
 import { errors } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { changedRows, rowsOf } from '../../lib/sql-rows';
-import { enqueueMail } from '../mail/mail.service';
-import { campaignMail } from '../mail/templates';
-import { unsubscribeUrl } from '../newsletter/newsletter.service';
-import { recordAudit } from './audit';
+import { enqueueMail, campaignMail, unsubscribeUrl } from '../mail/index';
+import { recordAudit } from '../../lib/audit';
 import { campaignText, sanitiseCampaignHtml } from './campaign-html';
 
 /** Designs and campaigns the console lists (the newest first). */

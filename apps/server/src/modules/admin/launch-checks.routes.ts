@@ -5,6 +5,8 @@ import type { Config } from '../../config';
 import type { Tx } from '../../db/client';
 import { requireAdmin } from '../../lib/auth';
 import { untrustedProxySighting } from '../../lib/forwarded-check';
+import { route } from '../../lib/route';
+import { adminEndpoints } from '@swapu/shared/admin-endpoints';
 
 /** What the console warns about this deployment, most serious first (docs/decisions/0033). */
 export async function launchChecks(db: Tx, config: Pick<Config, 'testMode' | 'trustProxy'>): Promise<LaunchChecks> {
@@ -16,8 +18,9 @@ export async function launchChecks(db: Tx, config: Pick<Config, 'testMode' | 'tr
 }
 
 export const launchChecksRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/v1/admin/launch-checks',
+  route(
+    app,
+    adminEndpoints.adminLaunchChecks,
     {
       config: { auth: 'admin' },
       schema: {

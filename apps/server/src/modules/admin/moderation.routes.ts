@@ -22,6 +22,8 @@ import {
   unhidePost,
   warnUser,
 } from './moderation.service';
+import { route } from '../../lib/route';
+import { adminEndpoints } from '@swapu/shared/admin-endpoints';
 
 const errorsOf = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
 
@@ -46,8 +48,9 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.get(
-    '/api/v1/admin/moderation',
+  route(
+    app,
+    adminEndpoints.adminModeration,
     {
       config: { auth: 'admin' },
       schema: {
@@ -64,56 +67,62 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/v1/admin/moderation/posts/:id/dismiss',
+  route(
+    app,
+    adminEndpoints.adminDismissPostReports,
     action("Dismiss a listing's open reports (nothing else changes)", ModerationNoteSchema),
     async (req) => dismissPostReports(deps(), requireAdmin(req), req.params.id, req.body.reason, now()),
   );
 
-  app.post(
-    '/api/v1/admin/moderation/posts/:id/hide',
+  route(
+    app,
+    adminEndpoints.adminHidePost,
     action('Hide a listing with a reason the owner is shown (archived; cannot be republished while hidden)', ModerationReasonSchema),
     async (req) => hidePost(deps(), requireAdmin(req), req.params.id, req.body.reason, now()),
   );
 
-  app.post(
-    '/api/v1/admin/moderation/posts/:id/unhide',
+  route(
+    app,
+    adminEndpoints.adminUnhidePost,
     action('Lift the hiding of a listing (it returns to the state it had)', ModerationNoteSchema),
     async (req) => unhidePost(deps(), requireAdmin(req), req.params.id, req.body.reason, now()),
   );
 
-  app.post(
-    '/api/v1/admin/moderation/images/:id/remove',
+  route(
+    app,
+    adminEndpoints.adminRemoveImage,
     action('Remove a listing photo (row and files); the owner is told why', ModerationReasonSchema),
     async (req) => removeImage(deps(), requireAdmin(req), req.params.id, req.body.reason, now()),
   );
 
-  app.post(
-    '/api/v1/admin/moderation/images/:id/approve',
+  route(
+    app,
+    adminEndpoints.adminApproveImage,
     action('Approve a flagged photo: it stays and leaves the queue', ModerationNoteSchema),
     async (req) => approveImage(deps(), requireAdmin(req), req.params.id, req.body.reason, now()),
   );
 
-  app.post(
-    '/api/v1/admin/moderation/users/:id/dismiss',
-    action('Dismiss the open reports about a member', ModerationNoteSchema),
-    async (req) => dismissUserReports(deps(), requireAdmin(req), req.params.id, req.body.reason, now()),
+  route(app, adminEndpoints.adminDismissUserReports, action('Dismiss the open reports about a member', ModerationNoteSchema), async (req) =>
+    dismissUserReports(deps(), requireAdmin(req), req.params.id, req.body.reason, now()),
   );
 
-  app.post(
-    '/api/v1/admin/moderation/users/:id/warn',
+  route(
+    app,
+    adminEndpoints.adminWarnUser,
     action('Warn a member: a team message in their support thread and a notification', ModerationReasonSchema),
     async (req) => warnUser(deps(), requireAdmin(req), req.params.id, req.body.reason, req.body.postId, now()),
   );
 
-  app.post(
-    '/api/v1/admin/moderation/users/:id/ban',
+  route(
+    app,
+    adminEndpoints.adminBanFromQueue,
     action('Suspend a member from the queue (the same ban as the users table), with a reason', ModerationReasonSchema),
     async (req) => banFromQueue(deps(), requireAdmin(req), req.params.id, req.body.reason, req.body.postId, now()),
   );
 
-  app.post(
-    '/api/v1/admin/moderation/disputes/:id/resolve',
+  route(
+    app,
+    adminEndpoints.adminResolveDispute,
     {
       config: { auth: 'admin' },
       schema: {

@@ -4,27 +4,34 @@ import {
   AdminUserCsvQuerySchema,
   AdminUserListQuerySchema,
   AdminUserListSchema,
+  BanBodySchema,
+  BanResultSchema,
   RoleBodySchema,
   RoleResultSchema,
 } from '@swapu/shared/admin-users';
 import { ErrorBodySchema } from '@swapu/shared/api';
 import { requireAdmin } from '../../lib/auth';
 import { accountsChanged } from '../../lib/viewer-cache';
-import { adminUsersCsv, listAdminUsers, setRole } from './users.service';
+import { announceBan } from './ban';
+import { adminBan, adminUsersCsv, listAdminUsers, setRole } from './users.service';
+import { route } from '../../lib/route';
+import { adminEndpoints } from '@swapu/shared/admin-endpoints';
 
 const errorsOf = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
 
 /**
- * The admin console's users (issue 20): the table, its CSV, and granting or revoking admin.
- * Suspending is PUT /api/v1/admin/users/:id/ban (users.routes.ts), through the same service.
+ * The admin console's users (issue 20): the table, its CSV, granting or revoking admin,
+ * and suspending or reinstating a member (PUT /api/v1/admin/users/:id/ban: a reason of 1 to 500
+ * characters, which the member reads in their support thread; the rules in users.service.ts and ban.ts).
  */
 export const adminUsersConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.ctx.database.db;
   const now = () => app.ctx.clock.now();
   const security = [{ bearerAuth: [] }];
 
-  app.get(
-    '/api/v1/admin/users',
+  route(
+    app,
+    adminEndpoints.adminUsers,
     {
       config: { auth: 'admin' },
       schema: {
@@ -41,8 +48,9 @@ export const adminUsersConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/v1/admin/users.csv',
+  route(
+    app,
+    adminEndpoints.adminUsersCsv,
     {
       config: { auth: 'admin' },
       schema: {
@@ -64,8 +72,9 @@ export const adminUsersConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    '/api/v1/admin/users/:id/role',
+  route(
+    app,
+    adminEndpoints.adminRole,
     {
       config: { auth: 'admin' },
       schema: {
@@ -83,6 +92,37 @@ export const adminUsersConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
       // Their next request sees the new role (the viewer cache forgets the account).
       if (result.changed) accountsChanged(app.ctx, [result.id]);
       return { id: result.id, role: result.role };
+    },
+  );
+
+  route(
+    app,
+    adminEndpoints.adminBan,
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags: ['admin'],
+        security,
+        summary: 'Suspend an account (banned: true, with a reason) or lift the suspension',
+        params: z.object({ id: z.string().min(1).max(64) }),
+        body: BanBodySchema,
+        response: {
+          200: BanResultSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          404: ErrorBodySchema,
+        },
+      },
+    },
+    async (req) => {
+      const adminId = requireAdmin(req);
+      const reason = (req.body.reason ?? '').trim();
+      const outcome = await adminBan(db(), { actorId: adminId, userId: req.params.id, banned: req.body.banned, reason }, now());
+      // A ban takes effect at once: every token and open connection of the account stops working
+      // (signing in again shows the contact-support message); the support thread hears.
+      await announceBan(app.ctx, outcome);
+      return { id: outcome.id, banned: outcome.banned };
     },
   );
 };

@@ -4,9 +4,9 @@ import type { Db, Tx } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { errors } from '../../lib/errors';
 import { rowsOf } from '../../lib/sql-rows';
-import { profileImageUrl } from '../users/users.media';
-import { type BanOutcome, banUser } from '../users/ban';
-import { recordAudit } from './audit';
+import { profileImageUrl } from '../members/index';
+import { type BanOutcome, banUser } from './ban';
+import { recordAudit } from '../../lib/audit';
 
 /**
  * The admin console's users (issue 20): the table (search, sort and page in SQL), its CSV, and the
@@ -216,7 +216,7 @@ async function lockAdmins(tx: Tx, actorId: string): Promise<string[]> {
   return ids;
 }
 
-/** Suspends an account (a reason required) or lifts the suspension; see users/ban.ts for what follows. */
+/** Suspends an account (a reason required) or lifts the suspension; see admin/ban.ts for what follows. */
 export async function adminBan(
   db: Db,
   change: { actorId: string; userId: string; banned: boolean; reason: string },

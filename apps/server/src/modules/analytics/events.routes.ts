@@ -7,6 +7,9 @@ import { overLimit } from '../../lib/rate-limit';
 import { ingestBatch, memberHash } from './events.service';
 import { businessReport } from './business';
 import { analyticsReport } from './rollups';
+import { route } from '../../lib/route';
+import { endpoints } from '@swapu/shared/endpoints';
+import { adminEndpoints } from '@swapu/shared/admin-endpoints';
 
 /** Batches per browser session per minute: a page sends one every 10 s, more on busy pages. */
 const PER_SESSION = { windowMs: 60_000, max: 60 };
@@ -26,8 +29,9 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       done(errors.badRequest('data_invalid'), undefined);
     }
   });
-  app.post(
-    '/api/v1/events',
+  route(
+    app,
+    endpoints.events,
     {
       bodyLimit: 64 * 1024,
       schema: {
@@ -55,8 +59,9 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The admin dashboard's analytics (issue 20), from the daily rollups (rollups.ts).
-  app.get(
-    '/api/v1/admin/analytics',
+  route(
+    app,
+    adminEndpoints.adminAnalytics,
     {
       config: { auth: 'admin' },
       schema: {

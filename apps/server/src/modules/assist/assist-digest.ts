@@ -5,9 +5,7 @@ import type { Database } from '../../db/client';
 import { assistDigests } from '../../db/schema/index';
 import type { App } from '../../lib/context';
 import { rowsOf } from '../../lib/sql-rows';
-import { enqueueMail } from '../mail/mail.service';
-import { assistMatchesMail } from '../mail/templates';
-import { acceptsNonTransactionalMail, unsubscribeUrl } from '../newsletter/newsletter.service';
+import { enqueueMail, assistMatchesMail, acceptsNonTransactionalMail, unsubscribeUrl } from '../mail/index';
 import { assistedSql } from './ranking';
 
 const MATCHES = 5;

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client';
 import { memberAssist, posts } from '../../db/schema/index';
 import { errors } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { bookTokens } from '../payments/tokens.service';
+import { bookTokens } from '../tokens/index';
 
 /**
  * Swap Assist (PRODUCT.md "Money features"): one item's, for a month at a time (bought, paid in

@@ -1,15 +1,16 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { announceSessionsEnded } from './sessions';
 import { accountsChanged } from '../../lib/viewer-cache';
 import { isValidEmail } from '@swapu/shared/mail';
-import { requestPasswordReset } from '../password/password.service';
+import { requestPasswordReset } from './password.service';
 import { lookupAccount, sendVerificationEmail, updateAccount } from './firebase.service';
 import { IdentityError, refresh, signInWithPassword, signUp, type IdentityDeps } from './identity.service';
 import { isLocalOnly } from '../../lib/deployment';
+import { serverEndpoints } from '../../lib/server-endpoints';
+import { route } from '../../lib/route';
 
-/** Where the Firebase Auth JS SDK sends its calls when pointed at us with connectAuthEmulator. */
-export const FIREBASE_IDENTITY_PREFIX = '/identitytoolkit.googleapis.com/v1';
-export const FIREBASE_TOKEN_PATH = '/securetoken.googleapis.com/v1/token';
+export { FIREBASE_IDENTITY_PREFIX } from '../../lib/server-endpoints';
+export const FIREBASE_TOKEN_PATH = serverEndpoints.firebaseToken.pattern;
 
 /**
  * The identity contract at the paths and in the shapes the official Firebase Auth JS SDK uses in
@@ -19,7 +20,7 @@ export const FIREBASE_TOKEN_PATH = '/securetoken.googleapis.com/v1/token';
  * accepted and not needed. An account created here has its terms pending: it may read, and must
  * accept the terms before its first write.
  */
-export const firebaseRoutes: FastifyPluginAsync = async (app) => {
+export const firebaseRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = (): IdentityDeps => ({
     db: app.ctx.database.db,
     now: app.ctx.clock.now(),
@@ -37,22 +38,22 @@ export const firebaseRoutes: FastifyPluginAsync = async (app) => {
   });
   const schema = (summary: string) => ({ schema: { tags: ['identity (Firebase SDK)'], summary } });
 
-  app.post(`${FIREBASE_IDENTITY_PREFIX}/accounts::signUp`, schema('Create an account (terms pending until accepted)'), async (req) => ({
+  route(app, serverEndpoints.firebaseSignUp, schema('Create an account (terms pending until accepted)'), async (req) => ({
     kind: 'identitytoolkit#SignupNewUserResponse',
     ...(await signUp(deps(), body(req.body), req.ip, 'pending')),
   }));
 
-  app.post(`${FIREBASE_IDENTITY_PREFIX}/accounts::signInWithPassword`, schema('Sign in with email and password'), async (req) => {
+  route(app, serverEndpoints.firebaseSignIn, schema('Sign in with email and password'), async (req) => {
     const tokens = await signInWithPassword(deps(), body(req.body), req.ip);
     accountsChanged(app.ctx, [tokens.localId]);
     return { kind: 'identitytoolkit#VerifyPasswordResponse', registered: true, ...tokens };
   });
 
-  app.post(`${FIREBASE_IDENTITY_PREFIX}/accounts::lookup`, schema('The signed-in account (getAccountInfo)'), async (req) =>
+  route(app, serverEndpoints.firebaseLookup, schema('The signed-in account (getAccountInfo)'), async (req) =>
     lookupAccount(deps(), body(req.body)),
   );
 
-  app.post(`${FIREBASE_IDENTITY_PREFIX}/accounts::update`, schema('Change the display name or the password'), async (req) => {
+  route(app, serverEndpoints.firebaseUpdate, schema('Change the display name or the password'), async (req) => {
     const b = body(req.body);
     const updated = await updateAccount(deps(), b);
     // A new password ended the account's other sessions: their tokens stop opening anything now.
@@ -60,7 +61,7 @@ export const firebaseRoutes: FastifyPluginAsync = async (app) => {
     return updated;
   });
 
-  app.post(`${FIREBASE_IDENTITY_PREFIX}/accounts::sendOobCode`, schema('Send the verification or password reset mail'), async (req) => {
+  route(app, serverEndpoints.firebaseSendOobCode, schema('Send the verification or password reset mail'), async (req) => {
     const b = body(req.body);
     if (b.requestType === 'VERIFY_EMAIL') return sendVerificationEmail(deps(), b);
     if (b.requestType === 'PASSWORD_RESET') {
@@ -78,7 +79,7 @@ export const firebaseRoutes: FastifyPluginAsync = async (app) => {
     throw new IdentityError('INVALID_REQ_TYPE');
   });
 
-  app.post(FIREBASE_TOKEN_PATH, schema('Exchange a refresh token (form-encoded or JSON; snake_case answer)'), async (req) => {
+  route(app, serverEndpoints.firebaseToken, schema('Exchange a refresh token (form-encoded or JSON; snake_case answer)'), async (req) => {
     const b = body(req.body);
     if (b.grant_type !== undefined && b.grant_type !== 'refresh_token') throw new IdentityError('INVALID_REFRESH_TOKEN');
     const tokens = await refresh(deps(), b.refresh_token ?? b.refreshToken);

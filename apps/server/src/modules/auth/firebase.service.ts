@@ -4,7 +4,7 @@ import { PASSWORD_MIN_LENGTH } from '@swapu/shared/constants';
 import { users } from '../../db/schema/index';
 import { enforce } from '../../lib/rate-limit';
 import { verifyAccessToken } from '../../lib/tokens';
-import { profileImageUrl } from '../users/users.media';
+import { profileImageUrl } from '../members/index';
 import { IdentityError, issueTokens, queueVerificationMail, type IdentityDeps, type TokenResponse } from './identity.service';
 import { endSessions } from './sessions';
 

@@ -1,7 +1,9 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { refresh, signInWithPassword, signOut, signUp, verifyEmail, type IdentityDeps } from './identity.service';
 import { clearRefreshCookie, deliverTokens, refreshCookieOf } from './refresh-cookie';
 import { isLocalOnly } from '../../lib/deployment';
+import { serverEndpoints } from '../../lib/server-endpoints';
+import { route } from '../../lib/route';
 
 /**
  * The built-in identity service, Firebase-Identity compatible (spec section 7):
@@ -9,7 +11,7 @@ import { isLocalOnly } from '../../lib/deployment';
  * returnSecureToken } → { idToken, email, expiresIn, localId, refreshToken }; failures are
  * 400 { error: { code: 400, message: CODE } }.
  */
-export const identityRoutes: FastifyPluginAsync = async (app) => {
+export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = (): IdentityDeps => ({
     db: app.ctx.database.db,
     now: app.ctx.clock.now(),
@@ -28,20 +30,17 @@ export const identityRoutes: FastifyPluginAsync = async (app) => {
   /** The web app asks for its refresh token in the HttpOnly cookie (refresh-cookie.ts). */
   const wantsCookie = (b: Record<string, unknown>) => b.sessionCookie === true;
 
-  app.post('/identity/v1/accounts::signUp', { schema: { ...schema, summary: 'Create an account' } }, async (req, reply) => {
+  route(app, serverEndpoints.signUp, { schema: { ...schema, summary: 'Create an account' } }, async (req, reply) => {
     const b = body(req.body);
     return deliverTokens(reply, publicUrl(), await signUp(deps(), b, req.ip), wantsCookie(b));
   });
-  app.post(
-    '/identity/v1/accounts::signInWithPassword',
-    { schema: { ...schema, summary: 'Sign in with email and password' } },
-    async (req, reply) => {
-      const b = body(req.body);
-      return deliverTokens(reply, publicUrl(), await signInWithPassword(deps(), b, req.ip), wantsCookie(b));
-    },
-  );
-  app.post(
-    '/identity/v1/token',
+  route(app, serverEndpoints.signIn, { schema: { ...schema, summary: 'Sign in with email and password' } }, async (req, reply) => {
+    const b = body(req.body);
+    return deliverTokens(reply, publicUrl(), await signInWithPassword(deps(), b, req.ip), wantsCookie(b));
+  });
+  route(
+    app,
+    serverEndpoints.refreshToken,
     { schema: { ...schema, summary: 'Rotate a refresh token (from the body, or from the HttpOnly session cookie)' } },
     async (req, reply) => {
       const b = body(req.body);
@@ -57,8 +56,9 @@ export const identityRoutes: FastifyPluginAsync = async (app) => {
       }
     },
   );
-  app.post(
-    '/identity/v1/token/revoke',
+  route(
+    app,
+    serverEndpoints.revokeSession,
     { schema: { ...schema, summary: 'Sign out: revoke the session of the HttpOnly cookie' } },
     async (req, reply) => {
       await signOut(deps(), refreshCookieOf(req));
@@ -66,14 +66,14 @@ export const identityRoutes: FastifyPluginAsync = async (app) => {
       return reply.status(204).send();
     },
   );
-  app.post('/identity/v1/accounts::signOut', { schema: { ...schema, summary: 'Revoke a session' } }, async (req, reply) => {
+  route(app, serverEndpoints.signOut, { schema: { ...schema, summary: 'Revoke a session' } }, async (req, reply) => {
     await signOut(deps(), body(req.body).refreshToken);
     return reply.status(204).send();
   });
 
   // The link in the verification mail: marks the address verified and lands on the sign-in page
   // with the outcome.
-  app.get('/api/v1/auth/verify-email', { schema: { tags: ['identity'], summary: 'Confirm an email address' } }, async (req, reply) => {
+  route(app, serverEndpoints.verifyEmail, { schema: { tags: ['identity'], summary: 'Confirm an email address' } }, async (req, reply) => {
     const token = (req.query as { token?: unknown }).token;
     const ok = typeof token === 'string' && token.length < 2000 && (await verifyEmail(deps(), token));
     return reply.redirect(`/auth?emailVerified=${ok ? '1' : '0'}`, 302);

@@ -16,8 +16,7 @@ import {
   verifyEmailVerification,
 } from '../../lib/tokens';
 import type { SecretBox } from '../../lib/secret-box';
-import { enqueueMail, secretRef } from '../mail/mail.service';
-import { emailVerificationMail, welcomeMail } from '../mail/templates';
+import { enqueueMail, secretRef, emailVerificationMail, welcomeMail } from '../mail/index';
 import { countSignInAttempt } from './sign-in-limits';
 import { secondFactorOk } from './two-factor';
 import type { IdentityTokens } from '@swapu/shared/account';

@@ -1,4 +1,8 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AuthProvidersSchema } from '@swapu/shared/account';
+import { endpoints } from '@swapu/shared/endpoints';
+import { route } from '../../lib/route';
 import { errors } from '../../lib/errors';
 import { deliverTokens } from './refresh-cookie';
 import { announceSessionsEnded } from './sessions';
@@ -13,6 +17,7 @@ import {
   startSignIn,
   stateCookie,
 } from './oauth.service';
+import { serverEndpoints } from '../../lib/server-endpoints';
 
 /**
  * Google and Facebook sign-in, each on only when configured:
@@ -23,7 +28,7 @@ import {
  * POST /identity/v1/oauth/complete { code, nonce } → the tokens (refresh token in the HttpOnly
  * cookie), only for the browser holding the nonce the sign-in started with.
  */
-export const oauthRoutes: FastifyPluginAsync = async (app) => {
+export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = (): OAuthDeps => ({
     db: app.ctx.database.db,
     now: app.ctx.clock.now(),
@@ -35,23 +40,30 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
   });
   const enabled = (provider: string) => isProvider(provider) && enabledProviders(app.ctx.config).includes(provider);
   const failed = '/auth?error=auth_failed';
+  const ProviderParams = z.object({ provider: z.string() });
 
-  app.get('/api/v1/auth/providers', { schema: { tags: ['identity'], summary: 'Enabled sign-in providers' } }, async () => ({
-    providers: enabledProviders(app.ctx.config),
-  }));
+  route(
+    app,
+    endpoints.authProviders,
+    { schema: { tags: ['identity'], summary: 'Enabled sign-in providers', response: { 200: AuthProvidersSchema } } },
+    async () => ({ providers: enabledProviders(app.ctx.config) }),
+  );
 
-  app.get<{ Params: { provider: string }; Querystring: { returnTo?: string; nonce?: string } }>(
-    '/identity/v1/oauth/:provider/start',
-    { schema: { tags: ['identity'], summary: 'Start signing in with Google or Facebook' } },
+  route(
+    app,
+    serverEndpoints.oauthStart,
+    { schema: { tags: ['identity'], summary: 'Start signing in with Google or Facebook', params: ProviderParams } },
     async (req, reply) => {
       const { provider } = req.params;
       if (!enabled(provider) || !isProvider(provider)) throw errors.notFound();
+      // Read as before (unchecked): an odd value falls back inside startSignIn, never a 400.
+      const query = req.query as { returnTo?: string; nonce?: string };
       const language = req.headers['accept-language']?.toLowerCase().startsWith('pt') ? 'pt-PT' : 'en-US';
       try {
         const { url, cookieValue } = await startSignIn(deps(), provider, {
-          returnTo: req.query.returnTo,
+          returnTo: query.returnTo,
           language,
-          browserNonce: req.query.nonce,
+          browserNonce: query.nonce,
         });
         return reply
           .header('set-cookie', stateCookie(cookieValue, app.ctx.config.publicUrl))
@@ -64,8 +76,9 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post(
-    '/identity/v1/oauth/complete',
+  route(
+    app,
+    serverEndpoints.oauthComplete,
     { schema: { tags: ['identity'], summary: 'Finish a Google or Facebook sign-in in the browser that started it' } },
     async (req, reply) => {
       const b = (req.body && typeof req.body === 'object' ? req.body : {}) as { code?: unknown; nonce?: unknown };
@@ -74,9 +87,10 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<{ Params: { provider: string } }>(
-    '/identity/v1/oauth/:provider/callback',
-    { schema: { tags: ['identity'], summary: 'Where Google or Facebook sends the person back' } },
+  route(
+    app,
+    serverEndpoints.oauthCallback,
+    { schema: { tags: ['identity'], summary: 'Where Google or Facebook sends the person back', params: ProviderParams } },
     async (req, reply) => {
       const { provider } = req.params;
       if (!enabled(provider) || !isProvider(provider)) throw errors.notFound();

@@ -8,8 +8,7 @@ import { signInCodes, userIdentities, users } from '../../db/schema/index';
 import { newId } from '../../lib/ids';
 import { hashToken, newOpaqueToken } from '../../lib/tokens';
 import { endSessions } from './sessions';
-import { enqueueMail } from '../mail/mail.service';
-import { welcomeMail } from '../mail/templates';
+import { enqueueMail, welcomeMail } from '../mail/index';
 import { IdentityError, isUniqueViolation, issueTokens, type IdentityDeps, type TokenResponse } from './identity.service';
 
 /**

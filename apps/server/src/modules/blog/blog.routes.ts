@@ -1,16 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BlogIdParamsSchema, BlogListSchema, BlogPostSchema, ErrorBodySchema, UrlTitleParamsSchema } from '@swapu/shared/api';
 import { getBlogPost, getBlogPostByUrlTitle, listBlogPosts } from './blog.service';
+import { route } from '../../lib/route';
+import { endpoints } from '@swapu/shared/endpoints';
 
 export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.ctx.database.db;
-  app.get(
-    '/api/v1/blog',
+  route(
+    app,
+    endpoints.blog,
     { schema: { tags: ['blog'], summary: 'Published blog posts, newest first', response: { 200: BlogListSchema } } },
     async () => ({ items: await listBlogPosts(db(), app.ctx.clock.now()) }),
   );
-  app.get(
-    '/api/v1/blog/:id',
+  route(
+    app,
+    endpoints.blogPost,
     {
       schema: {
         tags: ['blog'],
@@ -20,8 +24,9 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => getBlogPost(db(), app.ctx.clock.now(), req.params.id),
   );
-  app.get(
-    '/api/v1/blog/by-url-title/:urlTitle',
+  route(
+    app,
+    endpoints.blogPostByUrlTitle,
     {
       schema: {
         tags: ['blog'],

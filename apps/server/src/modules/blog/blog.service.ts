@@ -3,7 +3,10 @@ import type { BlogPost, BlogPostSummary } from '@swapu/shared/api';
 import type { Tx } from '../../db/client';
 import { blogPosts } from '../../db/schema/index';
 import { errors } from '../../lib/errors';
-import { blogCoverUrl } from '../admin/blog.service';
+import { mediaUrl } from '../../lib/storage';
+
+/** Public URL of a post's cover (its large variant), or null. */
+export const blogCoverUrl = (key: string | null) => (key ? mediaUrl(`${key}/lg.webp`) : null);
 
 type Row = typeof blogPosts.$inferSelect;
 const summary = (r: Row): BlogPostSummary => ({

@@ -1,10 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CategoryListSchema } from '@swapu/shared/api';
 import { listCategories } from './categories.service';
+import { route } from '../../lib/route';
+import { endpoints } from '@swapu/shared/endpoints';
 
 export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/v1/categories',
+  route(
+    app,
+    endpoints.categories,
     {
       schema: {
         tags: ['categories'],

@@ -3,7 +3,7 @@ import type { CategoryCount } from '@swapu/shared/api';
 import type { Tx } from '../../db/client';
 import { categories } from '../../db/schema/index';
 import type { Viewer } from '../../lib/viewer';
-import { countByCategory } from '../posts/posts.service';
+import { countByCategory } from '../posts/index';
 
 /** Every category in display order with the number of posts this viewer can see in it. */
 export async function listCategories(db: Tx, viewer: Viewer, now: Date): Promise<CategoryCount[]> {

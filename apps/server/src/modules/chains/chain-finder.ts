@@ -5,7 +5,7 @@ import type { PgBoss } from 'pg-boss';
 import type { App } from '../../lib/context';
 import { lead, type Leadership } from '../../lib/leader';
 import { rowsOf } from '../../lib/sql-rows';
-import { assistedSql } from '../assist/ranking';
+import { assistedSql } from '../assist/index';
 import { lapseDue, proposeChain, type ChainDeps } from './chains.service';
 import { graphMessage, type EngineReply } from './engine/core';
 import type { Chain } from './engine/index';

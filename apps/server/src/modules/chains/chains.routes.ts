@@ -4,6 +4,8 @@ import { ErrorBodySchema } from '@swapu/shared/api';
 import { ChainListSchema, ChainSchema } from '@swapu/shared/chains';
 import { requireUser } from '../../lib/auth';
 import { chainFor, declineChain, listMyChains, unlockChain } from './chains.service';
+import { route } from '../../lib/route';
+import { endpoints } from '@swapu/shared/endpoints';
 
 const Params = z.object({ id: z.string().min(1).max(64) });
 
@@ -15,8 +17,9 @@ export const chainRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => ({ database: app.ctx.database, publicUrl: app.ctx.config.publicUrl, hub: app.ctx.hub });
   const errorsOf = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
 
-  app.get(
-    '/api/v1/me/chains',
+  route(
+    app,
+    endpoints.myChains,
     {
       config: { auth: 'user' },
       schema: {
@@ -32,8 +35,9 @@ export const chainRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/v1/chains/:id',
+  route(
+    app,
+    endpoints.chain,
     {
       config: { auth: 'user' },
       schema: { tags: ['chains'], security, summary: 'One of my swap chains', params: Params, response: { 200: ChainSchema, ...errorsOf } },
@@ -44,8 +48,9 @@ export const chainRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/v1/chains/:id/unlock',
+  route(
+    app,
+    endpoints.unlockChain,
     {
       config: { auth: 'user' },
       schema: {
@@ -62,8 +67,9 @@ export const chainRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/v1/chains/:id/decline',
+  route(
+    app,
+    endpoints.declineChain,
     {
       config: { auth: 'user' },
       schema: {

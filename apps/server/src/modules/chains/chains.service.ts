@@ -18,11 +18,10 @@ import { newId } from '../../lib/ids';
 import { rowsOf } from '../../lib/sql-rows';
 import { postChanged } from '../../lib/viewer-cache';
 import type { Viewer } from '../../lib/viewer';
-import { enqueueMail } from '../mail/mail.service';
-import { chainMail, type ChainMailEvent } from '../mail/templates';
-import { Notices } from '../notifications/notify';
-import { cardColumnsSql, toHit, type RawCardRow } from '../posts/post-card';
-import { distanceKmSql } from '../search/search-conditions';
+import { enqueueMail, chainMail, type ChainMailEvent } from '../mail/index';
+import { Notices } from '../notifications/index';
+import { cardColumnsSql, toHit, type RawCardRow } from '../posts/index';
+import { distanceKmSql } from '../search/index';
 
 /**
  * Swap chains' lifecycle (issue 19, decision 0028): a found ring waits CHAIN_UNLOCK_HOURS for

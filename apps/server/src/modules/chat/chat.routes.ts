@@ -19,7 +19,9 @@ import { requireAccount, requireAdmin, requireUser } from '../../lib/auth';
 import { getRoom, listMessages, listRooms, markSeen, openRoom, reportUser, sendMessage, setBlock } from './chat.service';
 import { enforce } from '../../lib/rate-limit';
 import { postSupport, supportThread, supportThreads } from './support.service';
-import { recordAudit } from '../admin/audit';
+import { recordAudit } from '../../lib/audit';
+import { route } from '../../lib/route';
+import { endpoints } from '@swapu/shared/endpoints';
 
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
@@ -29,8 +31,9 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const errorsOf = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 429: ErrorBodySchema };
   const tags = ['chat'];
 
-  app.get(
-    '/api/v1/rooms',
+  route(
+    app,
+    endpoints.rooms,
     {
       config: { auth: 'user' },
       schema: {
@@ -43,8 +46,9 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => (requireUser(req), listRooms(db(), req.viewer, now())),
   );
 
-  app.post(
-    '/api/v1/rooms',
+  route(
+    app,
+    endpoints.openRoom,
     {
       config: { auth: 'user' },
       schema: {
@@ -63,14 +67,16 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/v1/rooms/:id',
+  route(
+    app,
+    endpoints.room,
     { config: { auth: 'user' }, schema: { tags, security, params: PostIdParamsSchema, response: { 200: RoomSchema, ...errorsOf } } },
     async (req) => (requireUser(req), getRoom(db(), req.viewer, req.params.id, now())),
   );
 
-  app.get(
-    '/api/v1/rooms/:id/messages',
+  route(
+    app,
+    endpoints.messages,
     {
       config: { auth: 'user' },
       schema: {
@@ -85,8 +91,9 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => listMessages(db(), requireUser(req), req.params.id, req.query),
   );
 
-  app.post(
-    '/api/v1/rooms/:id/messages',
+  route(
+    app,
+    endpoints.sendMessage,
     {
       config: { auth: 'user' },
       schema: {
@@ -104,8 +111,9 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/v1/rooms/:id/seen',
+  route(
+    app,
+    endpoints.seen,
     { config: { auth: 'user' }, schema: { tags, security, params: PostIdParamsSchema, response: { 204: z.null(), ...errorsOf } } },
     async (req, reply) => {
       await markSeen(deps(), requireUser(req), req.params.id, now());
@@ -113,30 +121,33 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  for (const [method, block] of [
-    ['POST', true],
-    ['DELETE', false],
+  for (const [endpoint, block] of [
+    [endpoints.block, true],
+    [endpoints.unblock, false],
   ] as const) {
-    app.route({
-      config: { auth: 'user' },
-      method,
-      url: '/api/v1/rooms/:id/block',
-      schema: {
-        tags,
-        security,
-        summary: block ? 'Block the other person' : 'Unblock the other person',
-        params: PostIdParamsSchema,
-        response: { 204: z.null(), ...errorsOf },
+    route(
+      app,
+      endpoint,
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags,
+          security,
+          summary: block ? 'Block the other person' : 'Unblock the other person',
+          params: PostIdParamsSchema,
+          response: { 204: z.null(), ...errorsOf },
+        },
       },
-      handler: async (req, reply) => {
-        await setBlock(db(), requireUser(req), (req.params as { id: string }).id, block, now());
+      async (req, reply) => {
+        await setBlock(db(), requireUser(req), req.params.id, block, now());
         return reply.status(204).send(null);
       },
-    });
+    );
   }
 
-  app.post(
-    '/api/v1/rooms/:id/report',
+  route(
+    app,
+    endpoints.reportUser,
     {
       config: { auth: 'user' },
       schema: {
@@ -157,13 +168,15 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Support (messages2): banned members may use it too; it is their only way to reach us.
-  app.get(
-    '/api/v1/support/messages',
+  route(
+    app,
+    endpoints.support,
     { config: { auth: 'account' }, schema: { tags: ['support'], security, response: { 200: SupportThreadSchema, ...errorsOf } } },
     async (req) => supportThread(db(), requireAccount(req)),
   );
-  app.post(
-    '/api/v1/support/messages',
+  route(
+    app,
+    endpoints.sendSupport,
     {
       config: { auth: 'account' },
       schema: { tags: ['support'], security, body: SupportSendSchema, response: { 201: SupportMessageSchema, ...errorsOf } },
@@ -174,8 +187,9 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(201).send(await postSupport(db(), app.ctx.hub, me, me, false, req.body.body, now()));
     },
   );
-  app.get(
-    '/api/v1/admin/support',
+  route(
+    app,
+    endpoints.supportThreads,
     { config: { auth: 'admin' }, schema: { tags: ['admin'], security, response: { 200: SupportThreadListSchema, ...errorsOf } } },
     async (req) => {
       requireAdmin(req);
@@ -183,8 +197,9 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
   const UserParams = z.object({ userId: z.string().min(1).max(64) });
-  app.get(
-    '/api/v1/admin/support/:userId/messages',
+  route(
+    app,
+    endpoints.supportThread,
     {
       config: { auth: 'admin' },
       schema: { tags: ['admin'], security, params: UserParams, response: { 200: SupportThreadSchema, ...errorsOf } },
@@ -194,8 +209,9 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       return supportThread(db(), req.params.userId);
     },
   );
-  app.post(
-    '/api/v1/admin/support/:userId/messages',
+  route(
+    app,
+    endpoints.answerSupport,
     {
       config: { auth: 'admin' },
       schema: {

@@ -9,7 +9,10 @@ import { newId } from '../../lib/ids';
 import { RATE_LIMITS } from '../../lib/rate-limit';
 import { imageVariantKeys, mediaUrl } from '../../lib/storage';
 import { postSeenByCondition, type Viewer } from '../../lib/viewer';
-import { userRef } from '../users/users.media';
+import { userRef } from '../members/index';
+import { MESSAGE_PUSH_CTE } from '../notifications/index';
+import { countFlagged } from './scam-count';
+import { isScamKind, scamKinds } from './scam-rules';
 
 type RoomRow = typeof rooms.$inferSelect;
 type MessageRow = typeof messages.$inferSelect;
@@ -32,6 +35,7 @@ export const toMessage = (m: MessageRow): ChatMessage => ({
   postId: m.postId,
   clientId: m.clientId,
   createdAt: m.createdAt.toISOString(),
+  warnings: m.warnings.filter(isScamKind),
 });
 
 async function canSeePost(db: Tx, viewer: Viewer, postId: string, now: Date) {
@@ -103,9 +107,11 @@ type Sent = { message: ChatMessage; created: boolean; members: [string, string] 
  * The send path as one prepared statement: count the send against the member's limit (the shared
  * rate_limits row, so every instance agrees), check (membership, blocks or a deleted member, a retried client id),
  * then, only if all is well, bump the room's sequence, insert, mark seen by the sender and give
- * the recipient's bell one unread entry per room. $1 room, $2 sender, $3 client id, $4 summary
+ * the recipient's bell one unread entry per room, and queue its push for each of the recipient's
+ * devices (MESSAGE_PUSH_CTE, decision 0053). $1 room, $2 sender, $3 client id, $4 summary
  * text, $5 time, $6 message id, $7 body, $8 post id, $9 notification id, $10 preview, $11 link,
- * $12 limit key, $13 when the limit's current window must have started, $14 the limit.
+ * $12 limit key, $13 when the limit's current window must have started, $14 the limit, $15 the
+ * scam rules' warnings (a text[] literal).
  */
 const SEND_SQL = `
   with lim as (
@@ -129,8 +135,8 @@ const SEND_SQL = `
     update rooms set last_seq = last_seq + 1, last_message = $4, last_sender_id = $2, last_message_at = $5::timestamptz
     where id = $1 and exists (select 1 from ok) returning last_seq
   ), m as (
-    insert into messages (id, room_id, seq, sender_id, body, post_id, client_id, created_at)
-    select $6, $1, r.last_seq, $2, $7, $8, $3::text, $5::timestamptz from r
+    insert into messages (id, room_id, seq, sender_id, body, post_id, client_id, created_at, warnings)
+    select $6, $1, r.last_seq, $2, $7, $8, $3::text, $5::timestamptz, $15::text[] from r
     returning *
   ), seen as (
     update room_reads set seen_seq = (select seq from m), seen_at = $5::timestamptz
@@ -144,7 +150,7 @@ const SEND_SQL = `
     where not exists (select 1 from notifications n where n.user_id = ok.other and n.kind = 'message'
                         and n.read_at is null and n.data->>'roomId' = $1::text)
     returning id
-  )
+  ), ${MESSAGE_PUSH_CTE}
   select chk.user_a as chk_a, chk.user_b as chk_b, chk.blocked as chk_blocked, chk.dup_id as chk_dup,
     (select count from lim) as lim_count, (select window_start from lim) as lim_start,
     (select id from fresh) as fresh_id, m.*
@@ -177,6 +183,10 @@ export async function sendMessage(
       .limit(1);
     return dup ? { message: toMessage(dup), created: false, members } : null;
   };
+  // The scam rules (decision 0050): a flagged message is counted against its sender first (which
+  // may refuse it, told, when the sender is slowed), then stored with its warnings, never dropped.
+  const warnings = scamKinds(body.body);
+  if (warnings.length) await countFlagged(deps.database, me, roomId, warnings, now);
   const limit = RATE_LIMITS.chatSend;
   const id = newId();
   const at = now.toISOString();
@@ -198,6 +208,7 @@ export async function sendMessage(
       `chatSend:${me}`,
       new Date(now.getTime() - limit.windowMs).toISOString(),
       limit.max,
+      `{${warnings.join(',')}}`,
     ]);
   } catch (err) {
     // The same client id sent twice at once: the unique key let one in; return that one.
@@ -230,6 +241,7 @@ export async function sendMessage(
     postId: (row.post_id as string | null) ?? null,
     clientId,
     createdAt: new Date(row.created_at as string).toISOString(),
+    warnings,
   };
   // Committed: now announce it. Local listeners use this copy instead of reading the row back.
   recentMessages.set(message.id, message);

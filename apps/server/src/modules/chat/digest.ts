@@ -3,8 +3,7 @@ import type { Database } from '../../db/client';
 import { roomReads, users } from '../../db/schema/index';
 import type { App } from '../../lib/context';
 import { rowsOf } from '../../lib/sql-rows';
-import { enqueueMail } from '../mail/mail.service';
-import { messageDigestMail } from '../mail/templates';
+import { enqueueMail, messageDigestMail } from '../mail/index';
 
 /** Unread messages wait this long before a digest (the person may just be between tabs). */
 export const DIGEST_DELAY_MS = 10 * 60_000;

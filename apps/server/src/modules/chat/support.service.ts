@@ -5,7 +5,7 @@ import { supportMessages, users } from '../../db/schema/index';
 import type { Hub } from '../../lib/hub';
 import { errors } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { userRef } from '../users/users.media';
+import { userRef } from '../members/index';
 
 const TEAM = 'SwapU team';
 

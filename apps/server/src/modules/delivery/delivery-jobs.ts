@@ -5,12 +5,9 @@ import { checkouts, deliveries, deliveryEvents, posts, users } from '../../db/sc
 import { AppError, errors } from '../../lib/errors';
 import type { Hub } from '../../lib/hub';
 import { newId } from '../../lib/ids';
-import { enqueueMail } from '../mail/mail.service';
-import { deliveryMail, type DeliveryMailEvent } from '../mail/templates';
-import { Notices } from '../notifications/notify';
-import type { PaymentProvider } from '../payments/provider';
-import type { ReceiptDeps } from '../payments/receipts.service';
-import { refundCheckout } from '../payments/refunds.service';
+import { enqueueMail, deliveryMail, type DeliveryMailEvent } from '../mail/index';
+import { Notices } from '../notifications/index';
+import { type PaymentProvider, type ReceiptDeps, refundCheckout } from '../payments/index';
 import { type AuState } from './business-days';
 import { CourierError, type BookedOrder, type Courier, type TrackedState } from './courier';
 import { getDelivery, rowOf, type StoredParty } from './orders.service';

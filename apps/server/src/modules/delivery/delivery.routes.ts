@@ -31,6 +31,9 @@ import {
   startDeliveryCheckout,
   type StoredParty,
 } from './orders.service';
+import { route } from '../../lib/route';
+import { endpoints } from '@swapu/shared/endpoints';
+import { serverEndpoints } from '../../lib/server-endpoints';
 
 const Id = z.string().min(1).max(64);
 
@@ -51,8 +54,9 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     503: ErrorBodySchema,
   };
 
-  app.get(
-    '/api/v1/delivery/quote',
+  route(
+    app,
+    endpoints.deliveryQuote,
     {
       schema: {
         tags: ['delivery'],
@@ -70,8 +74,9 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/v1/deliveries/shippable',
+  route(
+    app,
+    endpoints.deliveryShippable,
     {
       config: { auth: 'user' },
       schema: {
@@ -84,8 +89,9 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({ items: await shippableOf(db(), requireUser(req)) }),
   );
 
-  app.get(
-    '/api/v1/deliveries/draft/:postId/:offerId/:receiver',
+  route(
+    app,
+    endpoints.deliveryDraft,
     {
       config: { auth: 'user' },
       schema: {
@@ -102,8 +108,9 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/v1/deliveries',
+  route(
+    app,
+    endpoints.createDelivery,
     {
       config: { auth: 'user', validationCode: 'form_issue' },
       schema: {
@@ -121,8 +128,9 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/v1/deliveries',
+  route(
+    app,
+    endpoints.deliveries,
     {
       config: { auth: 'user' },
       schema: {
@@ -136,8 +144,9 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({ items: await listDeliveries(db(), requireUser(req), req.query.status) }),
   );
 
-  app.get(
-    '/api/v1/deliveries/:id',
+  route(
+    app,
+    endpoints.delivery,
     {
       config: { auth: 'user' },
       schema: {
@@ -151,8 +160,9 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => getDelivery(db(), requireUser(req), req.params.id),
   );
 
-  app.post(
-    '/api/v1/deliveries/:id/checkout',
+  route(
+    app,
+    endpoints.deliveryCheckout,
     {
       config: { auth: 'user' },
       schema: {
@@ -171,8 +181,9 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/v1/deliveries/:id/cancel',
+  route(
+    app,
+    endpoints.cancelDelivery,
     {
       config: { auth: 'user' },
       schema: {
@@ -186,8 +197,9 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => cancelDelivery(deliveryDeps(app), requireUser(req), req.params.id, now()),
   );
 
-  app.get(
-    '/api/v1/deliveries/:id/label',
+  route(
+    app,
+    serverEndpoints.deliveryLabel,
     {
       config: { auth: 'user' },
       schema: {

@@ -1,6 +1,6 @@
 import type { PgBoss } from 'pg-boss';
 import type { App } from '../../lib/context';
-import { lapseOpenCheckouts } from '../payments/checkout-lapse';
+import { lapseOpenCheckouts } from '../payments/index';
 import { bookDelivery, type DeliveryDeps, dueWork, refundDue, trackDelivery } from './delivery-jobs';
 
 /** The pg-boss queues that book courier orders and move parcels along: one job per delivery and step. */

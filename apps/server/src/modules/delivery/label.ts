@@ -2,6 +2,7 @@
 import bwipjs from 'bwip-js/node';
 import { LineCapStyle, PDFDocument, rgb, StandardFonts, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
+import { ellipsize, fitText, winAnsiText, wrap } from './label-text';
 
 /**
  * The courier label (issue 17): a printable PDF for the sender to stick on the parcel, on A4 (the
@@ -34,106 +35,12 @@ export const PAGE_SIZES: Record<LabelSize, [number, number]> = {
 const COURIER_NAMES: Record<LabelInput['courier'], string> = { local: 'Local courier', sendle: 'Sendle' };
 const TEST_LABEL = 'TEST LABEL · no courier comes';
 
-// ---------------------------------------------------------------------------------------------
-// Text: the standard PDF fonts only encode WinAnsi (Windows-1252).
-
-/** The Unicode code points WinAnsi encodes: printable ASCII, Latin-1 and 27 more in 0x80–0x9F. */
-const WIN_ANSI = new Set<number>([
-  ...Array.from({ length: 0x7f - 0x20 }, (_, i) => 0x20 + i),
-  ...Array.from({ length: 0x100 - 0xa0 }, (_, i) => 0xa0 + i),
-  ...[0x20ac, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0x017d, 0x2018],
-  ...[0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0x017e, 0x0178],
-]);
-export const isWinAnsi = (codePoint: number) => WIN_ANSI.has(codePoint);
-
-const QUOTES: Record<string, string> = {
-  '‘': "'",
-  '’': "'",
-  '‚': "'",
-  '‛': "'",
-  '′': "'",
-  '“': '"',
-  '”': '"',
-  '„': '"',
-  '‟': '"',
-  '″': '"',
-};
-/** Emoji, skin tones, flag letters and lone combining marks: dropped. */
-const DROPPED = /\p{Extended_Pictographic}|\p{Emoji_Modifier}|\p{Regional_Indicator}|\p{M}/u;
-/** Zero-width spaces and joiners, variation selectors, tag characters. */
-const invisible = (cp: number) =>
-  (cp >= 0x200b && cp <= 0x200d) || cp === 0x2060 || (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0000 && cp <= 0xe007f);
-
-/**
- * Text the standard fonts can draw: curly quotes straightened, accented letters kept when WinAnsi
- * has them ("Zoë") or else reduced to their base letter ("Łódź" → "?ódz"), emoji dropped
- * ("José 🚚" → "José"), anything else '?', and whitespace collapsed to one line.
- */
-export function winAnsiText(text: string): string {
-  let out = '';
-  for (const ch of text.normalize('NFC')) {
-    const cp = ch.codePointAt(0) ?? 0;
-    if (QUOTES[ch]) out += QUOTES[ch];
-    else if (/\s/u.test(ch) || cp < 0x20 || (cp >= 0x7f && cp < 0xa0)) out += ' ';
-    else if (WIN_ANSI.has(cp)) out += ch;
-    else if (DROPPED.test(ch) || invisible(cp)) continue;
-    else {
-      const base = ch.normalize('NFD').replace(/\p{M}/gu, '');
-      out += base && [...base].every((c) => WIN_ANSI.has(c.codePointAt(0) ?? 0)) ? base : '?';
-    }
-  }
-  return out.replace(/\s+/g, ' ').trim();
-}
+// The label's text (WinAnsi only, fitted to its box) is label-text.ts's.
+export { isWinAnsi, winAnsiText } from './label-text';
 
 interface Fonts {
   regular: PDFFont;
   bold: PDFFont;
-}
-
-/** Greedy word wrap; a word wider than the line is broken between characters. */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const fits = (s: string) => font.widthOfTextAtSize(s, size) <= width;
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(' ').filter(Boolean)) {
-    const joined = line ? `${line} ${word}` : word;
-    if (fits(joined)) {
-      line = joined;
-      continue;
-    }
-    if (line) lines.push(line);
-    line = word;
-    while (line.length > 1 && !fits(line)) {
-      let cut = line.length - 1;
-      while (cut > 1 && !fits(line.slice(0, cut))) cut--;
-      lines.push(line.slice(0, cut));
-      line = line.slice(cut);
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
-function ellipsize(line: string, font: PDFFont, size: number, width: number): string {
-  let s = line.trimEnd();
-  while (s && font.widthOfTextAtSize(`${s}…`, size) > width) s = s.slice(0, -1).trimEnd();
-  return `${s}…`;
-}
-
-/**
- * The largest size from `max` down to `min` at which the text fits in `maxLines` lines of `width`;
- * at `min` the lines past `maxLines` are cut and the last one ends in an ellipsis.
- */
-export function fitText(text: string, font: PDFFont, width: number, o: { max: number; min: number; maxLines: number }) {
-  for (let size = o.max; size > o.min; size -= 0.5) {
-    const lines = wrap(text, font, size, width);
-    if (lines.length <= o.maxLines) return { size, lines };
-  }
-  const lines = wrap(text, font, o.min, width);
-  if (lines.length <= o.maxLines) return { size: o.min, lines };
-  const kept = lines.slice(0, Math.max(1, o.maxLines));
-  kept[kept.length - 1] = ellipsize(kept[kept.length - 1] ?? '', font, o.min, width);
-  return { size: o.min, lines: kept };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -468,10 +375,12 @@ export async function renderLabel(input: LabelInput, size: LabelSize): Promise<U
   const [width, height] = PAGE_SIZES[size];
   const page = doc.addPage([width, height]);
   const fonts = { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) };
-  const [barcode, qr] = await Promise.all([
-    code128Png(input.trackingRef).then((png) => doc.embedPng(png)),
-    qrPng(input.trackingRef).then((png) => doc.embedPng(png)),
-  ]);
+  // The images are drawn at once but embedded in a fixed order: pdf-lib numbers objects as they are
+  // embedded, and embedding each as it finished made the same label's bytes differ between
+  // requests on a busy machine (found by the restore drill, decision 0044).
+  const [barcodePng, qrCodePng] = await Promise.all([code128Png(input.trackingRef), qrPng(input.trackingRef)]);
+  const barcode = await doc.embedPng(barcodePng);
+  const qr = await doc.embedPng(qrCodePng);
   const parts: Parts = { page, fonts, input, barcode, qr };
   const whole: Box = { x: 0, y: 0, w: width, h: height };
   if (size === 'a4') layoutA4(parts, whole);

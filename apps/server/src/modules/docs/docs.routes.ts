@@ -14,6 +14,8 @@ import {
 import { requireDocsReader } from '../../lib/auth';
 import { errors } from '../../lib/errors';
 import { databaseDoc, diagramSvg, imagePath, menu, readPage, testingDoc, titleOf } from './sources';
+import { route } from '../../lib/route';
+import { endpoints } from '@swapu/shared/endpoints';
 
 const errorsOf = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 
@@ -27,8 +29,9 @@ export const docsRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
   const privately = (reply: { header: (k: string, v: string) => unknown }) => reply.header('cache-control', 'private, no-store');
 
-  app.get(
-    '/api/v1/docs',
+  route(
+    app,
+    endpoints.docsMenu,
     {
       config: { auth: 'docs' },
       schema: {
@@ -46,8 +49,9 @@ export const docsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/v1/docs/pages/:slug',
+  route(
+    app,
+    endpoints.docsPage,
     {
       config: { auth: 'docs' },
       schema: {
@@ -75,8 +79,9 @@ export const docsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/v1/docs/testing',
+  route(
+    app,
+    endpoints.docsTesting,
     {
       config: { auth: 'docs' },
       schema: {
@@ -93,8 +98,9 @@ export const docsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/v1/docs/database',
+  route(
+    app,
+    endpoints.docsDatabase,
     {
       config: { auth: 'docs' },
       schema: {
@@ -111,8 +117,9 @@ export const docsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/v1/docs/database-diagram.svg',
+  route(
+    app,
+    endpoints.docsDiagram,
     {
       config: { auth: 'docs' },
       schema: {
@@ -130,8 +137,9 @@ export const docsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/v1/docs/metrics',
+  route(
+    app,
+    endpoints.docsMetrics,
     {
       config: { auth: 'docs' },
       schema: {
@@ -152,8 +160,9 @@ export const docsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/v1/docs/img/:name',
+  route(
+    app,
+    endpoints.docsImage,
     {
       config: { auth: 'docs' },
       schema: {

@@ -4,8 +4,8 @@ import { paths } from '@swapu/shared/paths';
 import type { Tx } from '../../db/client';
 import { goals, goalSteps, offerItems, offers, posts, swapChainMembers } from '../../db/schema/index';
 import { newId } from '../../lib/ids';
-import { Notices } from '../notifications/notify';
-import { awardPoints } from '../points/award';
+import { Notices } from '../notifications/index';
+import { awardPoints } from '../points/index';
 import { tradeUpStep, type GoalFacts, type ItemFacts } from './goal-progress';
 
 type OfferRow = typeof offers.$inferSelect;

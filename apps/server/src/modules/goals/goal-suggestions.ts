@@ -4,10 +4,9 @@ import type { Tx } from '../../db/client';
 import { goalSteps, posts, users } from '../../db/schema/index';
 import { rowsOf } from '../../lib/sql-rows';
 import { visiblePublishedCondition, type Viewer } from '../../lib/viewer';
-import { toHit } from '../posts/post-card';
-import { textArray } from '../search/search-conditions';
-import { scorePair } from '../swipe/score';
-import { scoredColumns, toScored, type ScoredRow } from '../swipe/deck.service';
+import { toHit } from '../posts/index';
+import { textArray } from '../search/index';
+import { scorePair, scoredColumns, toScored, type ScoredRow } from '../swipe/index';
 import { itemTitleKey, stepUpRange } from './goal-progress';
 import { ownGoal } from './goals.service';
 

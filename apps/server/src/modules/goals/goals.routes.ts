@@ -4,6 +4,8 @@ import { GoalBodySchema, GoalListSchema, GoalPatchSchema, GoalSchema, GoalSugges
 import { requireUser } from '../../lib/auth';
 import { goalSuggestions } from './goal-suggestions';
 import { createGoal, listMyGoals, publicGoals, updateGoal } from './goals.service';
+import { route } from '../../lib/route';
+import { endpoints } from '@swapu/shared/endpoints';
 
 /** Goal trackers (issue 18): mine on /myswapu, the ones I show on my profile, suggestions that move them up. */
 export const goalsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -12,8 +14,9 @@ export const goalsRoutes: FastifyPluginAsyncZod = async (app) => {
   const now = () => app.ctx.clock.now();
   const errorsOf = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 
-  app.get(
-    '/api/v1/me/goals',
+  route(
+    app,
+    endpoints.goals,
     {
       config: { auth: 'user' },
       schema: { tags: ['goals'], security, summary: 'My goals, newest first', response: { 200: GoalListSchema, ...errorsOf } },
@@ -21,8 +24,9 @@ export const goalsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => listMyGoals(db(), requireUser(req), now()),
   );
 
-  app.post(
-    '/api/v1/me/goals',
+  route(
+    app,
+    endpoints.createGoal,
     {
       config: { auth: 'user' },
       schema: {
@@ -36,8 +40,9 @@ export const goalsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => reply.status(201).send(await createGoal(db(), requireUser(req), req.body, now())),
   );
 
-  app.patch(
-    '/api/v1/me/goals/:id',
+  route(
+    app,
+    endpoints.updateGoal,
     {
       config: { auth: 'user' },
       schema: {
@@ -52,8 +57,9 @@ export const goalsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => updateGoal(db(), requireUser(req), req.params.id, req.body, now()),
   );
 
-  app.get(
-    '/api/v1/me/goals/:id/suggestions',
+  route(
+    app,
+    endpoints.goalSuggestions,
     {
       config: { auth: 'user' },
       schema: {
@@ -70,8 +76,9 @@ export const goalsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/v1/users/:id/goals',
+  route(
+    app,
+    endpoints.userGoals,
     {
       schema: {
         tags: ['goals'],

@@ -7,7 +7,7 @@ import { goals, goalSteps, posts, users } from '../../db/schema/index';
 import { AppError, errors } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { publishedVisibleTo, type Viewer } from '../../lib/viewer';
-import { cardColumns, toCard, type CardRow } from '../posts/post-card';
+import { cardColumns, toCard, type CardRow } from '../posts/index';
 import { goalProgress } from './goal-progress';
 
 /**

@@ -12,6 +12,8 @@ import { likesChanged, postChanged } from '../../lib/viewer-cache';
 import { likePost, listFavorites, unlikePost } from './likes.service';
 import { enforce } from '../../lib/rate-limit';
 import { reportPost } from './reports.service';
+import { route } from '../../lib/route';
+import { endpoints } from '@swapu/shared/endpoints';
 
 export const likesRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
@@ -21,26 +23,33 @@ export const likesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Like (PUT) and unlike (DELETE): afterwards the member's remembered likes and the post's like
   // count are read afresh.
-  const likeRoute = (method: 'PUT' | 'DELETE', summary: string, change: typeof likePost) =>
-    app.route({
-      config: { auth: 'user' },
-      method,
-      url: '/api/v1/posts/:id/like',
-      schema: { tags: ['likes'], security, summary, params: PostIdParamsSchema, response: { 200: LikeResultSchema, ...errorsOf } },
-      handler: async (req) => {
+  const likeRoute = (endpoint: typeof endpoints.like | typeof endpoints.unlike, summary: string, change: typeof likePost) =>
+    route(
+      app,
+      endpoint,
+      {
+        config: { auth: 'user' },
+        schema: { tags: ['likes'], security, summary, params: PostIdParamsSchema, response: { 200: LikeResultSchema, ...errorsOf } },
+      },
+      async (req) => {
         const userId = requireUser(req);
         const result = await change(deps(), req.viewer, req.params.id, now());
         likesChanged(app.ctx, [userId]);
-        if (method === 'PUT') app.ctx.chainFinder?.liked(userId, req.params.id);
+        if (endpoint.method === 'PUT') app.ctx.chainFinder?.liked(userId, req.params.id);
         postChanged(app.ctx, req.params.id);
         return result;
       },
-    });
-  likeRoute('PUT', 'Like a post (adds it to favourites; a mutual like is a match: both get an email and a notification)', likePost);
-  likeRoute('DELETE', 'Unlike a post', unlikePost);
+    );
+  likeRoute(
+    endpoints.like,
+    'Like a post (adds it to favourites; a mutual like is a match: both get an email and a notification)',
+    likePost,
+  );
+  likeRoute(endpoints.unlike, 'Unlike a post', unlikePost);
 
-  app.get(
-    '/api/v1/me/favorites',
+  route(
+    app,
+    endpoints.favorites,
     {
       config: { auth: 'user' },
       schema: {
@@ -53,8 +62,9 @@ export const likesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => listFavorites(app.ctx.database.db, requireUser(req), now()),
   );
 
-  app.post(
-    '/api/v1/posts/:id/report',
+  route(
+    app,
+    endpoints.reportPost,
     {
       config: { auth: 'user' },
       schema: {

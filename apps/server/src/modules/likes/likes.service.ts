@@ -4,14 +4,13 @@ import { paths } from '@swapu/shared/paths';
 import type { Database, Tx } from '../../db/client';
 import { favorites, postLikes, postMatches, posts, users } from '../../db/schema/index';
 import type { Hub } from '../../lib/hub';
-import { Notices } from '../notifications/notify';
+import { Notices } from '../notifications/index';
 import { AppError, errors } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { rowsOf } from '../../lib/sql-rows';
 import { earlyAccessCondition, type Viewer } from '../../lib/viewer';
-import { enqueueMail } from '../mail/mail.service';
-import { matchMail } from '../mail/templates';
-import { cardColumns, toCard } from '../posts/post-card';
+import { enqueueMail, matchMail } from '../mail/index';
+import { cardColumns, toCard } from '../posts/index';
 
 /** Only live listings can be liked (a reserved one is in an accepted offer but still shown). */
 const LIKEABLE = ['published', 'reserved'];

@@ -1,10 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBodySchema, LocalityListSchema, LocalityQuerySchema } from '@swapu/shared/api';
 import { suggestLocalities } from './localities.service';
+import { route } from '../../lib/route';
+import { endpoints } from '@swapu/shared/endpoints';
 
 export const localitiesRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/v1/localities',
+  route(
+    app,
+    endpoints.localities,
     {
       schema: {
         tags: ['localities'],

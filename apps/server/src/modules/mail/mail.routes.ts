@@ -4,6 +4,9 @@ import { ErrorBodySchema } from '@swapu/shared/api';
 import { MailDetailSchema, MailListQuerySchema, MailListSchema } from '@swapu/shared/mail';
 import { requireAdmin } from '../../lib/auth';
 import { getMail, listMail } from './mail.service';
+import { route } from '../../lib/route';
+import { adminEndpoints } from '@swapu/shared/admin-endpoints';
+import { endpoints } from '@swapu/shared/endpoints';
 
 const IdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 
@@ -16,8 +19,9 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
   const bearer = [{ bearerAuth: [] }];
   const errorsOf = { 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 
-  app.get(
-    '/api/v1/admin/mail',
+  route(
+    app,
+    adminEndpoints.adminMailList,
     {
       config: { auth: 'admin' },
       schema: {
@@ -34,8 +38,9 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/v1/admin/mail/:id',
+  route(
+    app,
+    adminEndpoints.adminMail,
     {
       config: { auth: 'admin' },
       schema: {
@@ -55,8 +60,9 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
   // Off in production and beyond loopback (buildApp refuses to start otherwise).
   if (!app.ctx.config.devPages) return;
 
-  app.get(
-    '/api/v1/dev/mail',
+  route(
+    app,
+    endpoints.devMailList,
     {
       schema: {
         tags: ['development'],
@@ -68,8 +74,9 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => listMail(db(), req.query),
   );
 
-  app.get(
-    '/api/v1/dev/mail/:id',
+  route(
+    app,
+    endpoints.devMail,
     {
       schema: {
         tags: ['development'],

@@ -6,9 +6,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
+import { rowsOf } from '../../lib/sql-rows';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createTestDatabase } from '../../test/database';
-import { unsubscribeUrl } from '../newsletter/newsletter.service';
+import { unsubscribeUrl } from './unsubscribe';
 import { enqueueMail, getMail, secretRef } from './mail.service';
 import { type MailWorker, startMailWorker } from './mail.worker';
 import { newsletterWelcomeMail, passwordResetMail } from './templates';
@@ -185,8 +186,7 @@ describe('the worker in the app', () => {
       await new Promise((r) => setTimeout(r, 500));
       expect((await getMail(database.db, id)).status).toBe('held');
       const query = sql`select to_regnamespace('pgboss')::text as name`;
-      const result = (await database.db.execute(query)) as unknown as { rows: { name: string | null }[] };
-      const [schema] = result.rows;
+      const [schema] = await rowsOf<{ name: string | null }>(database.db, query);
       expect(schema!.name).toBeNull();
     } finally {
       await app.close();

@@ -5,7 +5,7 @@ import type { Transporter } from 'nodemailer';
 import type { DrizzleTransactionLike, JobResult, JobWithMetadata } from 'pg-boss';
 import { mailDeliveries, mailOutbox, users } from '../../db/schema/index';
 import type { App, AppContext } from '../../lib/context';
-import { unsubscribeUrlIfKnown } from '../newsletter/newsletter.service';
+import { unsubscribeUrlIfKnown } from './unsubscribe';
 import { openSecrets, renderSecrets } from './mail.service';
 import { NON_TRANSACTIONAL_TEMPLATES } from './templates';
 import { markTestMode } from './test-mode';
@@ -71,6 +71,7 @@ export async function startMailWorker(ctx: AppContext, log: FastifyBaseLogger, o
     socketTimeout: 30_000,
   } as Parameters<typeof nodemailer.createTransport>[0]);
 
+  const messageIdDomain = /@([^>\s]+)/.exec(opts.from)?.[1] ?? 'swapu.au';
   const startedAt = Date.now();
   // A start that fails halfway must not leave SMTP sockets behind (the queue is the process's).
   const abandon = async (err: unknown): Promise<never> => {
@@ -152,6 +153,9 @@ export async function startMailWorker(ctx: AppContext, log: FastifyBaseLogger, o
     try {
       await transport.sendMail({
         from: opts.from,
+        // The outbox id: a mail sent again (a crash after the SMTP server took it and before sent_at
+        // was written) is recognisably the same mail (docs/decisions/0045).
+        messageId: `<${mail.id}@${messageIdDomain}>`,
         to: mail.to,
         subject: bodies.subject,
         text: bodies.text,

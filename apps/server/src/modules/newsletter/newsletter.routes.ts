@@ -13,6 +13,9 @@ import {
   unsubscribeOwnAddress,
   unsubscribeToken,
 } from './newsletter.service';
+import { route } from '../../lib/route';
+import { endpoints } from '@swapu/shared/endpoints';
+import { serverEndpoints } from '../../lib/server-endpoints';
 
 /** Subscription changes allowed per IP, and subscriptions (each sends a mail) per address. */
 export const SUBSCRIPTION_LIMITS = { windowMs: 15 * 60_000, perIp: 20, perEmail: 3 } as const;
@@ -28,8 +31,9 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   // RFC 8058 one-click unsubscribe posts `List-Unsubscribe=One-Click` as a form; only the token matters.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, _body, done) => done(null, {}));
 
-  app.post(
-    '/api/v1/email-subscription',
+  route(
+    app,
+    endpoints.emailSubscription,
     {
       schema: {
         tags,
@@ -63,8 +67,9 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/v1/email-subscription/confirm',
+  route(
+    app,
+    endpoints.emailSubscriptionConfirm,
     {
       schema: {
         tags,
@@ -79,8 +84,9 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/v1/email-subscription/unsubscribe',
+  route(
+    app,
+    serverEndpoints.unsubscribePage,
     {
       schema: {
         tags,
@@ -101,8 +107,9 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/v1/email-subscription/unsubscribe',
+  route(
+    app,
+    serverEndpoints.unsubscribe,
     {
       schema: {
         tags,

@@ -1,52 +1,20 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { type EmailSubscriptionResult, SUBSCRIPTION_CONFIRM_TTL_MS } from '@swapu/shared/mail';
-import type { Db, Tx } from '../../db/client';
+import type { Db } from '../../db/client';
 import { newsletterSubscribers, users } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
-import { newId } from '../../lib/ids';
 import type { SecretBox } from '../../lib/secret-box';
 import { hashToken, newOpaqueToken } from '../../lib/tokens';
-import { enqueueMail, secretRef } from '../mail/mail.service';
-import { newsletterConfirmMail, newsletterUnsubscribeLinkMail, newsletterWelcomeMail } from '../mail/templates';
-
-const byEmail = (email: string) => sql`lower(${newsletterSubscribers.email}) = ${email.trim().toLowerCase()}`;
-const newToken = () => randomBytes(24).toString('base64url');
-const linkFor = (publicUrl: string, token: string) =>
-  `${publicUrl}/api/v1/email-subscription/unsubscribe?token=${encodeURIComponent(token)}`;
-
-/** The row of an address, creating it (neither subscribed nor unsubscribed) when missing. */
-async function ensureRow(tx: Tx, email: string, language: string, now: Date) {
-  const address = email.trim().toLowerCase();
-  await tx
-    .insert(newsletterSubscribers)
-    .values({ id: newId(), email: address, unsubscribeToken: newToken(), language, createdAt: now, updatedAt: now })
-    // Two requests for one address at once: the second finds the first's row.
-    .onConflictDoNothing();
-  const [row] = await tx.select().from(newsletterSubscribers).where(byEmail(address)).for('update');
-  return row!;
-}
-
-/**
- * The working unsubscribe link every non-transactional mail must carry. Call it in the transaction
- * that queues the mail; it creates the address's row (and token) when needed.
- */
-export async function unsubscribeUrl(tx: Tx, email: string, now: Date, publicUrl: string): Promise<string> {
-  const row = await ensureRow(tx, email, 'en-US', now);
-  return linkFor(publicUrl, row.unsubscribeToken);
-}
-
-/** The unsubscribe link of an address that has one, for the List-Unsubscribe header; null otherwise. */
-export async function unsubscribeUrlIfKnown(db: Tx, email: string, publicUrl: string): Promise<string | null> {
-  const [row] = await db.select({ token: newsletterSubscribers.unsubscribeToken }).from(newsletterSubscribers).where(byEmail(email));
-  return row ? linkFor(publicUrl, row.token) : null;
-}
-
-/** False once the address has unsubscribed: senders of non-transactional mail must skip it. */
-export async function acceptsNonTransactionalMail(db: Tx, email: string): Promise<boolean> {
-  const [row] = await db.select({ unsubscribedAt: newsletterSubscribers.unsubscribedAt }).from(newsletterSubscribers).where(byEmail(email));
-  return !row?.unsubscribedAt;
-}
+import {
+  enqueueMail,
+  secretRef,
+  newsletterConfirmMail,
+  newsletterUnsubscribeLinkMail,
+  newsletterWelcomeMail,
+  subscriberByEmail as byEmail,
+  subscriberRow as ensureRow,
+  unsubscribeLink as linkFor,
+} from '../mail/index';
 
 /**
  * Asks to subscribe an address (double opt-in): a confirmation mail with a link (its token stored

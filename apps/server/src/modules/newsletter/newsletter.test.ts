@@ -6,7 +6,7 @@ import { signUpMember } from '../../test/accounts';
 import { asDelivered, createTestApp, type TestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
 import { SUBSCRIPTION_LIMITS } from './newsletter.routes';
-import { acceptsNonTransactionalMail, unsubscribeUrl } from './newsletter.service';
+import { acceptsNonTransactionalMail, unsubscribeUrl } from '../mail/unsubscribe';
 
 let t: TestApp;
 beforeAll(async () => {

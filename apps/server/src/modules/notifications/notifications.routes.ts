@@ -3,11 +3,14 @@ import { z } from 'zod';
 import { ErrorBodySchema, NotificationListSchema, NotificationReadSchema, UnreadCountSchema } from '@swapu/shared/api';
 import { requireUser } from '../../lib/auth';
 import { listNotifications, markRead } from './notifications.service';
+import { route } from '../../lib/route';
+import { endpoints } from '@swapu/shared/endpoints';
 
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
-  app.get(
-    '/api/v1/notifications',
+  route(
+    app,
+    endpoints.notifications,
     {
       config: { auth: 'user' },
       schema: {
@@ -20,8 +23,9 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => listNotifications(app.ctx.database.db, requireUser(req), req.query.cursor),
   );
-  app.post(
-    '/api/v1/notifications/read',
+  route(
+    app,
+    endpoints.readNotifications,
     {
       config: { auth: 'user' },
       schema: {

@@ -2,6 +2,7 @@ import { notifications } from '../../db/schema/index';
 import type { Tx } from '../../db/client';
 import type { Hub } from '../../lib/hub';
 import { newId } from '../../lib/ids';
+import { isPushedKind, queuePush } from './push-outbox';
 
 /** One in-app notification: who hears it, what kind, what its text needs, where it leads. */
 export interface Notice {
@@ -21,12 +22,14 @@ export interface Notice {
 export class Notices {
   private readonly written: Array<{ id: string; userId: string }> = [];
 
-  /** Writes a notice in the caller's transaction. */
+  /** Writes a notice in the caller's transaction, and its push for each of the member's devices (offers, matches, chains). */
   async add(tx: Tx, notice: Notice, now: Date): Promise<string> {
     const id = newId();
     await tx
       .insert(notifications)
       .values({ id, userId: notice.userId, kind: notice.kind, data: notice.data, link: notice.link, createdAt: now });
+    const { kind } = notice;
+    if (isPushedKind(kind)) await queuePush(tx, { ...notice, kind }, now);
     this.written.push({ id, userId: notice.userId });
     return id;
   }

@@ -5,8 +5,8 @@ import { offerEvents, offerItems, offers, postReservations, posts, reviews, user
 import { errors } from '../../lib/errors';
 import { guard } from '../../lib/guards';
 import type { Viewer } from '../../lib/viewer';
-import { cardColumns, toCard } from '../posts/post-card';
-import { userRef } from '../users/users.media';
+import { cardColumns, toCard } from '../posts/index';
+import { userRef } from '../members/index';
 import { effectiveState, roleOf, type OfferRow } from './offers.service';
 
 /** Offers as their two parties (and admins) read them: one offer, or a member's list. */

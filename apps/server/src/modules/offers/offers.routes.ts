@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ErrorBodySchema, PostIdParamsSchema } from '@swapu/shared/api';
 import {
   ActivitySchema,
@@ -12,13 +11,14 @@ import {
   ReviewSchema,
   TransitionBodySchema,
 } from '@swapu/shared/offers';
-import { eq } from 'drizzle-orm';
-import { offers } from '../../db/schema/index';
 import { requireUser } from '../../lib/auth';
 import { enforce } from '../../lib/rate-limit';
 import { getOffer, listOffers } from './offer-views';
 import { createOffer, transitionOffer, type OfferDeps } from './offers.service';
 import { activity, listReviews, reviewSwap } from './reviews.service';
+import { fairnessRoutes } from './fairness.routes';
+import { route } from '../../lib/route';
+import { endpoints } from '@swapu/shared/endpoints';
 
 export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
@@ -39,8 +39,9 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
     429: ErrorBodySchema,
   };
 
-  app.post(
-    '/api/v1/offers',
+  route(
+    app,
+    endpoints.createOffer,
     {
       config: { auth: 'user' },
       schema: {
@@ -58,8 +59,9 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/v1/offers',
+  route(
+    app,
+    endpoints.offers,
     {
       config: { auth: 'user' },
       schema: {
@@ -76,8 +78,9 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/v1/offers/:id',
+  route(
+    app,
+    endpoints.offer,
     {
       config: { auth: 'user' },
       schema: {
@@ -94,8 +97,9 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/v1/offers/:id/transitions',
+  route(
+    app,
+    endpoints.offerTransition,
     {
       config: { auth: 'user' },
       schema: {
@@ -117,8 +121,9 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/v1/offers/:id/review',
+  route(
+    app,
+    endpoints.review,
     {
       config: { auth: 'user' },
       schema: {
@@ -136,8 +141,9 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/v1/users/:id/reviews',
+  route(
+    app,
+    endpoints.reviews,
     {
       schema: {
         tags: ['users'],
@@ -149,25 +155,12 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => listReviews(db(), req.params.id),
   );
 
-  app.get(
-    '/api/v1/activity',
+  route(
+    app,
+    endpoints.activity,
     { schema: { tags: ['offers'], summary: 'Community feed and totals', response: { 200: ActivitySchema } } },
     async () => activity(db(), now()),
   );
 
-  // Journeys cannot wait a week for an offer to expire: with SWAPU_TEST_HOOKS on (never in
-  // production) they may move one offer's expiry into the past.
-  if (app.ctx.config.testHooks) {
-    app.post(
-      '/api/test/offers/:id/expire',
-      { schema: { hide: true, params: PostIdParamsSchema, response: { 204: z.null() } } },
-      async (req, reply) => {
-        await db()
-          .update(offers)
-          .set({ expiresAt: new Date(now().getTime() - 1000) })
-          .where(eq(offers.id, req.params.id));
-        return reply.status(204).send(null);
-      },
-    );
-  }
+  await app.register(fairnessRoutes);
 };

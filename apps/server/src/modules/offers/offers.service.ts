@@ -21,11 +21,10 @@ import { newId } from '../../lib/ids';
 import { earlyAccessCondition, type Viewer } from '../../lib/viewer';
 import type { Hub } from '../../lib/hub';
 import { postChanged } from '../../lib/viewer-cache';
-import { enqueueMail } from '../mail/mail.service';
-import { Notices } from '../notifications/notify';
-import { offerMail, type OfferMailEvent } from '../mail/templates';
-import { awardPoints } from '../points/award';
-import { advanceGoals } from '../goals/goal-advance';
+import { enqueueMail, offerMail, type OfferMailEvent } from '../mail/index';
+import { Notices } from '../notifications/index';
+import { awardPoints } from '../points/index';
+import { advanceGoals } from '../goals/index';
 
 export type OfferRow = typeof offers.$inferSelect;
 const DAY = 86_400_000;

@@ -1,16 +1,15 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Activity } from '@swapu/shared/offers';
 import { POINTS, type ReviewBody } from '@swapu/shared/offers';
-import { awardPoints } from '../points/award';
+import { awardPoints } from '../points/index';
 import type { Tx } from '../../db/client';
 import { offers, posts, reviews, users } from '../../db/schema/index';
 import { AppError, errors } from '../../lib/errors';
 import { guard } from '../../lib/guards';
 import { newId } from '../../lib/ids';
 import { GUEST, visiblePublishedCondition, type Viewer } from '../../lib/viewer';
-import { cardColumns, toCard } from '../posts/post-card';
-import { userRef } from '../users/users.media';
-import { userStats } from '../users/user-stats';
+import { cardColumns, toCard } from '../posts/index';
+import { userRef, userStats } from '../members/index';
 
 /** A party of a completed swap reviews the other, once (1–5 stars and text). */
 export async function reviewSwap(db: Tx, viewer: Viewer, offerId: string, body: ReviewBody, now: Date) {

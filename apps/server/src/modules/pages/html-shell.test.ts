@@ -117,3 +117,12 @@ describe('a page head written from what people typed', () => {
     );
   });
 });
+
+describe('the installed app’s manifest (decision 0053)', () => {
+  it('is the page’s language’s: the pt-PT manifest on a pt-PT page, the English one otherwise', () => {
+    const shell = SHELL.replace('</head>', '<link rel="manifest" href="/manifest.webmanifest" />\n  </head>');
+    const head: PageHead = { meta: pageMeta.home('en-US'), canonical: `${PUBLIC_URL}/`, jsonLd: null };
+    expect(renderShell(shell, head, 'pt-PT', PUBLIC_URL)).toContain('<link rel="manifest" href="/manifest.pt-PT.webmanifest" />');
+    expect(renderShell(shell, head, 'en-US', PUBLIC_URL)).toContain('<link rel="manifest" href="/manifest.webmanifest" />');
+  });
+});

@@ -70,11 +70,18 @@ export function renderShell(
   const mode = site.testMode ? `\n    <meta name="swapu-mode" content="test" />` : '';
   // Every splice is a replacer function: a replacement string reads $&, $` and $' in a title as
   // the shell's own markup (decision 0018).
-  return template
-    .replace(/<html lang="[^"]*"/, () => `<html lang="${locale}"`)
-    .replace(/\s*<title>[\s\S]*?<\/title>/, '')
-    .replace(/\s*<meta name="description"[^>]*>/, '')
-    .replace('</head>', () => `  ${headTags(head, locale, publicUrl)}${mode}\n  </head>`);
+  return (
+    template
+      .replace(/<html lang="[^"]*"/, () => `<html lang="${locale}"`)
+      // The installed app's name and description in the page's language (public/manifest.*.webmanifest).
+      .replace(
+        'href="/manifest.webmanifest"',
+        () => `href="${locale === 'pt-PT' ? '/manifest.pt-PT.webmanifest' : '/manifest.webmanifest'}"`,
+      )
+      .replace(/\s*<title>[\s\S]*?<\/title>/, '')
+      .replace(/\s*<meta name="description"[^>]*>/, '')
+      .replace('</head>', () => `  ${headTags(head, locale, publicUrl)}${mode}\n  </head>`)
+  );
 }
 
 /**

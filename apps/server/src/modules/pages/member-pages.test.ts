@@ -26,7 +26,8 @@ export async function render(url, locale, fetchApi, member) {
   if (memberPage !== !!member) return null;
   const res = await fetchApi('/api/v1/me', { headers: { authorization: 'Bearer not-the-member' } });
   const me = res.ok ? await res.json() : null;
-  await new Promise((r) => setTimeout(r, 30));
+  // A render that runs past the budget (RENDER_BUDGET_MS, 1 s here).
+  await new Promise((r) => setTimeout(r, url.includes('slow=1') ? 1600 : 30));
   return { html: '<p>viewer: ' + (me ? me.id : 'guest') + '</p>', state: { me: me && me.id }, clock: {}, userId: member ? member.userId : 'guest' };
 }
 `;
@@ -40,7 +41,7 @@ beforeAll(async () => {
     '<!doctype html><html lang="en-US"><head><title>Shell</title></head><body><div id="root"></div></body></html>',
   );
   fs.writeFileSync(path.join(root, 'dist-server', 'entry-server.js'), RENDERER);
-  t = await createTestApp({ now: NOW, serveWeb: true, config: { webDist, publicUrl: 'https://swapu.example' } });
+  t = await createTestApp({ now: NOW, serveWeb: true, config: { webDist, publicUrl: 'https://swapu.example', renderBudgetMs: 1000 } });
 });
 afterAll(async () => {
   await t.close();
@@ -72,6 +73,18 @@ describe("a member's profile rendered on the server", () => {
     expect(guest.body).not.toContain('viewer:');
     // And the guest's page, now in the shared cache, does not reach the member either.
     expect(viewerIn((await get(url, `swapu_page=${await tokenOf(ben)}`)).body)).toBe(ben.id);
+  });
+
+  it('goes out unrendered, still private, when the render runs past its budget (the browser renders it then)', async () => {
+    const cy = await createUser(t.db);
+    const started = Date.now();
+    const res = await get(`/user-detail/${cy.id}?slow=1`, `swapu_page=${await tokenOf(cy)}`);
+    expect(res.statusCode).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).not.toContain('swapu-ssr');
+    expect(res.body).not.toContain('viewer:');
   });
 
   it('keeps renders for different people apart when they run at the same time', async () => {

@@ -12,6 +12,8 @@ import { MicroCache } from '../../lib/micro-cache';
 import { renderShell, withRenderedPage } from './html-shell';
 import { pageHead } from './page-head';
 import { robotsTxt, sitemapIndex, sitemapPages, sitemapPosts } from './sitemap';
+import { serverEndpoints } from '../../lib/server-endpoints';
+import { route } from '../../lib/route';
 
 /** The language cookie the web app sets when a person picks one (the server renders in it). */
 export const LANG_COOKIE = 'swapu_lang';
@@ -31,15 +33,18 @@ export const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
   const xml = (reply: FastifyReply, body: string) =>
     reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(body);
 
-  app.get('/robots.txt', { schema: { hide: true } }, async (_req, reply) =>
+  route(app, serverEndpoints.robots, { schema: { hide: true } }, async (_req, reply) =>
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt(publicUrl())),
   );
-  app.get('/sitemap.xml', { schema: { hide: true } }, async (_req, reply) => xml(reply, await sitemapIndex(db(), now(), publicUrl())));
-  app.get('/sitemap-pages.xml', { schema: { hide: true } }, async (_req, reply) =>
+  route(app, serverEndpoints.sitemap, { schema: { hide: true } }, async (_req, reply) =>
+    xml(reply, await sitemapIndex(db(), now(), publicUrl())),
+  );
+  route(app, serverEndpoints.sitemapPages, { schema: { hide: true } }, async (_req, reply) =>
     xml(reply, await sitemapPages(db(), now(), publicUrl())),
   );
-  app.get(
-    '/sitemap-posts.xml',
+  route(
+    app,
+    serverEndpoints.sitemapPosts,
     { schema: { hide: true, querystring: z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }) } },
     async (req, reply) => {
       const body = await sitemapPosts(db(), now(), publicUrl(), req.query.page);
@@ -75,9 +80,6 @@ interface PageMember {
   expiresAt: number;
 }
 
-/** How long a server render may take before the page goes out without it (the browser renders it then). */
-const RENDER_BUDGET_MS = 2000;
-
 /**
  * Sends the web app's HTML for a page address with that page's own head (title, description,
  * canonical, Open Graph, structured data), in the person's language; a public page also arrives
@@ -110,7 +112,7 @@ export function webShell(app: FastifyInstance, webDist: string) {
     const r = await renderer;
     if (!r) return null;
     let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), RENDER_BUDGET_MS)));
+    const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), app.ctx.config.renderBudgetMs)));
     try {
       return await Promise.race([r.render(url, locale, fetchApiAs(member), member, { testMode: app.ctx.config.testMode }), late]);
     } catch (err) {

@@ -8,15 +8,17 @@ import {
   PasswordResetRequestSchema,
 } from '@swapu/shared/mail';
 import { errors } from '../../lib/errors';
-import { announceSessionsEnded } from '../auth/sessions';
-import { confirmPasswordReset, requestPasswordReset } from './password.service';
+import { announceSessionsEnded, confirmPasswordReset, requestPasswordReset } from '../auth/index';
+import { route } from '../../lib/route';
+import { endpoints } from '@swapu/shared/endpoints';
 
 /** /forgot-password: reset links by mail, then a new password with the link's token. */
 export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['password'];
 
-  app.post(
-    '/api/v1/auth/password-reset',
+  route(
+    app,
+    endpoints.passwordReset,
     {
       schema: {
         tags,
@@ -38,8 +40,9 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/v1/auth/password-reset/confirm',
+  route(
+    app,
+    endpoints.passwordResetConfirm,
     {
       schema: {
         tags,

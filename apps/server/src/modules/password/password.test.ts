@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { mailOutbox, passwordResetTokens, rateLimits, refreshTokens, users } from '../../db/schema/index';
 import { asDelivered, createTestApp, type TestApp } from '../../test/app';
 import { SIGN_IN_LIMITS } from '../auth/sign-in-limits';
-import { PASSWORD_RESET_LIMITS } from './password.service';
+import { PASSWORD_RESET_LIMITS } from '../auth/password.service';
 
 let t: TestApp;
 beforeAll(async () => {

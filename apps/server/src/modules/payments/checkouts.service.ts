@@ -10,7 +10,7 @@ import { checkoutLapsesAt, lapseOpenCheckouts } from './checkout-lapse';
 import { fulfil, type FulfilmentDeps } from './fulfilment';
 import { judgeLocalCard } from './local-card';
 import { subscriptionOf } from './subscriptions.service';
-import { ownPublishedItem } from '../assist/assist.service';
+import { ownPublishedItem } from '../assist/index';
 import { type Details, describeKind } from './checkout-details';
 import type { PaymentProvider } from './provider';
 

@@ -5,8 +5,8 @@ import type { Coupon, CouponCreateBody, CouponList, CouponRedeemBody, CouponRede
 import type { Db, Tx } from '../../db/client';
 import { couponRedemptions, coupons } from '../../db/schema/index';
 import { errors } from '../../lib/errors';
-import { recordAudit } from '../admin/audit';
-import { grantItemAssist, grantMemberAssist, ownPublishedItem } from '../assist/assist.service';
+import { recordAudit } from '../../lib/audit';
+import { grantItemAssist, grantMemberAssist, ownPublishedItem } from '../assist/index';
 
 /** Coupons (PRODUCT.md "Money features"; decision 0024). */
 

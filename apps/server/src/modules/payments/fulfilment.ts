@@ -5,15 +5,15 @@ import type { Db, Tx } from '../../db/client';
 import { errors } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { checkouts, paymentEvents } from '../../db/schema/index';
-import { grantItemAssist, grantMemberAssist } from '../assist/assist.service';
-import { markDeliveryPaid } from '../delivery/delivery-payment';
-import { Notices } from '../notifications/notify';
+import { grantItemAssist, grantMemberAssist } from '../assist/index';
+import { markDeliveryPaid } from './delivery-payment';
+import { Notices } from '../notifications/index';
 import { describeKind } from './checkout-details';
 import type { PaymentProvider } from './provider';
 import { issueReceipt } from './receipts.service';
 import { type RefundDeps, type ReturnedReason, returnPayment, reverseReturned } from './refunds.service';
 import { moveSubscription, startSubscription } from './subscriptions.service';
-import { bookTokens } from './tokens.service';
+import { bookTokens } from '../tokens/index';
 
 /** A provider's word on a checkout, in the port's terms. */
 export interface PaymentEvent {

@@ -15,7 +15,9 @@ import { enforce } from '../../lib/rate-limit';
 import { accountsChanged, postChanged } from '../../lib/viewer-cache';
 import { cancelCheckout, createCheckout, getCheckout, payLocally } from './checkouts.service';
 import { cancelMySubscription, subscriptionOf } from './subscriptions.service';
-import { boostPost, tokenAccount } from './tokens.service';
+import { boostPost, tokenAccount } from '../tokens/index';
+import { route } from '../../lib/route';
+import { endpoints } from '@swapu/shared/endpoints';
 
 /** Purchases through the payment port, the token account and what tokens pay for (decision 0023). */
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -40,8 +42,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     429: ErrorBodySchema,
   };
 
-  app.post(
-    '/api/v1/checkouts',
+  route(
+    app,
+    endpoints.createCheckout,
     {
       config: { auth: 'user' },
       schema: {
@@ -60,8 +63,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/v1/checkouts/:id',
+  route(
+    app,
+    endpoints.checkout,
     {
       config: { auth: 'user' },
       schema: {
@@ -78,8 +82,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The local provider's own Pay button exists only while it is the configured provider: with
   // Stripe configured, no checkout (not even one opened locally before the switch) is paid here.
   if (provider.name === 'local')
-    app.post(
-      '/api/v1/checkouts/:id/pay',
+    route(
+      app,
+      endpoints.payCheckout,
       {
         config: { auth: 'user' },
         schema: {
@@ -101,8 +106,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
 
-  app.post(
-    '/api/v1/checkouts/:id/cancel',
+  route(
+    app,
+    endpoints.cancelCheckout,
     {
       config: { auth: 'user' },
       schema: {
@@ -116,8 +122,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => cancelCheckout(db(), receiptDeps(), requireUser(req), req.params.id, now()),
   );
 
-  app.get(
-    '/api/v1/me/subscription',
+  route(
+    app,
+    endpoints.subscription,
     {
       config: { auth: 'user' },
       schema: {
@@ -130,8 +137,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => subscriptionOf(db(), requireUser(req), now()),
   );
 
-  app.post(
-    '/api/v1/me/subscription/cancel',
+  route(
+    app,
+    endpoints.cancelSubscription,
     {
       config: { auth: 'user' },
       schema: {
@@ -149,8 +157,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/v1/me/tokens',
+  route(
+    app,
+    endpoints.tokens,
     {
       config: { auth: 'user' },
       schema: {
@@ -163,8 +172,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => tokenAccount(db(), requireUser(req)),
   );
 
-  app.post(
-    '/api/v1/posts/:id/boost',
+  route(
+    app,
+    endpoints.boostPost,
     {
       config: { auth: 'user' },
       schema: {

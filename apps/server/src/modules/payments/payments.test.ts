@@ -6,7 +6,7 @@ import { signUpMember, type TestMember } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { newId } from '../../lib/ids';
 import { fulfil, type PaymentEvent } from './fulfilment';
-import { bookTokens, boostPost } from './tokens.service';
+import { bookTokens, boostPost } from '../tokens/tokens.service';
 import { judgeLocalCard } from './local-card';
 
 const DEPS = { seller: { name: 'SwapU', abn: null, address: '' }, publicUrl: 'http://localhost' };

@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBodySchema, PostIdParamsSchema } from '@swapu/shared/api';
+import { ErrorBodySchema } from '@swapu/shared/api';
 import {
-  AssistAccountSchema,
-  AssistResultSchema,
   CheckoutIdParamsSchema,
   CouponCreateBodySchema,
   CouponDisableBodySchema,
@@ -20,16 +18,19 @@ import {
 import { requireAdmin, requireUser } from '../../lib/auth';
 import { enforce } from '../../lib/rate-limit';
 import { accountsChanged, postChanged } from '../../lib/viewer-cache';
-import { assistAccount, assistWithTokens } from '../assist/assist.service';
 import { couponsCsv, createCoupons, listCoupons, redeemCoupon, setCouponDisabled } from './coupons.service';
 import { getReceipt, listReceipts } from './receipts.service';
 import { refundCheckout } from './refunds.service';
-import { recordAudit } from '../admin/audit';
-import { buyExtraSwipes, extraSwipesOf } from './tokens.service';
+import { recordAudit } from '../../lib/audit';
+import { buyExtraSwipes, extraSwipesOf } from '../tokens/index';
+import { route } from '../../lib/route';
+import { adminEndpoints } from '@swapu/shared/admin-endpoints';
+import { endpoints } from '@swapu/shared/endpoints';
 
 /**
- * What a member buys or redeems beyond the checkout itself (decision 0024): Swap Assist paid in
- * tokens, coupons (redeemed by members, made by admins), receipts, and an admin's refund.
+ * What a member buys or redeems beyond the checkout itself (decision 0024): extra swipes paid in
+ * tokens, coupons (redeemed by members, made by admins), receipts, and an admin's refund. Swap
+ * Assist paid in tokens is in modules/assist (assist.routes.ts).
  */
 export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
@@ -45,27 +46,9 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
     429: ErrorBodySchema,
   };
 
-  app.post(
-    '/api/v1/posts/:id/assist',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['payments'],
-        security,
-        summary: "A month of one of my published items' Swap Assist for 2 tokens (5 in special categories)",
-        params: PostIdParamsSchema,
-        response: { 200: AssistResultSchema, ...errorsOf },
-      },
-    },
-    async (req) => {
-      const result = await assistWithTokens(db(), requireUser(req), req.params.id, now());
-      postChanged(app.ctx, req.params.id);
-      return result;
-    },
-  );
-
-  app.get(
-    '/api/v1/me/extra-swipes',
+  route(
+    app,
+    endpoints.extraSwipes,
     {
       config: { auth: 'user' },
       schema: {
@@ -78,8 +61,9 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => extraSwipesOf(db(), requireUser(req), now()),
   );
 
-  app.post(
-    '/api/v1/me/extra-swipes',
+  route(
+    app,
+    endpoints.buyExtraSwipes,
     {
       config: { auth: 'user' },
       schema: {
@@ -92,22 +76,9 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => buyExtraSwipes(db(), requireUser(req), now()),
   );
 
-  app.get(
-    '/api/v1/me/assist',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['payments'],
-        security,
-        summary: 'My unlimited Swap Assist: when it ends (null when none runs)',
-        response: { 200: AssistAccountSchema, ...errorsOf },
-      },
-    },
-    async (req) => assistAccount(db(), requireUser(req), now()),
-  );
-
-  app.post(
-    '/api/v1/me/coupons',
+  route(
+    app,
+    endpoints.redeemCoupon,
     {
       config: { auth: 'user' },
       schema: {
@@ -127,8 +98,9 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/v1/me/receipts',
+  route(
+    app,
+    endpoints.receipts,
     {
       config: { auth: 'user' },
       schema: {
@@ -141,8 +113,9 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({ items: await listReceipts(db(), requireUser(req)) }),
   );
 
-  app.get(
-    '/api/v1/me/receipts/:id',
+  route(
+    app,
+    endpoints.receipt,
     {
       config: { auth: 'user' },
       schema: {
@@ -156,8 +129,9 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => getReceipt(db(), requireUser(req), req.params.id),
   );
 
-  app.post(
-    '/api/v1/admin/coupons',
+  route(
+    app,
+    adminEndpoints.adminCreateCoupons,
     {
       config: { auth: 'admin' },
       schema: {
@@ -196,8 +170,9 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/v1/admin/coupons',
+  route(
+    app,
+    adminEndpoints.adminCoupons,
     {
       config: { auth: 'admin' },
       schema: {
@@ -214,8 +189,9 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/v1/admin/coupons.csv',
+  route(
+    app,
+    adminEndpoints.adminCouponsCsv,
     {
       config: { auth: 'admin' },
       schema: {
@@ -236,8 +212,9 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    '/api/v1/admin/coupons/:code/disabled',
+  route(
+    app,
+    adminEndpoints.adminDisableCoupon,
     {
       config: { auth: 'admin' },
       schema: {
@@ -252,8 +229,9 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => setCouponDisabled(db(), requireAdmin(req), req.params.code, req.body.disabled, now()),
   );
 
-  app.post(
-    '/api/v1/admin/checkouts/:id/refund',
+  route(
+    app,
+    adminEndpoints.adminRefund,
     {
       config: { auth: 'admin' },
       schema: {

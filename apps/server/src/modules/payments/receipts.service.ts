@@ -5,8 +5,7 @@ import type { Tx } from '../../db/client';
 import { checkouts, receipts, users } from '../../db/schema/index';
 import { errors } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { enqueueMail } from '../mail/mail.service';
-import { receiptMail } from '../mail/templates';
+import { enqueueMail, receiptMail } from '../mail/index';
 
 export interface Seller {
   name: string;

@@ -5,13 +5,13 @@ import type { Tx } from '../../db/client';
 import { checkouts, subscriptions, tokenBalances } from '../../db/schema/index';
 import { errors } from '../../lib/errors';
 import type { Hub } from '../../lib/hub';
-import { revokeItemAssist, revokeMemberAssist } from '../assist/assist.service';
-import { deliveryGoesAhead, stopUnbookedDelivery } from '../delivery/delivery-payment';
-import { Notices } from '../notifications/notify';
+import { revokeItemAssist, revokeMemberAssist } from '../assist/index';
+import { deliveryGoesAhead, stopUnbookedDelivery } from './delivery-payment';
+import { Notices } from '../notifications/index';
 import { type Details, describeKind } from './checkout-details';
 import type { PaymentProvider } from './provider';
 import { issueReceipt, type ReceiptDeps } from './receipts.service';
-import { bookTokens } from './tokens.service';
+import { bookTokens } from '../tokens/index';
 
 type CheckoutRow = typeof checkouts.$inferSelect;
 

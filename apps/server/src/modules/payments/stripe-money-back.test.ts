@@ -5,7 +5,7 @@ import { newId } from '../../lib/ids';
 import { signUpMember, type TestMember } from '../../test/accounts';
 import { stripeTestApp, type StripeTestApp } from '../../test/stripe-app';
 import { refundCheckout } from './refunds.service';
-import { bookTokens } from './tokens.service';
+import { bookTokens } from '../tokens/tokens.service';
 
 /**
  * Money returned outside SwapU (a refund in Stripe's dashboard, a chargeback) takes back what it

@@ -9,11 +9,16 @@ import { accountsChanged } from '../../lib/viewer-cache';
 import { fulfil, type FulfilmentOutcome } from './fulfilment';
 import { isStripeProvider, type StripeEventHelpers, stripeEventToPaymentEvents } from './stripe-provider';
 import { type StripeReturnHelpers, stripeReturnToPaymentEvents } from './stripe-returns';
+import { serverEndpoints } from '../../lib/server-endpoints';
+import { route } from '../../lib/route';
 
-export const STRIPE_WEBHOOK_PATH = '/api/v1/payments/stripe/webhook';
+export const STRIPE_WEBHOOK_PATH = serverEndpoints.stripeWebhook.pattern;
 
 /** Outcomes that may change what the member may see (a subscription started, renewed, ended or taken back). */
 const CHANGES_ACCESS = new Set<FulfilmentOutcome>(['granted', 'refunded', 'reversed']);
+
+/** A JSON object (not null, not a primitive): its fields may be read, each still unknown. */
+const isJsonObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
 /**
  * Stripe's webhook (docs/decisions/0023, "Stripe adapter"). Called by Stripe, not by a person: no
@@ -24,8 +29,9 @@ const CHANGES_ACCESS = new Set<FulfilmentOutcome>(['granted', 'refunded', 'rever
 export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 
-  app.post(
-    STRIPE_WEBHOOK_PATH,
+  route(
+    app,
+    serverEndpoints.stripeWebhook,
     {
       schema: {
         tags: ['payments'],
@@ -48,9 +54,17 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
         req.log.warn({ reason: (err as Error).message }, 'Stripe webhook refused');
         throw errors.badRequest();
       }
-      // Signed, but not an event (only a test or a misconfigured sender would do this).
-      const shape = event as unknown as { id?: unknown; type?: unknown; data?: { object?: unknown } } | null;
-      if (typeof shape?.id !== 'string' || typeof shape.type !== 'string' || typeof shape.data?.object !== 'object' || !shape.data.object)
+      // Signed, but not an event (only a test or a misconfigured sender would do this): the parsed
+      // body is looked at as the unknown JSON it may be.
+      const shape: unknown = event;
+      const data = isJsonObject(shape) ? shape['data'] : undefined;
+      if (
+        !isJsonObject(shape) ||
+        typeof shape['id'] !== 'string' ||
+        typeof shape['type'] !== 'string' ||
+        !isJsonObject(data) ||
+        !isJsonObject(data['object'])
+      )
         throw errors.badRequest();
 
       const db = app.ctx.database.db;

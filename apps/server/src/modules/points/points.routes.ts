@@ -4,6 +4,8 @@ import { ErrorBodySchema } from '@swapu/shared/api';
 import { LeaderboardQuerySchema, LeaderboardSchema, MemberPointsSchema, PointsSummarySchema } from '@swapu/shared/engagement';
 import { requireUser } from '../../lib/auth';
 import { leaderboard, memberPoints, pointsSummary } from './points.service';
+import { route } from '../../lib/route';
+import { endpoints } from '@swapu/shared/endpoints';
 
 const UserIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 
@@ -13,8 +15,9 @@ export const pointsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.ctx.database.db;
   const now = () => app.ctx.clock.now();
 
-  app.get(
-    '/api/v1/me/points',
+  route(
+    app,
+    endpoints.myPoints,
     {
       config: { auth: 'user' },
       schema: {
@@ -27,8 +30,9 @@ export const pointsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => pointsSummary(db(), requireUser(req), now()),
   );
 
-  app.get(
-    '/api/v1/users/:id/points',
+  route(
+    app,
+    endpoints.userPoints,
     {
       schema: {
         tags: ['points'],
@@ -40,8 +44,9 @@ export const pointsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => memberPoints(db(), req.params.id, now()),
   );
 
-  app.get(
-    '/api/v1/leaderboard',
+  route(
+    app,
+    endpoints.leaderboard,
     {
       schema: {
         tags: ['points'],

@@ -14,8 +14,7 @@ import {
 import type { Tx } from '../../db/client';
 import { errors } from '../../lib/errors';
 import { rowsOf } from '../../lib/sql-rows';
-import { profileImageUrl } from '../users/users.media';
-import { userStats } from '../users/user-stats';
+import { profileImageUrl, userStats } from '../members/index';
 
 /** Entries shown under "recent" in a member's own summary. */
 const RECENT_ENTRIES = 10;

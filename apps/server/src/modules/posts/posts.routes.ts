@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBodySchema, PostDetailSchema, PostIdParamsSchema, PostListQuerySchema, PostListSchema } from '@swapu/shared/api';
 import { PostViews } from './post-views';
+import { route } from '../../lib/route';
+import { endpoints } from '@swapu/shared/endpoints';
 
 export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
   const views = new PostViews(app.ctx);
@@ -15,8 +17,9 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     return body as T;
   };
 
-  app.get(
-    '/api/v1/posts',
+  route(
+    app,
+    endpoints.feed,
     {
       schema: {
         tags: ['posts'],
@@ -28,8 +31,9 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => send(reply, await views.feed(req.viewer, app.ctx.clock.now(), req.query)),
   );
 
-  app.get(
-    '/api/v1/posts/:id',
+  route(
+    app,
+    endpoints.post,
     {
       schema: {
         tags: ['posts'],

@@ -1,12 +1,11 @@
-import { effectiveAssistUntilSql } from '../assist/assist.service';
+import { effectiveAssistUntilSql } from '../assist/index';
 import { and, arrayContains, asc, eq, ilike, lt, or, sql } from 'drizzle-orm';
 import type { PostDetail, PostList } from '@swapu/shared/api';
 import type { Condition, DeliveryOption, PostState } from '@swapu/shared/constants';
 import type { Tx } from '../../db/client';
 import { postImages, postLikes, posts, users } from '../../db/schema/index';
-import { profileImageUrl } from '../users/users.media';
+import { profileImageUrl, userStats } from '../members/index';
 import { cardColumns, media, toCard } from './post-card';
-import { userStats } from '../users/user-stats';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { errors } from '../../lib/errors';
 import { guard } from '../../lib/guards';

@@ -17,6 +17,8 @@ import { getPost } from './posts.service';
 import { enforce } from '../../lib/rate-limit';
 import { addPostImage, removePostImage, reorderPostImages } from './posts.images';
 import { createDraft, deletePost, listMyPosts, publishPost, setPostState, updatePost } from './posts.write';
+import { route } from '../../lib/route';
+import { endpoints } from '@swapu/shared/endpoints';
 
 /** Parses form fields; unknown keys (owner, state, dates…) are refused, changing nothing. */
 function fields(body: unknown) {
@@ -45,8 +47,9 @@ export const postsWriteRoutes: FastifyPluginAsyncZod = async (app) => {
     return payload;
   });
 
-  app.post(
-    '/api/v1/posts',
+  route(
+    app,
+    endpoints.createPost,
     {
       config: { auth: 'user' },
       schema: {
@@ -64,8 +67,9 @@ export const postsWriteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.patch(
-    '/api/v1/posts/:id',
+  route(
+    app,
+    endpoints.savePost,
     {
       config: { auth: 'user' },
       schema: {
@@ -83,8 +87,9 @@ export const postsWriteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/v1/posts/:id/publish',
+  route(
+    app,
+    endpoints.publishPost,
     {
       config: { auth: 'user' },
       schema: { tags: ['posts'], security, params: PostIdParamsSchema, response: { 200: PostDetailSchema, ...errorsOf } },
@@ -98,8 +103,9 @@ export const postsWriteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/v1/posts/:id/state',
+  route(
+    app,
+    endpoints.postState,
     {
       config: { auth: 'user' },
       schema: {
@@ -118,8 +124,9 @@ export const postsWriteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    '/api/v1/posts/:id',
+  route(
+    app,
+    endpoints.deletePost,
     {
       config: { auth: 'user' },
       schema: {
@@ -139,8 +146,9 @@ export const postsWriteRoutes: FastifyPluginAsyncZod = async (app) => {
   const uploadDeps = () => ({ database: app.ctx.database, storage: app.ctx.storage, moderator: app.ctx.moderator });
   const ImageParams = z.object({ id: z.string().min(1).max(64), imageId: z.string().min(1).max(64) });
 
-  app.post(
-    '/api/v1/posts/:id/images',
+  route(
+    app,
+    endpoints.addPostImage,
     {
       config: { auth: 'user' },
       schema: {
@@ -162,8 +170,9 @@ export const postsWriteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    '/api/v1/posts/:id/images/:imageId',
+  route(
+    app,
+    endpoints.deletePostImage,
     {
       config: { auth: 'user' },
       schema: {
@@ -181,8 +190,9 @@ export const postsWriteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    '/api/v1/posts/:id/images/order',
+  route(
+    app,
+    endpoints.orderPostImages,
     {
       config: { auth: 'user' },
       schema: {
@@ -201,8 +211,9 @@ export const postsWriteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/v1/me/posts',
+  route(
+    app,
+    endpoints.myPosts,
     {
       config: { auth: 'user' },
       schema: {

@@ -1,4 +1,4 @@
-import { effectiveAssistUntilSql } from '../assist/assist.service';
+import { effectiveAssistUntilSql } from '../assist/index';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { MyPost } from '@swapu/shared/api';
 import type { ErrorCode } from '@swapu/shared/errors';
@@ -10,7 +10,7 @@ import type { Db, Tx } from '../../db/client';
 import type { Storage } from '../../lib/storage';
 import { localities, posts, users } from '../../db/schema/index';
 import { POINTS } from '@swapu/shared/offers';
-import { awardPoints } from '../points/award';
+import { awardPoints } from '../points/index';
 import { AppError, errors } from '../../lib/errors';
 import { guard } from '../../lib/guards';
 import { newId } from '../../lib/ids';

@@ -9,7 +9,7 @@ import type { AppContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import type { HubEvent } from '../../lib/hub';
 import type { Viewer } from '../../lib/viewer';
-import { listMessages, memberRoom, recentMessages, REPLAY_PAGE, sendMessage, toMessage } from '../chat/chat.service';
+import { listMessages, memberRoom, recentMessages, REPLAY_PAGE, sendMessage, toMessage } from '../chat/index';
 
 interface Connection {
   socket: WebSocket;

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { SEARCH_RANK_WINDOW } from '@swapu/shared/search';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../lib/sql-rows';
-import type { RawCardRow } from '../posts/post-card';
+import type { RawCardRow } from '../posts/index';
 import { andAll, boostedOnly, iso, notBoostedNow, ts } from './search-conditions';
 import { cardSelect, cardsFor, type PageRequest, type SearchPage } from './search-pages';
 import type { SearchPlan } from './search-plan';

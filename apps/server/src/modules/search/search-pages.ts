@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { SearchQuery } from '@swapu/shared/search';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../lib/sql-rows';
-import { cardColumnsSql, type RawCardRow } from '../posts/post-card';
+import { cardColumnsSql, type RawCardRow } from '../posts/index';
 import { chordOf, estimateWithin, geoSample, radiusHolding } from './position-sample';
 import { andAll, boostedOnly, distanceKmSql, fromPosts, iso, notBoostedNow, originPoint, textArray, ts } from './search-conditions';
 import { plannedRows } from './search-counts';

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ErrorBodySchema, PostIdParamsSchema } from '@swapu/shared/api';
 import {
@@ -13,19 +12,22 @@ import {
   SuggestedListSchema,
 } from '@swapu/shared/search';
 import { requireUser } from '../../lib/auth';
-import { createSavedSearch, deleteSavedSearch, listSavedSearches, runSearchAlerts } from './saved-searches.service';
-import { refreshSearchTerms, suggest } from './search-terms';
+import { createSavedSearch, deleteSavedSearch, listSavedSearches } from './saved-searches.service';
+import { suggest } from './search-terms';
 import { search } from './search.service';
-import { memberHash } from '../analytics/events.service';
+import { memberHash } from '../analytics/index';
 import { suggestedFor } from './suggested.service';
+import { route } from '../../lib/route';
+import { endpoints } from '@swapu/shared/endpoints';
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
   const now = () => app.ctx.clock.now();
   const errorsOf = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 
-  app.get(
-    '/api/v1/search',
+  route(
+    app,
+    endpoints.search,
     {
       schema: {
         tags: ['search'],
@@ -37,8 +39,9 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => search(app.ctx.database, req.viewer, now(), req.query, (id) => memberHash(app.ctx.config.jwtSecret, id)),
   );
 
-  app.get(
-    '/api/v1/search/suggest',
+  route(
+    app,
+    endpoints.suggest,
     {
       schema: {
         tags: ['search'],
@@ -50,8 +53,9 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => suggest(app.ctx.database, req.query.q),
   );
 
-  app.get(
-    '/api/v1/me/saved-searches',
+  route(
+    app,
+    endpoints.savedSearches,
     {
       config: { auth: 'user' },
       schema: { tags: ['search'], security, summary: 'My saved searches', response: { 200: SavedSearchListSchema, ...errorsOf } },
@@ -59,8 +63,9 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({ items: await listSavedSearches(app.ctx.database.db, requireUser(req)) }),
   );
 
-  app.post(
-    '/api/v1/me/saved-searches',
+  route(
+    app,
+    endpoints.saveSearch,
     {
       config: { auth: 'user' },
       schema: {
@@ -78,8 +83,9 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    '/api/v1/me/saved-searches/:id',
+  route(
+    app,
+    endpoints.deleteSavedSearch,
     {
       config: { auth: 'user' },
       schema: {
@@ -96,8 +102,9 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/v1/me/suggested',
+  route(
+    app,
+    endpoints.suggested,
     {
       config: { auth: 'user' },
       schema: {
@@ -112,51 +119,4 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       return { items: await suggestedFor(app.ctx.database, req.viewer, now()) };
     },
   );
-
-  // Journeys cannot wait for the timers: with SWAPU_TEST_HOOKS on (never in production) they run
-  // the alert sweep (optionally as if at a later time) and rebuild the word list now.
-  if (app.ctx.config.testHooks) {
-    app.post(
-      '/api/test/search/alerts',
-      {
-        schema: {
-          hide: true,
-          body: z.object({ at: z.string().datetime().optional() }).optional(),
-          response: { 200: z.object({ notified: z.number() }) },
-        },
-      },
-      async (req) => {
-        const at = req.body?.at ? new Date(req.body.at) : now();
-        return runSearchAlerts({ database: app.ctx.database, publicUrl: app.ctx.config.publicUrl, hub: app.ctx.hub }, at);
-      },
-    );
-    // An item listed "a day ago": what non-subscribers see, and what their alerts are about.
-    app.post(
-      '/api/test/posts/:id/backdate',
-      {
-        schema: {
-          hide: true,
-          params: PostIdParamsSchema,
-          body: z.object({
-            hours: z
-              .number()
-              .min(0)
-              .max(24 * 365),
-          }),
-          response: { 204: z.null() },
-        },
-      },
-      async (req, reply) => {
-        const ms = Math.round(req.body.hours * 3600_000);
-        await app.ctx.database.db.execute(
-          sql`update posts set published_at = published_at - ${`${ms} milliseconds`}::interval,
-            created_at = created_at - ${`${ms} milliseconds`}::interval where id = ${req.params.id}`,
-        );
-        return reply.status(204).send(null);
-      },
-    );
-    app.post('/api/test/search/terms', { schema: { hide: true, response: { 200: z.object({ terms: z.number() }) } } }, async () => ({
-      terms: await refreshSearchTerms(app.ctx.database.db),
-    }));
-  }
 };

@@ -1,4 +1,4 @@
-import { storeEvents } from '../analytics/events.service';
+import { storeEvents } from '../analytics/index';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { SEARCH_RANK_WINDOW, hasSearchTerm, type SearchFilters, type SearchQuery, type SearchResult } from '@swapu/shared/search';
@@ -6,7 +6,7 @@ import type { Database, Tx } from '../../db/client';
 import { errors } from '../../lib/errors';
 import { changedRows, rowsOf } from '../../lib/sql-rows';
 import type { Viewer } from '../../lib/viewer';
-import { toHit } from '../posts/post-card';
+import { toHit } from '../posts/index';
 import { estimateWithin, forgetPositionSample, geoSample, memo, sampleWithin } from './position-sample';
 import { EARLIER_WINDOW_MONTHS, featuredRanked } from './rank-windows';
 import { MAX_WINDOW_WEEKS, monthsBefore, windowMonths, windowWeeks } from './time-lexemes';

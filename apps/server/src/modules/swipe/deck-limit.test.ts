@@ -3,7 +3,7 @@ import type { Deck } from '@swapu/shared/engagement';
 import { signUpMember, type TestMember } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { addSubscription, createPost } from '../../test/factories';
-import { bookTokens } from '../payments/tokens.service';
+import { bookTokens } from '../tokens/tokens.service';
 import { newId } from '../../lib/ids';
 
 /**

@@ -14,10 +14,9 @@ import type { Tx } from '../../db/client';
 import { AppError, errors } from '../../lib/errors';
 import { rowsOf } from '../../lib/sql-rows';
 import { GUEST, seesEarly, visiblePublishedCondition, type Viewer } from '../../lib/viewer';
-import { assistedSql } from '../assist/ranking';
-import { cardColumnsSql, toHit, type RawCardRow } from '../posts/post-card';
-import { windowWeeks } from '../search/time-lexemes';
-import { textArray } from '../search/search-conditions';
+import { assistedSql } from '../assist/index';
+import { cardColumnsSql, toHit, type RawCardRow } from '../posts/index';
+import { windowWeeks, textArray } from '../search/index';
 import { FRESH_DAYS, scorePair, type ScoredItem } from './score';
 
 /**

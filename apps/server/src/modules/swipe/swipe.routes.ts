@@ -14,6 +14,8 @@ import { requireUser } from '../../lib/auth';
 import { likesChanged, postChanged } from '../../lib/viewer-cache';
 import { pairing, sampleDeck } from './deck.service';
 import { allowanceOf, deckFor, swipe, undoSwipe } from './swipe.service';
+import { route } from '../../lib/route';
+import { endpoints } from '@swapu/shared/endpoints';
 
 const Id = z.string().min(1).max(64);
 
@@ -24,8 +26,9 @@ export const swipeRoutes: FastifyPluginAsyncZod = async (app) => {
   const now = () => app.ctx.clock.now();
   const errorsOf = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
 
-  app.get(
-    '/api/v1/swipe/sample',
+  route(
+    app,
+    endpoints.swipeSample,
     {
       schema: {
         tags: ['swipe'],
@@ -36,8 +39,9 @@ export const swipeRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => sampleDeck(db(), now()),
   );
 
-  app.get(
-    '/api/v1/swipe/deck/:postId',
+  route(
+    app,
+    endpoints.swipeDeck,
     {
       config: { auth: 'user' },
       schema: {
@@ -54,8 +58,9 @@ export const swipeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/v1/swipe/pairing/:postId/:counterId',
+  route(
+    app,
+    endpoints.swipePairing,
     {
       schema: {
         tags: ['swipe'],
@@ -67,8 +72,9 @@ export const swipeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => pairing(db(), req.viewer, req.params.postId, req.params.counterId, now()),
   );
 
-  app.post(
-    '/api/v1/swipes',
+  route(
+    app,
+    endpoints.swipe,
     {
       config: { auth: 'user' },
       schema: {
@@ -96,8 +102,9 @@ export const swipeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/v1/swipes/undo',
+  route(
+    app,
+    endpoints.undoSwipe,
     {
       config: { auth: 'user' },
       schema: {
@@ -118,8 +125,9 @@ export const swipeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/v1/me/swipe-allowance',
+  route(
+    app,
+    endpoints.swipeAllowance,
     {
       config: { auth: 'user' },
       schema: {

@@ -7,9 +7,9 @@ import type { Hub } from '../../lib/hub';
 import { AppError, errors } from '../../lib/errors';
 import { rowsOf } from '../../lib/sql-rows';
 import { visiblePublishedCondition, type Viewer } from '../../lib/viewer';
-import { likeableCondition, likeLocked, pairLockSql, unlikeInTx, type LikeablePost } from '../likes/likes.service';
-import { Notices } from '../notifications/notify';
-import { toHit } from '../posts/post-card';
+import { likeableCondition, likeLocked, pairLockSql, unlikeInTx, type LikeablePost } from '../likes/index';
+import { Notices } from '../notifications/index';
+import { toHit } from '../posts/index';
 import { dealCards, ownItem } from './deck.service';
 
 /** Undo takes back swipes made in the last half hour, newest first. */

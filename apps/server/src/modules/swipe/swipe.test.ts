@@ -5,8 +5,9 @@ import { mailOutbox, postLikes, posts, swipeCounts, swipeDecks, swipes } from '.
 import { signUpMember, type TestMember } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { addSubscription, createPost } from '../../test/factories';
-import { bookTokens } from '../payments/tokens.service';
+import { bookTokens } from '../tokens/tokens.service';
 import { newId } from '../../lib/ids';
+import { rowsOf } from '../../lib/sql-rows';
 import { DECK_TTL_MS, valueBuckets } from './deck.service';
 
 let t: TestApp;
@@ -419,10 +420,10 @@ describe('the value buckets of the search vector (migration 0027)', () => {
       for (const v of [Math.floor(edge) - 1, Math.floor(edge), Math.ceil(edge), Math.ceil(edge) + 1]) if (v >= 1) values.add(v);
     }
     const list = [...values];
-    const rows = await t.db.execute(
+    const written = await rowsOf<{ v: number; b: number }>(
+      t.db,
       sql`select v, floor(ln(v::float8) / ln(1.1))::int as b from unnest(${`{${list.join(',')}}`}::int[]) as v`,
     );
-    const written = (rows as unknown as { rows: { v: number; b: number }[] }).rows;
     expect(written).toHaveLength(list.length);
     for (const { v, b } of written) expect(valueBuckets(v, v), `value ${v}`).toContain(b);
     // A ±30 % range asks for seven or eight buckets, not the whole price scale.

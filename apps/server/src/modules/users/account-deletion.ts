@@ -3,8 +3,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { newsletterSubscribers, postImages, posts, subscriptions, userIdentities, users } from '../../db/schema/index';
 import type { Storage } from '../../lib/storage';
-import { endSessions } from '../auth/sessions';
-import { withdrawPoints } from '../points/award';
+import { endSessions } from '../auth/index';
+import { withdrawPoints } from '../points/index';
 import { AppError, errors } from '../../lib/errors';
 import { DELETED_MEMBER_NAME } from '@swapu/shared/constants';
 

@@ -15,32 +15,39 @@ import { ErrorBodySchema } from '@swapu/shared/api';
 import { WelcomeMailSchema } from '@swapu/shared/mail';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index';
-import { requireAccount, requireAdmin, requireUser } from '../../lib/auth';
+import { requireAccount, requireUser } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
-import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from '../auth/two-factor';
-import { queueVerificationMail } from '../auth/identity.service';
-import { announceSessionsEnded, endSessions } from '../auth/sessions';
-import { BanBodySchema, BanResultSchema } from '@swapu/shared/admin-users';
-import { adminBan } from '../admin/users.service';
-import { announceBan } from './ban';
+import {
+  disableTwoFactor,
+  enableTwoFactor,
+  setupTwoFactor,
+  queueVerificationMail,
+  announceSessionsEnded,
+  endSessions,
+} from '../auth/index';
 import { enforce } from '../../lib/rate-limit';
 import { deleteAccount } from './account-deletion';
-import { clearProfileImage, setProfileImage, type ProfileImageKind } from './users.media';
-import { welcomeMail } from '../mail/templates';
+import { clearProfileImage, setProfileImage, type ProfileImageKind } from '../members/index';
+import { welcomeMail } from '../mail/index';
 import { acceptTerms, getMe, getPublicProfile, updateMe } from './users.service';
+import { route } from '../../lib/route';
+import { serverEndpoints } from '../../lib/server-endpoints';
+import { endpoints } from '@swapu/shared/endpoints';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.ctx.database.db;
   const bearer = [{ bearerAuth: [] }];
 
-  app.get(
-    '/api/v1/me',
+  route(
+    app,
+    endpoints.me,
     { config: { auth: 'account' }, schema: { tags: ['users'], security: bearer, response: { 200: MeSchema, 401: ErrorBodySchema } } },
     async (req) => getMe(db(), requireAccount(req), req.viewer.subscriber),
   );
 
-  app.patch(
-    '/api/v1/me',
+  route(
+    app,
+    endpoints.updateMe,
     {
       config: { auth: 'user' },
       schema: {
@@ -64,8 +71,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/v1/me/accept-terms',
+  route(
+    app,
+    endpoints.acceptTerms,
     {
       config: { auth: 'account' },
       schema: {
@@ -83,8 +91,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/v1/me/verification-mail',
+  route(
+    app,
+    endpoints.verificationMail,
     {
       config: { auth: 'account' },
       schema: {
@@ -106,8 +115,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/v1/me/sign-out-everywhere',
+  route(
+    app,
+    endpoints.signOutEverywhere,
     {
       config: { auth: 'account' },
       schema: {
@@ -125,8 +135,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/v1/users/:id',
+  route(
+    app,
+    endpoints.profile,
     {
       schema: {
         tags: ['users'],
@@ -138,8 +149,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   for (const kind of ['avatar', 'banner'] as ProfileImageKind[]) {
-    app.post(
-      `/api/v1/me/${kind}`,
+    route(
+      app,
+      kind === 'avatar' ? endpoints.avatar : endpoints.banner,
       {
         config: { auth: 'user' },
         schema: {
@@ -159,22 +171,29 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         return { url: url! };
       },
     );
-    app.delete(`/api/v1/me/${kind}`, { config: { auth: 'user' }, schema: { tags: ['users'], security: bearer } }, async (req, reply) => {
-      await clearProfileImage(db(), app.ctx.storage, requireUser(req), kind);
-      return reply.status(204).send();
-    });
+    route(
+      app,
+      kind === 'avatar' ? serverEndpoints.deleteAvatar : serverEndpoints.deleteBanner,
+      { config: { auth: 'user' }, schema: { tags: ['users'], security: bearer } },
+      async (req, reply) => {
+        await clearProfileImage(db(), app.ctx.storage, requireUser(req), kind);
+        return reply.status(204).send();
+      },
+    );
   }
 
-  app.post(
-    '/api/v1/me/2fa/setup',
+  route(
+    app,
+    endpoints.twoFactorSetup,
     {
       config: { auth: 'user' },
       schema: { tags: ['users'], security: bearer, response: { 200: TwoFactorSetupSchema, 409: ErrorBodySchema } },
     },
     async (req) => setupTwoFactor(db(), app.ctx.secrets, requireUser(req)),
   );
-  app.post(
-    '/api/v1/me/2fa/enable',
+  route(
+    app,
+    endpoints.twoFactorEnable,
     {
       config: { auth: 'user' },
       schema: {
@@ -186,8 +205,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => enableTwoFactor(db(), app.ctx.secrets, requireUser(req), req.body.code, app.ctx.clock.now()),
   );
-  app.post(
-    '/api/v1/me/2fa/disable',
+  route(
+    app,
+    endpoints.twoFactorDisable,
     {
       config: { auth: 'user' },
       schema: { tags: ['users'], security: bearer, body: TwoFactorCodeSchema, response: { 204: z.null(), 400: ErrorBodySchema } },
@@ -201,8 +221,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    '/api/v1/me',
+  route(
+    app,
+    endpoints.deleteMe,
     {
       config: { auth: 'account' },
       schema: { tags: ['users'], security: bearer, body: AccountDeleteSchema, response: { 204: z.null(), 400: ErrorBodySchema } },
@@ -218,8 +239,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/v1/me/welcome-mail',
+  route(
+    app,
+    endpoints.welcomeMail,
     {
       config: { auth: 'account' },
       schema: {
@@ -232,47 +254,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const me = await getMe(db(), requireAccount(req), req.viewer.subscriber);
       return welcomeMail(me.language, { name: me.displayName, url: `${app.ctx.config.publicUrl}/onboarding` });
-    },
-  );
-};
-
-/**
- * Admin moderation of accounts: suspend (a reason of 1 to 500 characters, which the member reads in
- * their support thread) or lift a suspension. The admin console's users section calls it; the rules
- * are in admin/users.service.ts and users/ban.ts.
- */
-export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.put(
-    '/api/v1/admin/users/:id/ban',
-    {
-      config: { auth: 'admin' },
-      schema: {
-        tags: ['admin'],
-        security: [{ bearerAuth: [] }],
-        summary: 'Suspend an account (banned: true, with a reason) or lift the suspension',
-        params: z.object({ id: z.string().min(1).max(64) }),
-        body: BanBodySchema,
-        response: {
-          200: BanResultSchema,
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-          404: ErrorBodySchema,
-        },
-      },
-    },
-    async (req) => {
-      const adminId = requireAdmin(req);
-      const reason = (req.body.reason ?? '').trim();
-      const outcome = await adminBan(
-        app.ctx.database.db,
-        { actorId: adminId, userId: req.params.id, banned: req.body.banned, reason },
-        app.ctx.clock.now(),
-      );
-      // A ban takes effect at once: every token and open connection of the account stops working
-      // (signing in again shows the contact-support message); the support thread hears.
-      await announceBan(app.ctx, outcome);
-      return { id: outcome.id, banned: outcome.banned };
     },
   );
 };

@@ -4,8 +4,7 @@ import type { Me, MeUpdate, PublicProfile } from '@swapu/shared/account';
 import type { Tx } from '../../db/client';
 import { localities, users } from '../../db/schema/index';
 import { AppError, errors } from '../../lib/errors';
-import { userStats } from './user-stats';
-import { profileImageUrl } from './users.media';
+import { userStats, profileImageUrl } from '../members/index';
 
 type UserRow = typeof users.$inferSelect;
 

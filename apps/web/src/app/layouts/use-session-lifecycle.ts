@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { Session } from '../../lib/session';
 import { useSession } from '../../lib/use-session';
+import { groupKey } from '../../lib/query-keys';
 
 /**
  * Used once by each layout: runs the session's timers while someone is signed in, and when the
@@ -34,7 +35,7 @@ export function useSessionLifecycle(): Session {
   useEffect(() => {
     if (shownUser.current === session.userId) return;
     shownUser.current = session.userId;
-    queryClient.removeQueries({ queryKey: ['me'] });
+    queryClient.removeQueries({ queryKey: groupKey('me') });
     void queryClient.invalidateQueries();
   }, [session.userId, queryClient]);
 

@@ -42,7 +42,7 @@ export default function BlogPostPage() {
           ← {t('back')}
         </Anchor>
         {p.coverUrl && <Image src={p.coverUrl} alt="" radius="lg" h="auto" style={{ aspectRatio: '1200 / 630' }} />}
-        {/* What the team wrote, as written (data-user-content: e2e/pt-PT.spec.ts). */}
+        {/* What the team wrote, as written (data-user-content: e2e/support/pt-PT-check.ts). */}
         <Title order={1} lh={1.2} data-user-content>
           {p.title}
         </Title>

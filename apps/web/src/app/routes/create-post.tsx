@@ -14,6 +14,8 @@ import type { LocalityFieldProps } from '../../features/listing/location-step';
 import { LocalityInput } from '../../features/profile/locality-input';
 import { ApiError } from '../../lib/api';
 import { useSession } from '../../lib/use-session';
+import { endpoints } from '@swapu/shared/endpoints';
+import { keyOf } from '../../lib/query-keys';
 
 // The error is the form's catalogue text (announced: the theme gives every field error role="alert").
 const localityField = ({ initial, onPick, error }: LocalityFieldProps) => (
@@ -46,7 +48,7 @@ export default function CreatePostPage() {
   const onCreated = useCallback((post: PostDetail) => setInstance((s) => ({ ...s, createdId: post.id })), []);
   // Always fresh from the server: the form starts from what is saved now.
   const post = useQuery({
-    queryKey: ['posts', 'edit', postId],
+    queryKey: keyOf(endpoints.post, { params: { id: postId ?? '' }, variant: 'edit' }),
     queryFn: () => fetchPost(postId!),
     enabled: postId !== undefined && !ours,
     staleTime: 0,

@@ -36,7 +36,7 @@ function MyPostRow({ post }: { post: MyPost }) {
         <Link
           to={link}
           aria-label={post.title || t('mine.untitled')}
-          // The member's own title (e2e/pt-PT.spec.ts), or the placeholder when there is none.
+          // The member's own title (e2e/support/pt-PT-check.ts), or the placeholder when there is none.
           data-user-content={post.title ? 'aria-label' : undefined}
           style={{ flexShrink: 0 }}
         >

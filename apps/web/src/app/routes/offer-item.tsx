@@ -112,6 +112,7 @@ export default function OfferItemPage() {
             submitting={create.isPending}
             serverError={create.error instanceof ApiError ? create.error.code : create.error ? 'generic' : null}
             onStep={funnel.step}
+            fairness={{ kind: 'draft', postId: p.id }}
             onSubmit={(terms) =>
               create.mutate(
                 { postId: p.id, ...terms },

@@ -11,9 +11,11 @@ import { ApiError } from '../../lib/api';
 import { formatDateTime, formatRelative } from '../../lib/format';
 import { memberName } from '../../lib/member-name';
 import { useSession } from '../../lib/use-session';
+import { PartiesReliability } from '../../features/reliability/member-reliability';
 import classes from '../../features/offers/offer-deal.module.css';
 
 import { Chain, Deal, Status } from '../../features/offers/offer-deal';
+import { FairSwapMeter } from '../../features/offers/fair-swap-meter-lazy';
 
 export default function SwapOfferPage() {
   const { offerId = '' } = useParams();
@@ -46,7 +48,8 @@ export default function SwapOfferPage() {
   const o = offer.data;
   const badge = stateLabel(o);
   // An accepted or completed swap's items can be sent by courier (issue 17).
-  const shippable = (o.state === 'accepted' || o.state === 'completed') && (userId === o.offerer.id || userId === o.owner.id);
+  const party = userId === o.offerer.id || userId === o.owner.id;
+  const shippable = (o.state === 'accepted' || o.state === 'completed') && party;
   return (
     <Container size="lg" py="lg">
       <Stack gap="lg">
@@ -82,9 +85,19 @@ export default function SwapOfferPage() {
             </Button>
           )}
         </Stack>
+        <PartiesReliability
+          parties={(userId === o.offerer.id ? [o.owner] : userId === o.owner.id ? [o.offerer] : [o.offerer, o.owner]).map((p) => ({
+            id: p.id,
+            name: memberName(t, p.displayName),
+          }))}
+        />
         <Chain offer={o} />
         <div className={classes.offerLayout}>
-          <Deal offer={o} viewerId={userId} />
+          <Stack gap="lg" className={classes.deal}>
+            <Deal offer={o} viewerId={userId} />
+            {/* Asked for on its own, after the offer: the offer never waits for it. */}
+            {party && <FairSwapMeter source={{ kind: 'offer', offerId: o.id }} />}
+          </Stack>
           <Status offer={o} viewerId={userId} />
           <Card padding="md" className={classes.history}>
             <Title order={2} fz="lg" mb="md">

@@ -13,6 +13,7 @@ import { usePageMeta } from '../../lib/use-page-meta';
 import { GUEST_ID } from '../../lib/session';
 import { useSession } from '../../lib/use-session';
 import { useBanned } from '../../features/auth/use-me';
+import { keyOf } from '../../lib/query-keys';
 
 /** The two widths buyers use: a phone (Pixel 7 / iPhone class) and a laptop. */
 const FRAMES = {
@@ -67,14 +68,14 @@ export default function TestNewProductPage() {
   const sideBySide = useMediaQuery('(min-width: 62em)', true);
   const [frame, setFrame] = useState<Frame>('phone');
   const drafts = useQuery({
-    queryKey: ['me', 'posts', 'drafts'],
+    queryKey: keyOf(endpoints.myPosts, { query: { state: 'draft' }, variant: 'items' }),
     queryFn: () => call(endpoints.myPosts, { query: { state: 'draft' } }).then((r) => r.items),
     enabled: signedIn,
   });
   const draft = drafts.data?.slice().sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0];
   const needSample = !signedIn || (drafts.isSuccess && !draft);
   const sample = useQuery({
-    queryKey: ['posts', 'preview-sample'],
+    queryKey: keyOf(endpoints.feed, { query: { limit: '1' }, variant: 'first' }),
     queryFn: () => call(endpoints.feed, { query: { limit: '1' } }).then((r) => r.items[0] ?? null),
     enabled: needSample,
   });

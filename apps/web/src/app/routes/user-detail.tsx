@@ -11,10 +11,13 @@ import { PublicGoals } from '../../features/goals/public-goals';
 import { DeleteAccountCard } from '../../features/profile/delete-account-card';
 import { ImageUploadButton } from '../../features/profile/image-upload-button';
 import { MessageDigestCard } from '../../features/profile/message-digest-card';
+import { PushSettingsCard } from '../../features/push/push-settings-card';
 import { SecurityCard } from '../../features/profile/security-card';
 import { TwoFactorCard } from '../../features/profile/two-factor-card';
 import { useProfile } from '../../features/profile/use-profile';
 import { ReviewList } from '../../features/reviews/review-list';
+import { MemberReliability } from '../../features/reliability/member-reliability';
+import { MyReliabilityCard } from '../../features/reliability/my-reliability-card';
 import { ApiError } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
 import { memberName } from '../../lib/member-name';
@@ -111,6 +114,7 @@ export default function UserDetailPage() {
             </Group>
           </Stack>
         </Group>
+        <MemberReliability userId={p.id} name={name} />
         {own && me.data && !editing && (
           <Group gap="xs">
             <Button variant="light" onClick={() => setEditing(true)}>
@@ -135,6 +139,7 @@ export default function UserDetailPage() {
             testId="profile-carbon"
           />
         </SimpleGrid>
+        {own && <MyReliabilityCard />}
         <MemberPointsCard userId={p.id} />
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           <Card padding="lg">
@@ -183,6 +188,7 @@ export default function UserDetailPage() {
               {t('profile.settings')}
             </Title>
             <MessageDigestCard enabled={me.data.messageDigest} />
+            <PushSettingsCard />
             <SecurityCard emailVerified={me.data.emailVerified} />
             <TwoFactorCard enabled={me.data.twoFactorEnabled} />
             <DeleteAccountCard />

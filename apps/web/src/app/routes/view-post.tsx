@@ -113,7 +113,7 @@ export default function ViewPostPage() {
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="md">
             {p.state !== 'published' && <Alert color="yellow">{t('detail.statusBanner', { state: t(`state.${p.state}`) })}</Alert>}
-            {/* The owner's words, in whatever language they wrote them (data-user-content: e2e/pt-PT.spec.ts). */}
+            {/* The owner's words, in whatever language they wrote them (data-user-content: e2e/support/pt-PT-check.ts). */}
             <Title order={1} fz={{ base: 24, sm: 30 }} lh={1.2} data-user-content>
               {p.title}
             </Title>

@@ -2,12 +2,14 @@ import { Alert, Container, Paper, Skeleton, Stack, Text, Title } from '@mantine/
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n/react';
 import { fetchWelcomeMail } from '../../features/account/welcome-mail-api';
+import { endpoints } from '@swapu/shared/endpoints';
+import { keyOf } from '../../lib/query-keys';
 
 /** The welcome email as this person received it, rendered in a sandboxed frame. */
 export default function WelcomeMailPage() {
   const { t } = useTranslation(['profile', 'errors']);
   const mail = useQuery({
-    queryKey: ['welcome-mail'],
+    queryKey: keyOf(endpoints.welcomeMail),
     queryFn: fetchWelcomeMail,
   });
   return (

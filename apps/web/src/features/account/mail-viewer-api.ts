@@ -1,3 +1,4 @@
+import { adminEndpoints } from '@swapu/shared/admin-endpoints';
 import { endpoints, type QueryParams } from '@swapu/shared/endpoints';
 import { ApiError, call } from '../../lib/api';
 
@@ -22,12 +23,12 @@ async function either<T>(dev: () => Promise<T>, admin: () => Promise<T>): Promis
 export const fetchMailList = (query: QueryParams) =>
   either(
     () => call(endpoints.devMailList, { query }),
-    () => call(endpoints.adminMailList, { query }),
+    () => call(adminEndpoints.adminMailList, { query }),
   );
 
 /** One mail with its text and HTML. */
 export const fetchMail = (id: string) =>
   either(
     () => call(endpoints.devMail, { params: { id } }),
-    () => call(endpoints.adminMail, { params: { id } }),
+    () => call(adminEndpoints.adminMail, { params: { id } }),
   );

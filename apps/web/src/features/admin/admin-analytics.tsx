@@ -24,6 +24,7 @@ import { formatNumber } from '../../lib/format';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { AdminPage } from './admin-page';
 import { LaunchChecks } from './launch-checks';
+import { InvariantsPanel } from './invariants-panel';
 import { BusinessCharts } from './business-charts';
 import { lastDays, useAdminAnalytics } from './use-admin-analytics';
 import { numberFormat } from '@swapu/shared/intl';
@@ -268,6 +269,7 @@ export function AdminAnalytics() {
       size="lg"
     >
       <LaunchChecks />
+      <InvariantsPanel />
       <Card padding="md">
         <Group role="group" aria-label={t('analytics.range')} gap="sm" align="flex-start" wrap="wrap">
           <TextInput

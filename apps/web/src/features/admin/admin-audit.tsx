@@ -12,7 +12,7 @@ import { formatDateTime } from '../../lib/format';
 import { memberName } from '../../lib/member-name';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { AdminPage } from './admin-page';
-import { supportThreadPath } from './admin-users';
+import { supportThreadPath } from './member-links';
 import { useAudit } from './use-admin-users';
 import { AUDIT_ACTIONS } from '@swapu/shared/audit';
 

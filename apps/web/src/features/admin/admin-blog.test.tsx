@@ -3,7 +3,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { AdminBlogPost } from '@swapu/shared/admin-blog';
 import { initI18n } from '../../i18n/index';
 import { renderRoutes } from '../../test/render-routes';
-import { AdminBlog, validateBlogPost } from './admin-blog';
+import { AdminBlog } from './admin-blog';
+import { validateBlogPost } from './blog-post-validation';
 
 const fetchMock = vi.fn<typeof fetch>();
 const json = (status: number, body: unknown) =>

@@ -251,7 +251,7 @@ function DesignList({ onSend }: { onSend: (id: string) => void }) {
               >
                 <Group justify="space-between" gap="sm" wrap="wrap">
                   <div style={{ minWidth: 0, flex: '1 1 220px' }}>
-                    {/* The design's name and subject as the team wrote them (e2e/pt-PT.spec.ts). */}
+                    {/* The design's name and subject as the team wrote them (e2e/support/pt-PT-check.ts). */}
                     <Text fw={600} truncate data-user-content>
                       {d.name}
                     </Text>

@@ -1,19 +1,20 @@
 import { Alert, Stack } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { endpoints } from '@swapu/shared/endpoints';
+import { adminEndpoints } from '@swapu/shared/admin-endpoints';
 import type { LaunchCheck } from '@swapu/shared/launch-checks';
 import { useTranslation } from '../../i18n/react';
 import { call } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
+import { keyOf } from '../../lib/query-keys';
 
-export const launchChecksKey = ['admin', 'launch-checks'] as const;
+export const launchChecksKey = keyOf(adminEndpoints.adminLaunchChecks);
 
 /** Admins: what the deployment gets wrong for a live marketplace (test mode, an untrusted proxy). */
 export const useLaunchChecks = () =>
   useQuery({
     queryKey: launchChecksKey,
-    queryFn: ({ signal }) => call(endpoints.adminLaunchChecks, { signal }),
+    queryFn: ({ signal }) => call(adminEndpoints.adminLaunchChecks, { signal }),
     staleTime: 60_000,
   });
 

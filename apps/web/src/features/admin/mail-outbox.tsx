@@ -3,7 +3,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { endpoints, type QueryParams } from '@swapu/shared/endpoints';
+import { adminEndpoints } from '@swapu/shared/admin-endpoints';
+import { type QueryParams } from '@swapu/shared/endpoints';
 import type { MailDetail, MailList, MailStatus, MailSummary } from '@swapu/shared/mail';
 import { useTranslation } from '../../i18n/react';
 import { ApiError, call, errorCodeOf } from '../../lib/api';
@@ -24,8 +25,8 @@ export interface MailSource {
 }
 export const adminMailSource: MailSource = {
   name: 'admin',
-  list: (query) => call(endpoints.adminMailList, { query }),
-  one: (id) => call(endpoints.adminMail, { params: { id } }),
+  list: (query) => call(adminEndpoints.adminMailList, { query }),
+  one: (id) => call(adminEndpoints.adminMail, { params: { id } }),
 };
 
 function ErrorAlert({ error }: { error: unknown }) {
@@ -50,6 +51,7 @@ function StatusBadge({ status }: { status: MailStatus }) {
 /** One mail: its HTML in a sandboxed frame (no scripts, no same-origin access) and its text. */
 function MailView({ id, source }: { id: string; source: MailSource }) {
   const { t, i18n } = useTranslation(['account', 'adminBlog', 'errors']);
+  // Not a row's key: the source is the admin outbox or the dev one (either, on the dev page).
   const mail = useQuery({ queryKey: ['mail', source.name, id], queryFn: () => source.one(id) });
   if (mail.isPending) return <Skeleton height={480} radius="lg" />;
   if (mail.isError) return <ErrorAlert error={mail.error} />;
@@ -58,7 +60,7 @@ function MailView({ id, source }: { id: string; source: MailSource }) {
     <Paper radius="lg" withBorder p="lg" bg="white" data-testid="mail-view">
       <Stack gap="sm">
         {/* A mail's subject, template and errors are records, kept as they were sent (in the recipient's
-            language): data-user-content, e2e/pt-PT.spec.ts. */}
+            language): data-user-content, e2e/support/pt-PT-check.ts. */}
         <Title order={2} fz="lg" data-user-content>
           {m.subject}
         </Title>
@@ -236,6 +238,7 @@ export function MailOutbox({ source }: { source: MailSource }) {
   const [filter, setFilter] = useState(to);
   const wide = useMediaQuery('(min-width: 48em)', true);
   const list = useQuery({
+    // Not a row's key: the source may read either outbox (see MailView).
     queryKey: ['mail-list', source.name, page, to],
     queryFn: () => source.list({ page, pageSize: PAGE_SIZE, to: to || undefined }),
     placeholderData: keepPreviousData,

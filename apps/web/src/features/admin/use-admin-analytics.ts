@@ -1,10 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { endpoints } from '@swapu/shared/endpoints';
+import { adminEndpoints } from '@swapu/shared/admin-endpoints';
 import type { DashboardBucket } from '@swapu/shared/analytics-events';
 import { call } from '../../lib/api';
+import { keyOf, pathKey } from '../../lib/query-keys';
 
 /** The analytics query key: one entry per range of days. */
-export const adminAnalyticsKey = ['admin', 'analytics'] as const;
+export const adminAnalyticsKey = pathKey(adminEndpoints.adminAnalytics);
 
 const DAY_MS = 86_400_000;
 /** A UTC day as the date field writes it (yyyy-mm-dd). */
@@ -25,8 +26,8 @@ const isDay = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s);
  */
 export const useAdminAnalytics = (from: string, to: string, bucket: DashboardBucket = 'day') =>
   useQuery({
-    queryKey: [...adminAnalyticsKey, from, to, bucket],
-    queryFn: ({ signal }) => call(endpoints.adminAnalytics, { query: { from, to, bucket }, signal }),
+    queryKey: keyOf(adminEndpoints.adminAnalytics, { query: { from, to, bucket } }),
+    queryFn: ({ signal }) => call(adminEndpoints.adminAnalytics, { query: { from, to, bucket }, signal }),
     enabled: isDay(from) && isDay(to),
     placeholderData: keepPreviousData,
     // The rollups are refreshed every 5 minutes: nothing newer to fetch before that.

@@ -1,19 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminBlogPost, AdminBlogPostBody } from '@swapu/shared/admin-blog';
-import { endpoints } from '@swapu/shared/endpoints';
+import { adminEndpoints } from '@swapu/shared/admin-endpoints';
 import { call } from '../../lib/api';
 import { upload } from '../../lib/upload';
+import { groupKey, keyOf } from '../../lib/query-keys';
 
 /** The console's blog queries: the list and each post (public blog queries are refreshed too). */
-export const adminBlogKey = ['admin', 'blog'] as const;
+export const adminBlogKey = keyOf(adminEndpoints.adminBlogPosts, { variant: 'items' });
+const adminBlogPostKey = (id: string | null) => keyOf(adminEndpoints.adminBlogPost, { params: { id: id ?? '' } });
 
 export const useAdminBlogPosts = () =>
-  useQuery({ queryKey: adminBlogKey, queryFn: () => call(endpoints.adminBlogPosts).then((r) => r.items) });
+  useQuery({ queryKey: adminBlogKey, queryFn: () => call(adminEndpoints.adminBlogPosts).then((r) => r.items) });
 
 export const useAdminBlogPost = (id: string | null) =>
   useQuery({
-    queryKey: [...adminBlogKey, id],
-    queryFn: () => call(endpoints.adminBlogPost, { params: { id: id! } }),
+    queryKey: adminBlogPostKey(id),
+    queryFn: () => call(adminEndpoints.adminBlogPost, { params: { id: id! } }),
     enabled: !!id,
   });
 
@@ -21,9 +23,9 @@ export const useAdminBlogPost = (id: string | null) =>
 function useRefresh() {
   const qc = useQueryClient();
   return (post?: AdminBlogPost) => {
-    if (post) qc.setQueryData([...adminBlogKey, post.id], post);
+    if (post) qc.setQueryData(adminBlogPostKey(post.id), post);
     void qc.invalidateQueries({ queryKey: adminBlogKey, exact: true });
-    void qc.invalidateQueries({ queryKey: ['blog'] });
+    void qc.invalidateQueries({ queryKey: groupKey('blog') });
   };
 }
 
@@ -31,7 +33,7 @@ export function useSaveBlogPost() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ id, body }: { id: string | null; body: AdminBlogPostBody }) =>
-      id ? call(endpoints.adminUpdateBlogPost, { params: { id }, body }) : call(endpoints.adminCreateBlogPost, { body }),
+      id ? call(adminEndpoints.adminUpdateBlogPost, { params: { id }, body }) : call(adminEndpoints.adminCreateBlogPost, { body }),
     onSuccess: (post) => refresh(post),
   });
 }
@@ -40,7 +42,7 @@ export function usePublishBlogPost() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ id, publish }: { id: string; publish: boolean }) =>
-      call(publish ? endpoints.adminPublishBlogPost : endpoints.adminUnpublishBlogPost, { params: { id } }),
+      call(publish ? adminEndpoints.adminPublishBlogPost : adminEndpoints.adminUnpublishBlogPost, { params: { id } }),
     onSuccess: (post) => refresh(post),
   });
 }
@@ -48,7 +50,7 @@ export function usePublishBlogPost() {
 export function useDeleteBlogPost() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: string) => call(endpoints.adminDeleteBlogPost, { params: { id } }),
+    mutationFn: (id: string) => call(adminEndpoints.adminDeleteBlogPost, { params: { id } }),
     onSuccess: () => refresh(),
   });
 }
@@ -59,8 +61,8 @@ export function useBlogCover() {
   return useMutation({
     mutationFn: ({ id, file, onProgress }: { id: string; file: File | null; onProgress?: (pct: number) => void }) =>
       file
-        ? upload(endpoints.adminBlogCover, { params: { id }, file, onProgress: onProgress ?? (() => {}) })
-        : call(endpoints.adminDeleteBlogCover, { params: { id } }),
+        ? upload(adminEndpoints.adminBlogCover, { params: { id }, file, onProgress: onProgress ?? (() => {}) })
+        : call(adminEndpoints.adminDeleteBlogCover, { params: { id } }),
     onSuccess: (post) => refresh(post),
   });
 }

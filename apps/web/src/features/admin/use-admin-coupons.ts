@@ -1,17 +1,18 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { endpoints } from '@swapu/shared/endpoints';
+import { adminEndpoints } from '@swapu/shared/admin-endpoints';
 import type { CouponCreateBody } from '@swapu/shared/money-api';
 import { call, pathOf } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
+import { keyOf, pathKey } from '../../lib/query-keys';
 
 /** The admin list's query key (generating codes refreshes it). */
-export const adminCouponsKey = ['admin', 'coupons'] as const;
+export const adminCouponsKey = pathKey(adminEndpoints.adminCoupons);
 
 /** Admins: one page of coupons, newest first; the previous page stays on screen while the next loads. */
 export const useAdminCoupons = (limit: number, offset: number) =>
   useQuery({
-    queryKey: [...adminCouponsKey, limit, offset],
-    queryFn: () => call(endpoints.adminCoupons, { query: { limit, offset } }),
+    queryKey: keyOf(adminEndpoints.adminCoupons, { query: { limit, offset } }),
+    queryFn: () => call(adminEndpoints.adminCoupons, { query: { limit, offset } }),
     placeholderData: keepPreviousData,
   });
 
@@ -19,7 +20,7 @@ export const useAdminCoupons = (limit: number, offset: number) =>
 export function useCreateCoupons() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: CouponCreateBody) => call(endpoints.adminCreateCoupons, { body }),
+    mutationFn: (body: CouponCreateBody) => call(adminEndpoints.adminCreateCoupons, { body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: adminCouponsKey }),
   });
 }
@@ -29,10 +30,10 @@ export function useSetCouponDisabled() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ code, disabled }: { code: string; disabled: boolean }) =>
-      call(endpoints.adminDisableCoupon, { params: { code }, body: { disabled } }),
+      call(adminEndpoints.adminDisableCoupon, { params: { code }, body: { disabled } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: adminCouponsKey }),
   });
 }
 
 /** Admins: every coupon as a CSV file. */
-export const downloadCouponsCsv = () => downloadFile(pathOf(endpoints.adminCouponsCsv), 'text/csv', 'swapu-coupons.csv');
+export const downloadCouponsCsv = () => downloadFile(pathOf(adminEndpoints.adminCouponsCsv), 'text/csv', 'swapu-coupons.csv');

@@ -6,6 +6,8 @@ import { ApiError } from '../../lib/api';
 import { useSession } from '../../lib/use-session';
 import { acceptTerms, useMe } from './use-me';
 import { useLogout } from './use-logout';
+import { endpoints } from '@swapu/shared/endpoints';
+import { keyOf } from '../../lib/query-keys';
 
 /**
  * An account made through the Firebase contract (an existing Firebase client signing up) has not
@@ -21,7 +23,7 @@ export function TermsGate() {
   const logout = useLogout();
   const accept = useMutation({
     mutationFn: acceptTerms,
-    onSuccess: (updated) => qc.setQueryData(['me', userId], updated),
+    onSuccess: (updated) => qc.setQueryData(keyOf(endpoints.me, { viewer: userId }), updated),
   });
   if (me.data?.termsAccepted !== false) return null;
   const link = (href: string) => <Anchor href={href} target="_blank" rel="noopener" fw={600} />;

@@ -3,8 +3,9 @@ import type { Chain } from '@swapu/shared/chains';
 import { endpoints } from '@swapu/shared/endpoints';
 import { track } from '../../lib/analytics';
 import { call } from '../../lib/api';
+import { keyOf } from '../../lib/query-keys';
 
-export const chainsKey = ['me', 'chains'] as const;
+export const chainsKey = keyOf(endpoints.myChains, { variant: 'items' });
 
 /** My swap chains, read afresh each time the page opens: the other members act meanwhile. */
 export const useMyChains = () =>

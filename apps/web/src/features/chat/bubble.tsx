@@ -20,6 +20,7 @@ export function Bubble({
   createdAt,
   author,
   footer,
+  below,
   muted,
   testId = 'message',
 }: {
@@ -28,6 +29,8 @@ export function Bubble({
   createdAt: string;
   author?: string;
   footer?: ReactNode;
+  /** Shown under the time (a scam warning on a received message). */
+  below?: ReactNode;
   muted?: boolean;
   testId?: string;
 }) {
@@ -53,7 +56,7 @@ export function Bubble({
           opacity: muted ? 0.6 : 1,
         }}
       >
-        {/* What someone wrote, as written (data-user-content: e2e/pt-PT.spec.ts). */}
+        {/* What someone wrote, as written (data-user-content: e2e/support/pt-PT-check.ts). */}
         <Text fz="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="message-body" data-user-content>
           {body}
         </Text>
@@ -62,6 +65,7 @@ export function Bubble({
         {time(createdAt, i18n.language)}
         {footer}
       </Text>
+      {below}
     </Stack>
   );
 }

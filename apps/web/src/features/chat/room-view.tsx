@@ -8,6 +8,7 @@ import { Bubble } from './bubble';
 import { Composer } from './composer';
 import { PostContext, RoomHeader } from './room-header';
 import { myLastMessage } from './room-state';
+import { ScamWarning } from './scam-warning';
 import { useRealtimeStatus } from './use-realtime';
 import { useRoomLive } from './use-room-live';
 import { useBlock } from './use-rooms';
@@ -115,6 +116,7 @@ export function RoomView({ room, me, postId }: { room: Room; me: string; postId?
               mine={m.senderId === me}
               body={m.body}
               createdAt={m.createdAt}
+              below={m.senderId !== me && m.warnings?.length ? <ScamWarning kinds={m.warnings} /> : null}
               footer={
                 seen && m.id === mineLast?.id ? (
                   <Text span fz={11} fw={600} c="swapu.8" data-testid="seen">

@@ -4,6 +4,8 @@ import { getSession } from '../../lib/session';
 import { useSession } from '../../lib/use-session';
 import { getRealtime, type RealtimeClient } from './realtime';
 import { roomsKey } from './use-rooms';
+import { endpoints } from '@swapu/shared/endpoints';
+import { keyOf, pathKey } from '../../lib/query-keys';
 
 const client = () => getRealtime(() => getSession().token);
 
@@ -19,10 +21,11 @@ export function useRealtimeStatus() {
 }
 
 /** Support threads: the member's own, and the admins' list. */
-export const supportKey = ['chat', 'support'] as const;
-export const adminSupportKey = ['admin', 'support'] as const;
-// The bell's query (features/notifications/use-notifications.ts); a feature does not import another.
-const notificationsKey = ['me', 'notifications'] as const;
+export const supportKey = keyOf(endpoints.support);
+/** The admins' list and every thread under it. */
+export const adminSupportKey = pathKey(endpoints.supportThreads);
+/** The bell's queries (features/notifications/use-notifications.ts). */
+const notificationsKey = pathKey(endpoints.notifications);
 
 /**
  * Keeps the tab's WebSocket open while someone is signed in, and turns its events into fresh

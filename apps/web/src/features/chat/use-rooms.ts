@@ -3,12 +3,13 @@ import type { MessagePage, Room, RoomList } from '@swapu/shared/chat';
 import { endpoints } from '@swapu/shared/endpoints';
 import { call } from '../../lib/api';
 import { useSession } from '../../lib/use-session';
+import { keyOf } from '../../lib/query-keys';
 
 export type { MessagePage, RoomList };
 
 /** The person's rooms and unread total (the list and the header badges share it). */
-export const roomsKey = ['me', 'rooms'] as const;
-export const roomKey = (id: string) => ['chat', 'room', id] as const;
+export const roomsKey = keyOf(endpoints.rooms);
+export const roomKey = (id: string) => keyOf(endpoints.room, { params: { id } });
 
 export const fetchRooms = () => call(endpoints.rooms);
 export const fetchRoom = (id: string) => call(endpoints.room, { params: { id } });
@@ -64,6 +65,8 @@ export function useRoom(id: string | undefined) {
 export function useOpenRoomWith(userId: string | undefined, postId: string | undefined, enabled: boolean) {
   const qc = useQueryClient();
   return useQuery({
+    // Not a row's key: a write (POST /rooms) run as a query, kept out of 'me' so refreshing my
+    // data never opens the room again.
     queryKey: ['chat', 'open', userId, postId ?? null],
     queryFn: async () => {
       const room = await openRoomWith(userId!, postId);

@@ -3,6 +3,7 @@ import type { SupportThreadSummary } from '@swapu/shared/chat';
 import { endpoints } from '@swapu/shared/endpoints';
 import { call } from '../../lib/api';
 import { adminSupportKey, supportKey, useRealtimeStatus } from './use-realtime';
+import { keyOf } from '../../lib/query-keys';
 
 export type { SupportThreadSummary };
 
@@ -29,7 +30,7 @@ export function useSendSupport() {
 /** Admins: every member's thread, the ones waiting for the team first. */
 export function useSupportThreads() {
   return useQuery({
-    queryKey: adminSupportKey,
+    queryKey: keyOf(endpoints.supportThreads),
     queryFn: () => call(endpoints.supportThreads),
     refetchInterval: usePollUnlessLive(),
   });
@@ -37,7 +38,7 @@ export function useSupportThreads() {
 
 export function useAdminThread(userId: string | null) {
   return useQuery({
-    queryKey: [...adminSupportKey, userId],
+    queryKey: keyOf(endpoints.supportThread, { params: { userId: userId ?? '' } }),
     queryFn: () => call(endpoints.supportThread, { params: { userId: userId! } }),
     enabled: !!userId,
   });

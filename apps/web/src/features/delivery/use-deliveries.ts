@@ -3,26 +3,30 @@ import type { Delivery, DeliveryOrderBody, DeliveryState, DeliveryStatusFilter, 
 import { endpoints } from '@swapu/shared/endpoints';
 import { call, pathOf, qs } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
+import { groupKey, keyOf, ofRow, pathKey } from '../../lib/query-keys';
 
 /** Every delivery query starts with this key (a booking or a cancel refreshes them all). */
-export const deliveriesKey = ['deliveries'] as const;
-const oneKey = (id: string) => [...deliveriesKey, 'one', id] as const;
+export const deliveriesKey = groupKey('deliveries');
+const oneKey = (id: string) => keyOf(endpoints.delivery, { params: { id } });
 
 /** /delivery-swap: the items of my accepted and completed swaps, each with its delivery if arranged. */
 export const useShippable = () =>
-  useQuery({ queryKey: [...deliveriesKey, 'shippable'], queryFn: () => call(endpoints.deliveryShippable).then((r) => r.items) });
+  useQuery({
+    queryKey: keyOf(endpoints.deliveryShippable, { variant: 'items' }),
+    queryFn: () => call(endpoints.deliveryShippable).then((r) => r.items),
+  });
 
 /** The order form, prefilled from both profiles and the item (404 order_id_issue for a wrong or foreign id). */
 export const useDeliveryDraft = (postId: string, offerId: string, receiver: string) =>
   useQuery({
-    queryKey: [...deliveriesKey, 'draft', postId, offerId, receiver],
+    queryKey: keyOf(endpoints.deliveryDraft, { params: { postId, offerId, receiver } }),
     queryFn: () => call(endpoints.deliveryDraft, { params: { postId, offerId, receiver } }),
   });
 
 /** My deliveries, sent and received; optionally one status only. */
 export const useDeliveries = (status?: DeliveryStatusFilter) =>
   useQuery({
-    queryKey: [...deliveriesKey, 'list', status ?? 'all'],
+    queryKey: keyOf(endpoints.deliveries, { query: { status }, variant: 'items' }),
     queryFn: () => call(endpoints.deliveries, { query: { status } }).then((r) => r.items),
   });
 
@@ -66,8 +70,8 @@ export function useCancelDelivery() {
     onSuccess: async (d: Delivery) => {
       qc.setQueryData(oneKey(d.id), d);
       await Promise.all([
-        qc.invalidateQueries({ queryKey: [...deliveriesKey, 'list'] }),
-        qc.invalidateQueries({ queryKey: [...deliveriesKey, 'shippable'] }),
+        qc.invalidateQueries({ predicate: ofRow(endpoints.deliveries) }),
+        qc.invalidateQueries({ queryKey: pathKey(endpoints.deliveryShippable) }),
       ]);
     },
   });

@@ -4,26 +4,30 @@ import type { DocsSlug } from '@swapu/shared/docs';
 import { endpoints } from '@swapu/shared/endpoints';
 import { call, pathOf } from '../../lib/api';
 import { fetchBlob } from '../../lib/download';
+import { keyOf } from '../../lib/query-keys';
 
 export type DocsLanguage = 'en-US' | 'pt-PT';
-const docsKey = ['docs'] as const;
 
 export const useDocsMenu = (lang: DocsLanguage) =>
-  useQuery({ queryKey: [...docsKey, 'menu', lang], queryFn: () => call(endpoints.docsMenu, { query: { lang } }), staleTime: 60_000 });
+  useQuery({
+    queryKey: keyOf(endpoints.docsMenu, { query: { lang } }),
+    queryFn: () => call(endpoints.docsMenu, { query: { lang } }),
+    staleTime: 60_000,
+  });
 
 export const useDocsPage = (slug: DocsSlug, lang: DocsLanguage) =>
   useQuery({
-    queryKey: [...docsKey, 'page', slug, lang],
+    queryKey: keyOf(endpoints.docsPage, { params: { slug }, query: { lang } }),
     queryFn: () => call(endpoints.docsPage, { params: { slug }, query: { lang } }),
     staleTime: 60_000,
   });
 
-export const useDocsTesting = () => useQuery({ queryKey: [...docsKey, 'testing'], queryFn: () => call(endpoints.docsTesting) });
-export const useDocsDatabase = () => useQuery({ queryKey: [...docsKey, 'database'], queryFn: () => call(endpoints.docsDatabase) });
-export const useDocsMetrics = () => useQuery({ queryKey: [...docsKey, 'metrics'], queryFn: () => call(endpoints.docsMetrics) });
+export const useDocsTesting = () => useQuery({ queryKey: keyOf(endpoints.docsTesting), queryFn: () => call(endpoints.docsTesting) });
+export const useDocsDatabase = () => useQuery({ queryKey: keyOf(endpoints.docsDatabase), queryFn: () => call(endpoints.docsDatabase) });
+export const useDocsMetrics = () => useQuery({ queryKey: keyOf(endpoints.docsMetrics), queryFn: () => call(endpoints.docsMetrics) });
 
 /** The live OpenAPI document the server publishes (public, like the API explorer). */
-export const useOpenApi = () => useQuery({ queryKey: [...docsKey, 'openapi'], queryFn: () => call(endpoints.openApiDocument) });
+export const useOpenApi = () => useQuery({ queryKey: keyOf(endpoints.openApiDocument), queryFn: () => call(endpoints.openApiDocument) });
 export const apiExplorerPath = () => pathOf(endpoints.openApiExplorer);
 
 /** The address of an API file fetched with the member's token, as an object URL (revoked on unmount). */

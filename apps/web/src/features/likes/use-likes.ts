@@ -3,8 +3,9 @@ import type { PostDetail } from '@swapu/shared/api';
 import { endpoints } from '@swapu/shared/endpoints';
 import { track } from '../../lib/analytics';
 import { call } from '../../lib/api';
+import { keyOf, pathKey } from '../../lib/query-keys';
 
-export const favoritesKey = ['me', 'favorites'] as const;
+export const favoritesKey = keyOf(endpoints.favorites);
 
 export function useFavorites() {
   return useQuery({ queryKey: favoritesKey, queryFn: () => call(endpoints.favorites) });
@@ -16,11 +17,11 @@ export function useFavorites() {
  */
 export function useToggleLike(postId: string) {
   const qc = useQueryClient();
-  const detailKey = ['posts', 'detail', postId];
+  const detailKey = keyOf(endpoints.post, { params: { id: postId } });
   return useMutation({
     mutationFn: (like: boolean) => call(like ? endpoints.like : endpoints.unlike, { params: { id: postId } }),
     onMutate: async (like) => {
-      await qc.cancelQueries({ queryKey: detailKey });
+      await qc.cancelQueries({ queryKey: detailKey, exact: true });
       const before = qc.getQueryData<PostDetail>(detailKey);
       if (before) {
         qc.setQueryData<PostDetail>(detailKey, {
@@ -42,7 +43,7 @@ export function useToggleLike(postId: string) {
     onSettled: async (res) => {
       await qc.invalidateQueries({ queryKey: favoritesKey });
       // A match leaves a notification: the bell should count it now.
-      if (res?.matched) await qc.invalidateQueries({ queryKey: ['me', 'notifications'] });
+      if (res?.matched) await qc.invalidateQueries({ queryKey: pathKey(endpoints.notifications) });
     },
   });
 }

@@ -22,6 +22,7 @@ import classes from './listing-form.module.css';
 import { StepProgress } from '../../components/step-progress';
 import { KEEP_SCROLL } from '../../lib/keep-scroll';
 import { useFunnel } from '../../lib/use-funnel';
+import { groupKey } from '../../lib/query-keys';
 
 const LAST = LISTING_STEPS.length - 1;
 const PHOTO_MISSING_ID = 'listing-photo-missing';
@@ -175,7 +176,7 @@ export function ListingForm({
         await publishPost(id);
       }
       if (!live) funnel.complete();
-      await qc.invalidateQueries({ queryKey: ['posts'] });
+      await qc.invalidateQueries({ queryKey: groupKey('posts') });
       notifications.show({ color: 'swapu', message: live ? t('saved') : t('published') });
       navigate(paths.viewPost(id));
     } catch (e) {

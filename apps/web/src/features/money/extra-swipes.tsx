@@ -8,8 +8,9 @@ import { endpoints } from '@swapu/shared/endpoints';
 import { useTranslation } from '../../i18n/react';
 import { call, errorCodeOf } from '../../lib/api';
 import { tokensKey } from './use-money';
+import { keyOf } from '../../lib/query-keys';
 
-const extraSwipesKey = ['me', 'extra-swipes'] as const;
+const extraSwipesKey = keyOf(endpoints.extraSwipes);
 
 /** 10 extra Swap Swipe right swipes for today, for 1 token (the deck adds them to the free ones). */
 export function ExtraSwipes() {

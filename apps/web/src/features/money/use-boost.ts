@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { endpoints } from '@swapu/shared/endpoints';
 import type { UnlimitedAssistMonths } from '@swapu/shared/purchases';
 import { call } from '../../lib/api';
+import { groupKey, keyOf } from '../../lib/query-keys';
 
 /**
  * After spending tokens on an item: the token balance, my items and assist ('me', …) and the
@@ -11,9 +12,9 @@ function useRefreshAfterSpend() {
   const qc = useQueryClient();
   return async () => {
     await Promise.all([
-      qc.invalidateQueries({ queryKey: ['tokens'] }),
-      qc.invalidateQueries({ queryKey: ['me'] }),
-      qc.invalidateQueries({ queryKey: ['posts'] }),
+      qc.invalidateQueries({ queryKey: keyOf(endpoints.tokens) }),
+      qc.invalidateQueries({ queryKey: groupKey('me') }),
+      qc.invalidateQueries({ queryKey: groupKey('posts') }),
     ]);
   };
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { endpoints } from '@swapu/shared/endpoints';
 import type { CouponRedeemBody } from '@swapu/shared/money-api';
 import { call } from '../../lib/api';
+import { groupKey } from '../../lib/query-keys';
 
 /**
  * Redeems a coupon code. What it granted shows on listings ('posts', …) and on my own items and
@@ -12,7 +13,7 @@ export function useRedeemCoupon() {
   return useMutation({
     mutationFn: (body: CouponRedeemBody) => call(endpoints.redeemCoupon, { body }),
     onSuccess: async () => {
-      await Promise.all([qc.invalidateQueries({ queryKey: ['posts'] }), qc.invalidateQueries({ queryKey: ['me'] })]);
+      await Promise.all([qc.invalidateQueries({ queryKey: groupKey('posts') }), qc.invalidateQueries({ queryKey: groupKey('me') })]);
     },
   });
 }

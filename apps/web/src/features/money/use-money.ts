@@ -1,17 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { endpoints } from '@swapu/shared/endpoints';
 import { call } from '../../lib/api';
+import { groupKey, keyOf, pathKey } from '../../lib/query-keys';
 
-/** My token balance and ledger. */
-/** The token account's query key (other features refresh it after spending tokens). */
-export const tokensKey = ['tokens'] as const;
+/** The token account's query key. */
+export const tokensKey = keyOf(endpoints.tokens);
 
 export const useTokens = (enabled = true) => useQuery({ queryKey: tokensKey, queryFn: () => call(endpoints.tokens), enabled });
 
 /** One checkout; while a hosted provider's payment awaits its webhook, it is read again every 2 s. */
 export const useCheckout = (id: string) =>
   useQuery({
-    queryKey: ['checkouts', id],
+    queryKey: keyOf(endpoints.checkout, { params: { id } }),
     queryFn: () => call(endpoints.checkout, { params: { id } }),
     // A hosted provider's payment is confirmed by its webhook: poll while it is open or still settling.
     refetchInterval: (q) =>
@@ -39,12 +39,12 @@ export function useSettleCheckout(id: string) {
   const qc = useQueryClient();
   const settled = () => {
     void qc.invalidateQueries({ queryKey: tokensKey });
-    void qc.invalidateQueries({ queryKey: ['subscription'] });
+    void qc.invalidateQueries({ queryKey: subscriptionKey });
     // What a subscriber may see changes at once (early access).
-    void qc.invalidateQueries({ queryKey: ['posts'] });
-    void qc.invalidateQueries({ queryKey: ['checkouts', id] });
+    void qc.invalidateQueries({ queryKey: groupKey('posts') });
+    void qc.invalidateQueries({ queryKey: pathKey(endpoints.checkout, { id }) });
     // A paid courier delivery: its order page shows the delivery, not the form.
-    void qc.invalidateQueries({ queryKey: ['deliveries'] });
+    void qc.invalidateQueries({ queryKey: groupKey('deliveries') });
   };
   return {
     pay: useMutation({
@@ -55,7 +55,7 @@ export function useSettleCheckout(id: string) {
   };
 }
 
-export const subscriptionKey = ['subscription'] as const;
+export const subscriptionKey = keyOf(endpoints.subscription);
 
 /** My subscription's state. */
 export const useSubscription = () => useQuery({ queryKey: subscriptionKey, queryFn: () => call(endpoints.subscription) });

@@ -1,13 +1,14 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { endpoints } from '@swapu/shared/endpoints';
 import { call } from '../../lib/api';
+import { keyOf, pathKey } from '../../lib/query-keys';
 
-export const notificationsKey = ['me', 'notifications'] as const;
+export const notificationsKey = pathKey(endpoints.notifications);
 
 /** The unread count for the bell: refreshed every minute and when the window regains focus. */
 export function useUnreadNotifications() {
   return useQuery({
-    queryKey: [...notificationsKey, 'unread'],
+    queryKey: keyOf(endpoints.notifications, { variant: 'unread' }),
     queryFn: () => call(endpoints.notifications).then((r) => r.unread),
     refetchInterval: 60_000,
   });
@@ -15,7 +16,7 @@ export function useUnreadNotifications() {
 
 export function useNotifications() {
   return useInfiniteQuery({
-    queryKey: [...notificationsKey, 'list'],
+    queryKey: keyOf(endpoints.notifications, { variant: 'pages' }),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam }) => call(endpoints.notifications, pageParam ? { query: { cursor: pageParam } } : {}),
     getNextPageParam: (last) => last.nextCursor,

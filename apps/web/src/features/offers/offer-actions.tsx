@@ -207,6 +207,7 @@ export function OfferActions({ offer, viewerId }: { offer: Offer; viewerId: stri
             submitting={transition.isPending}
             serverError={errorCode}
             onSubmit={(terms) => send({ transition: 'counter', terms })}
+            fairness={{ kind: 'counter', offerId: offer.id }}
           />
         )}
       </Dialog>

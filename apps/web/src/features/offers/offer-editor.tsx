@@ -10,6 +10,7 @@ import { errorText } from './offer-text';
 import classes from './offers.module.css';
 import { CashStep, ExpiryStep, ItemsStep, otherName, ReviewStep } from './offer-editor-steps';
 import { StepProgress } from '../../components/step-progress';
+import { EditorMeter, type EditorFairness } from './offer-editor-meter';
 import { memberName } from '../../lib/member-name';
 
 export { ItemThumb } from '../../components/item-thumb';
@@ -39,6 +40,8 @@ export interface OfferEditorProps {
   inModal?: boolean;
   /** Told each step shown, by its index in OFFER_FUNNEL_STEPS, the first included (the swap-offer funnel). */
   onStep?: (index: number) => void;
+  /** The fair-swap meter's subject, shown under the items, cash and review steps (none: no meter). */
+  fairness?: EditorFairness;
 }
 
 /**
@@ -144,6 +147,10 @@ export function OfferEditor(props: OfferEditorProps) {
         {current === 'expiry' && <ExpiryStep draft={draft} set={set} />}
         {current === 'review' && <ReviewStep {...props} draft={draft} goTo={goTo} />}
       </Box>
+
+      {props.fairness && (current === 'items' || current === 'cash' || current === 'review') && (
+        <EditorMeter of={props.fairness} draft={draft} />
+      )}
 
       {error?.field === 'form' && (
         <Alert color="red" role="alert" data-testid="offer-error">

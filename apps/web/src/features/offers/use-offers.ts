@@ -3,9 +3,10 @@ import { endpoints } from '@swapu/shared/endpoints';
 import type { CreateOffer, Offer, OfferState, TransitionBody } from '@swapu/shared/offers';
 import { track } from '../../lib/analytics';
 import { call } from '../../lib/api';
+import { groupKey, keyOf, pathKey } from '../../lib/query-keys';
 
-export const offersKey = ['offers'] as const;
-const offerKey = (id: string) => ['offers', 'detail', id] as const;
+export const offersKey = groupKey('offers');
+const offerKey = (id: string) => keyOf(endpoints.offer, { params: { id } });
 
 export interface OfferQuery {
   box?: 'sent' | 'received';
@@ -15,7 +16,7 @@ export interface OfferQuery {
 /** The viewer's offers, newest first, by box (sent/received) or by state. */
 export function useOffers(query: OfferQuery) {
   return useQuery({
-    queryKey: ['offers', 'list', query.box ?? null, query.status ?? null],
+    queryKey: keyOf(endpoints.offers, { query: { box: query.box, status: query.status }, variant: 'items' }),
     queryFn: () => call(endpoints.offers, { query: { box: query.box, status: query.status } }).then((r) => r.items),
   });
 }
@@ -32,7 +33,7 @@ export function useOffer(id: string | null | undefined) {
 /** The viewer's live listings: what they can put in an offer. */
 export function useMyPublishedItems(enabled = true) {
   return useQuery({
-    queryKey: ['me', 'posts', 'published'],
+    queryKey: keyOf(endpoints.myPosts, { query: { state: 'published' }, variant: 'items' }),
     queryFn: () => call(endpoints.myPosts, { query: { state: 'published' } }).then((r) => r.items),
     enabled,
   });
@@ -44,10 +45,11 @@ function useAfterOfferChange() {
   return async (offer: Offer) => {
     qc.setQueryData(offerKey(offer.id), offer);
     await Promise.all([
-      qc.invalidateQueries({ queryKey: offersKey, predicate: (q) => q.queryKey[2] !== offer.id }),
-      qc.invalidateQueries({ queryKey: ['posts'] }),
-      qc.invalidateQueries({ queryKey: ['me', 'posts'] }),
-      qc.invalidateQueries({ queryKey: ['users'] }),
+      // Keys are ['offers', {…}] (the lists) and ['offers', id, {…}]: all but this offer, just set.
+      qc.invalidateQueries({ queryKey: offersKey, predicate: (q) => q.queryKey[1] !== offer.id }),
+      qc.invalidateQueries({ queryKey: groupKey('posts') }),
+      qc.invalidateQueries({ queryKey: pathKey(endpoints.myPosts) }),
+      qc.invalidateQueries({ queryKey: groupKey('users') }),
     ]);
   };
 }

@@ -3,6 +3,7 @@ import { endpoints } from '@swapu/shared/endpoints';
 import type { LeaderboardPeriod } from '@swapu/shared/engagement';
 import { call } from '../../lib/api';
 import { useSession } from '../../lib/use-session';
+import { keyOf } from '../../lib/query-keys';
 
 /** Points move with every listing, swap and review: a board read half a minute ago is still fine. */
 const FRESH_MS = 30_000;
@@ -11,7 +12,7 @@ const FRESH_MS = 30_000;
 export function useLeaderboard(period: LeaderboardPeriod) {
   const { userId } = useSession();
   return useQuery({
-    queryKey: ['leaderboard', period, userId],
+    queryKey: keyOf(endpoints.leaderboard, { query: { period }, viewer: userId }),
     queryFn: () => call(endpoints.leaderboard, { query: { period } }),
     staleTime: FRESH_MS,
   });
@@ -21,7 +22,7 @@ export function useLeaderboard(period: LeaderboardPeriod) {
 export function useMyPoints() {
   const { token, userId } = useSession();
   return useQuery({
-    queryKey: ['me', userId, 'points'],
+    queryKey: keyOf(endpoints.myPoints, { viewer: userId }),
     queryFn: () => call(endpoints.myPoints),
     enabled: token !== null,
     staleTime: FRESH_MS,
@@ -30,4 +31,8 @@ export function useMyPoints() {
 
 /** A member's all-time points and badges, as their profile shows them. */
 export const useMemberPoints = (id: string) =>
-  useQuery({ queryKey: ['users', id, 'points'], queryFn: () => call(endpoints.userPoints, { params: { id } }), staleTime: FRESH_MS });
+  useQuery({
+    queryKey: keyOf(endpoints.userPoints, { params: { id } }),
+    queryFn: () => call(endpoints.userPoints, { params: { id } }),
+    staleTime: FRESH_MS,
+  });

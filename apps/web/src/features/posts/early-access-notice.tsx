@@ -11,6 +11,7 @@ import { call } from '../../lib/api';
 import { useDates } from '../../lib/clock';
 import { useAskToSignIn, useSignedIn } from '../../lib/use-sign-in';
 import { useSession } from '../../lib/use-session';
+import { keyOf } from '../../lib/query-keys';
 
 const HOUR = 3_600_000;
 
@@ -38,7 +39,12 @@ export function EarlyAccessNotice({
   const ask = useAskToSignIn();
   const { userId } = useSession();
   // The account as every page reads it (GET /api/v1/me, cached): a suspended member buys nothing.
-  const me = useQuery({ queryKey: ['me', userId], queryFn: () => call(endpoints.me), enabled: signedIn, staleTime: 5 * 60_000 });
+  const me = useQuery({
+    queryKey: keyOf(endpoints.me, { viewer: userId }),
+    queryFn: () => call(endpoints.me),
+    enabled: signedIn,
+    staleTime: 5 * 60_000,
+  });
   const canSubscribe = !signedIn || me.data?.banned === false;
   const at = opensAt ? Date.parse(opensAt) : NaN;
 

@@ -1,10 +1,11 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { POSTS_LIMIT_DEFAULT } from '@swapu/shared/constants';
+import { type CategorySlug, POSTS_LIMIT_DEFAULT } from '@swapu/shared/constants';
 import { endpoints } from '@swapu/shared/endpoints';
 import { call } from '../../lib/api';
+import { keyOf } from '../../lib/query-keys';
 
 export interface FeedFilter {
-  category?: string | undefined;
+  category?: CategorySlug | undefined;
   q?: string | undefined;
 }
 
@@ -14,7 +15,7 @@ export const fetchFeed = (filter: FeedFilter, cursor?: string) =>
 /** Newest visible posts, 10 at a time ("load more" fetches the next page). */
 export function useFeed(filter: FeedFilter = {}) {
   return useInfiniteQuery({
-    queryKey: ['posts', 'feed', filter],
+    queryKey: keyOf(endpoints.feed, { query: filter, variant: 'pages' }),
     queryFn: ({ pageParam }) => fetchFeed(filter, pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,

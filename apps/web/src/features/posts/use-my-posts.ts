@@ -2,12 +2,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReportBody } from '@swapu/shared/api';
 import { endpoints } from '@swapu/shared/endpoints';
 import { call } from '../../lib/api';
+import { groupKey, keyOf, pathKey } from '../../lib/query-keys';
 
-export const myPostsKey = ['me', 'posts'] as const;
+/** My listings, whatever their query: the list and the pickers that read it. */
+export const myPostsKey = pathKey(endpoints.myPosts);
 
 export function useMyPosts() {
   return useQuery({
-    queryKey: myPostsKey,
+    queryKey: keyOf(endpoints.myPosts, { variant: 'items' }),
     queryFn: () => call(endpoints.myPosts).then((r) => r.items),
   });
 }
@@ -24,8 +26,8 @@ export function usePostOwnerAction() {
       return call(endpoints.postState, { params: { id }, body: { state: action } });
     },
     onSuccess: async (_r, { id, action }) => {
-      if (action === 'delete') qc.removeQueries({ queryKey: ['posts', 'detail', id] });
-      await Promise.all([qc.invalidateQueries({ queryKey: myPostsKey }), qc.invalidateQueries({ queryKey: ['posts'] })]);
+      if (action === 'delete') qc.removeQueries({ queryKey: keyOf(endpoints.post, { params: { id } }), exact: true });
+      await Promise.all([qc.invalidateQueries({ queryKey: myPostsKey }), qc.invalidateQueries({ queryKey: groupKey('posts') })]);
     },
   });
 }

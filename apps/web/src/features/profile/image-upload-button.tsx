@@ -6,6 +6,7 @@ import { useTranslation } from '../../i18n/react';
 import { UPLOAD_MAX_BYTES } from '@swapu/shared/constants';
 import { ApiError } from '../../lib/api';
 import { uploadProfileImage } from './use-profile';
+import { groupKey } from '../../lib/query-keys';
 
 /** Picks an image, checks its size before sending, uploads it with a progress bar. */
 export function ImageUploadButton({ kind, label }: { kind: 'avatar' | 'banner'; label: string }) {
@@ -24,8 +25,8 @@ export function ImageUploadButton({ kind, label }: { kind: 'avatar' | 'banner'; 
     try {
       await uploadProfileImage(kind, file, setProgress);
       notifications.show({ color: 'swapu', message: t('profile.uploaded') });
-      await qc.invalidateQueries({ queryKey: ['me'] });
-      await qc.invalidateQueries({ queryKey: ['users'] });
+      await qc.invalidateQueries({ queryKey: groupKey('me') });
+      await qc.invalidateQueries({ queryKey: groupKey('users') });
     } catch (e) {
       setError(e instanceof ApiError ? t(`errors:${e.code}`) : t('errors:generic'));
     } finally {

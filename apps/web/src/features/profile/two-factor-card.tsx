@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { ApiError } from '../../lib/api';
 import { twoFactorApi } from './use-profile';
+import { groupKey } from '../../lib/query-keys';
 
 /** Enrol in, or turn off, TOTP two-factor authentication. */
 export function TwoFactorCard({ enabled }: { enabled: boolean }) {
@@ -18,7 +19,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
     onSuccess: (r) => {
       setRecovery(r.recoveryCodes);
       setCode('');
-      void qc.invalidateQueries({ queryKey: ['me'] });
+      void qc.invalidateQueries({ queryKey: groupKey('me') });
     },
   });
   const disable = useMutation({
@@ -27,7 +28,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
       setCode('');
       setup.reset();
       notifications.show({ color: 'swapu', message: t('twoFactor.disabled') });
-      void qc.invalidateQueries({ queryKey: ['me'] });
+      void qc.invalidateQueries({ queryKey: groupKey('me') });
     },
   });
   const error = (e: unknown) => (e instanceof ApiError ? t(`errors:${e.code}`) : t('errors:generic'));

@@ -4,8 +4,10 @@ import { endpoints } from '@swapu/shared/endpoints';
 import { call } from '../../lib/api';
 import { upload } from '../../lib/upload';
 import { fetchLocalities } from '../../lib/lookups';
+import { keyOf, pathKey } from '../../lib/query-keys';
 
-export const useProfile = (id: string) => useQuery({ queryKey: ['users', id], queryFn: () => call(endpoints.profile, { params: { id } }) });
+export const useProfile = (id: string) =>
+  useQuery({ queryKey: keyOf(endpoints.profile, { params: { id } }), queryFn: () => call(endpoints.profile, { params: { id } }) });
 
 /** Saves the account's fields; refreshes the cached account and profile. */
 export function useUpdateMe() {
@@ -13,15 +15,15 @@ export function useUpdateMe() {
   return useMutation({
     mutationFn: (patch: MeUpdate) => call(endpoints.updateMe, { body: patch }),
     onSuccess: (me) => {
-      qc.setQueryData(['me', me.id], me);
-      void qc.invalidateQueries({ queryKey: ['users', me.id] });
+      qc.setQueryData(keyOf(endpoints.me, { viewer: me.id }), me);
+      void qc.invalidateQueries({ queryKey: pathKey(endpoints.profile, { id: me.id }) });
     },
   });
 }
 
 export const useLocalitySearch = (q: string) =>
   useQuery({
-    queryKey: ['localities', q],
+    queryKey: keyOf(endpoints.localities, { query: { q }, variant: 'items' }),
     queryFn: () => fetchLocalities(q),
     enabled: q.trim().length >= 2,
     staleTime: 5 * 60_000,

@@ -4,8 +4,10 @@ import { IconCurrentLocation, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n/react';
 import type { Locality } from '@swapu/shared/api';
+import { endpoints } from '@swapu/shared/endpoints';
 import { fetchLocalities } from '../../lib/lookups';
 import { useGeolocation } from './use-geolocation';
+import { keyOf } from '../../lib/query-keys';
 
 export interface Place {
   near?: string | undefined;
@@ -36,7 +38,7 @@ export function PlaceField({
   const text = value.near ?? '';
   const [debounced] = useDebouncedValue(text.trim(), 200);
   const localities = useQuery({
-    queryKey: ['localities', debounced],
+    queryKey: keyOf(endpoints.localities, { query: { q: debounced }, variant: 'items' }),
     queryFn: () => fetchLocalities(debounced),
     enabled: debounced.length >= 2 && value.lat === undefined,
     staleTime: 5 * 60_000,

@@ -4,8 +4,9 @@ import type { SearchFiltersBody } from '@swapu/shared/search';
 import type { SearchUrlState } from '@swapu/shared/search-url';
 import { track } from '../../lib/analytics';
 import { call } from '../../lib/api';
+import { keyOf } from '../../lib/query-keys';
 
-const key = ['me', 'saved-searches'] as const;
+const key = keyOf(endpoints.savedSearches, { variant: 'items' });
 
 /** The signed-in person's saved searches. */
 export function useSavedSearches(enabled = true) {

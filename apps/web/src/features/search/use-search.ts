@@ -2,6 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { endpoints } from '@swapu/shared/endpoints';
 import { searchApiParams, type SearchUrlState } from '@swapu/shared/search-url';
 import { call } from '../../lib/api';
+import { keyOf } from '../../lib/query-keys';
 
 /** One page of results for these filters. */
 export const fetchSearch = (state: SearchUrlState & { limit?: number }, cursor?: string, signal?: AbortSignal) =>
@@ -13,7 +14,7 @@ export const fetchSearch = (state: SearchUrlState & { limit?: number }, cursor?:
  */
 export function useSearch(state: SearchUrlState, enabled = true) {
   return useInfiniteQuery({
-    queryKey: ['search', 'results', searchApiParams(state)],
+    queryKey: keyOf(endpoints.search, { query: searchApiParams(state), variant: 'pages' }),
     queryFn: ({ pageParam, signal }) => fetchSearch(state, pageParam, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,

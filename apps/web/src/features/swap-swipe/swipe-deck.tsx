@@ -218,7 +218,7 @@ export function SwipeDeck({
               role="group"
               aria-roledescription={t('deck.cardRole')}
               aria-label={top.title}
-              // Named after the item's title, the member's own words (e2e/pt-PT.spec.ts).
+              // Named after the item's title, the member's own words (e2e/support/pt-PT-check.ts).
               data-user-content="aria-label"
               data-testid="swipe-card"
               data-post-id={top.id}

@@ -7,12 +7,13 @@ import { paths } from '@swapu/shared/paths';
 import { useTranslation } from '../../i18n/react';
 import { call, errorCodeOf } from '../../lib/api';
 import type { Direction } from './swipe-gesture';
+import { keyOf } from '../../lib/query-keys';
 
-export const deckKey = (postId: string) => ['swipe', 'deck', postId] as const;
-export const allowanceKey = ['me', 'swipe-allowance'] as const;
-/** The money feature's keys for the token balance and today's extra swipes (refreshed after spending a token). */
-const tokensKey = ['tokens'] as const;
-const extraSwipesKey = ['me', 'extra-swipes'] as const;
+export const deckKey = (postId: string) => keyOf(endpoints.swipeDeck, { params: { postId } });
+export const allowanceKey = keyOf(endpoints.swipeAllowance);
+/** The token balance and today's extra swipes, as the money feature keys them (refreshed after spending a token). */
+const tokensKey = keyOf(endpoints.tokens);
+const extraSwipesKey = keyOf(endpoints.extraSwipes);
 /**
  * Swipes and undos go to the server one after another, in the order they were made (the page
  * has already moved on): an undo then always takes back the swipe the person saw last.
@@ -28,12 +29,16 @@ export function rightsLeft(a: SwipeAllowance, pending = 0): number | null {
 
 /** The guests' sample deck: the newest public listings. */
 export const useSampleDeck = () =>
-  useQuery({ queryKey: ['swipe', 'sample'], queryFn: () => call(endpoints.swipeSample).then((r) => r.items), staleTime: 60_000 });
+  useQuery({
+    queryKey: keyOf(endpoints.swipeSample, { variant: 'items' }),
+    queryFn: () => call(endpoints.swipeSample).then((r) => r.items),
+    staleTime: 60_000,
+  });
 
 /** One pairing (a shareable link): an item and a suggested swap for it. */
 export const usePairing = (postId: string, counterId: string) =>
   useQuery({
-    queryKey: ['swipe', 'pairing', postId, counterId],
+    queryKey: keyOf(endpoints.swipePairing, { params: { postId, counterId } }),
     queryFn: () => call(endpoints.swipePairing, { params: { postId, counterId } }),
   });
 

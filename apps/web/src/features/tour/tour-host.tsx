@@ -10,6 +10,7 @@ import { useSession } from '../../lib/use-session';
 import { rememberTourDismissed, shouldInvite, tourDismissed } from './tour-memory';
 import { endTour, getTourRun, setTourListing, setTourStep, startTour, useTourRun } from './tour-state';
 import type { TourApp, TourControl } from './tour-runner';
+import { keyOf } from '../../lib/query-keys';
 
 const ignore = () => {};
 
@@ -50,12 +51,14 @@ export function TourHost() {
   // after signing out is not invited either. The account is read as every page reads it (cached).
   useEffect(() => {
     if (!member) return;
-    queries.fetchQuery({ queryKey: ['me', userId], queryFn: () => call(endpoints.me), staleTime: 5 * 60_000 }).then((me) => {
-      if (me.skipTour) {
-        rememberTourDismissed();
-        setDismissed(true);
-      } else if (tourDismissed()) answered();
-    }, ignore);
+    queries
+      .fetchQuery({ queryKey: keyOf(endpoints.me, { viewer: userId }), queryFn: () => call(endpoints.me), staleTime: 5 * 60_000 })
+      .then((me) => {
+        if (me.skipTour) {
+          rememberTourDismissed();
+          setDismissed(true);
+        } else if (tourDismissed()) answered();
+      }, ignore);
   }, [member, userId, queries]);
 
   useEffect(() => {
