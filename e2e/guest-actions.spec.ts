@@ -127,8 +127,8 @@ test.describe('a guest pressing what needs an account', () => {
     await page.addInitScript(() => window.localStorage.setItem('swapu.lang', 'pt-PT'));
     await atPhoneWidth(page);
 
-    // The phone bar, from the keyboard: in Portuguese the header is wider than a 412 px phone (its
-    // 'Iniciar sessão' button), which moves the fixed bar under Playwright's tap on a phone.
+    // The phone bar, from the keyboard (the header was once wider than a 412 px phone in Portuguese,
+    // which moved the fixed bar under Playwright's tap; e2e/header-fit.spec.ts keeps it within).
     await page.goto('/');
     await phoneBar(page).getByRole('link', { name: 'Anunciar um artigo' }).press('Enter');
     await expect(page).toHaveURL(/\/auth$/);

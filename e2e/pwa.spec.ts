@@ -89,9 +89,8 @@ async function pushesOnce(rx: PushReceiver, device: PushDevice, n: number) {
 }
 
 /**
- * The element lies within the page's width, edge to edge: the phone's screen, unless the page is
- * wider (a guest's pt-PT header is, at 412 px: its language menu and "Iniciar sessão" make every
- * such page 431 px wide, before and apart from this feature).
+ * The element lies within the page's width, edge to edge (the header fitting the phone in both
+ * languages is e2e/header-fit.spec.ts's).
  */
 async function fitsThePhone(page: Page, element: Locator) {
   const box = (await element.boundingBox())!;

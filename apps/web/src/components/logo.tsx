@@ -10,7 +10,7 @@ export function Logo() {
           <rect width="64" height="64" rx="16" fill="var(--mantine-color-swapu-6)" />
           <path d="M20 26h20l-6-6M44 38H24l6 6" stroke="#fff" strokeWidth="5" fill="none" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
-        <Text fw={800} fz={22} c="swapu.8" style={{ letterSpacing: '-0.5px' }}>
+        <Text fw={800} fz={22} c="swapu.8" className="swapu-wordmark" style={{ letterSpacing: '-0.5px' }}>
           SwapU
         </Text>
       </Group>
