@@ -16,6 +16,8 @@ import * as money from '../../db/schema/money';
 import * as oauth from '../../db/schema/oauth';
 import * as offers from '../../db/schema/offers';
 import * as posts from '../../db/schema/posts';
+import * as push from '../../db/schema/push';
+import * as reliability from '../../db/schema/reliability';
 import * as search from '../../db/schema/search';
 import * as subscriptions from '../../db/schema/subscriptions';
 import * as users from '../../db/schema/users';
@@ -44,6 +46,8 @@ const AREAS: Record<string, Record<string, unknown>> = {
   mail,
   'mail-extra': mailExtra,
   admin,
+  reliability,
+  push,
 };
 
 export type DocsTable = DocsDatabase['tables'][number];
