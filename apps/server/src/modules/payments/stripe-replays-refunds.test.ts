@@ -1,70 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, like } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { addMonth } from '@swapu/shared/purchases';
-import { checkouts, paymentEvents, subscriptions, tokenBalances, tokenLedger } from '../../db/schema/index';
-import { signUpMember, type TestMember } from '../../test/accounts';
-import { createTestApp, type TestApp } from '../../test/app';
-import { startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in';
-import { STRIPE_WEBHOOK_PATH } from './stripe-webhook.routes';
+import { checkouts, paymentEvents, subscriptions, tokenLedger } from '../../db/schema/index';
+import { signUpMember } from '../../test/accounts';
+import type { TestApp } from '../../test/app';
+import type { StripeStandIn } from '../../test/stripe-stand-in';
+import { useStripeWebhookApp } from '../../test/stripe-webhooks';
 import { refundCheckout } from './refunds.service';
 
 const NOW = new Date('2026-11-20T00:00:00.000Z');
-const SECRET = 'whsec_test_standin_secret';
+const h = useStripeWebhookApp(NOW);
+const { signed, deliver, start, balanceOf, subscriptionOf } = h;
 let t: TestApp;
 let api: StripeStandIn;
-// Only its webhook test helper is used: it signs as Stripe does.
-const signer = new Stripe('sk_test_signer');
-
-beforeAll(async () => {
-  api = await startStripeStandIn();
-  t = await createTestApp({
-    now: NOW.toISOString(),
-    config: {
-      payments: {
-        provider: 'stripe',
-        secretKey: 'sk_test_standin',
-        webhookSecret: SECRET,
-        publishableKey: 'pk_test_standin',
-        apiBase: api.url,
-      },
-    },
-  });
+beforeAll(() => {
+  ({ t, api } = h);
 });
-afterAll(async () => {
-  await t?.close();
-  await api?.close();
-});
-
-type Delivery = { payload: string; header: string };
-/** An event as Stripe delivers it: the JSON body and its signature header (at the app's now, unless told). */
-const signed = (event: object, opts: { secret?: string; at?: Date } = {}): Delivery => {
-  const payload = JSON.stringify(event);
-  const timestamp = Math.floor((opts.at ?? NOW).getTime() / 1000);
-  return { payload, header: signer.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? SECRET, timestamp }) };
-};
-const deliver = (d: Delivery) =>
-  t.app.inject({
-    method: 'POST',
-    url: STRIPE_WEBHOOK_PATH,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': d.header },
-    payload: d.payload,
-  });
-
-const start = async (m: TestMember, purchase: object) => {
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/checkouts', headers: m.headers, payload: { purchase } });
-  expect(res.statusCode, res.body).toBe(201);
-  const { id, url } = res.json() as { id: string; url: string };
-  const [row] = await t.db.select().from(checkouts).where(eq(checkouts.id, id));
-  return { id, url, sessionId: row!.providerRef! };
-};
-const balanceOf = async (userId: string) =>
-  (await t.db.select().from(tokenBalances).where(eq(tokenBalances.userId, userId)))[0]?.balance ?? 0;
-const subscriptionOf = async (m: TestMember) =>
-  (await t.app.inject({ method: 'GET', url: '/api/v1/me/subscription', headers: m.headers })).json() as {
-    status: string;
-    currentPeriodEnd: string | null;
-  };
 
 describe('replayed webhooks', () => {
   it('every event of a run delivered three times, shuffled and concurrent, applies each effect exactly once', async () => {
