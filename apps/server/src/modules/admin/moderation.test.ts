@@ -1,46 +1,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, inArray } from 'drizzle-orm';
-import type { ModerationQueue } from '@swapu/shared/admin-moderation';
-import { adminAudit, notifications, offerEvents, offers, postImages, postReports, posts, users } from '../../db/schema/index';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray } from 'drizzle-orm';
+import { offerEvents, offers, postImages, postReports } from '../../db/schema/index';
 import { signUpMember, type TestMember } from '../../test/accounts';
-import { createTestApp, type TestApp } from '../../test/app';
-import { createPost } from '../../test/factories';
+import type { TestApp } from '../../test/app';
+import { useModerationApp } from '../../test/moderation-app';
 import { multipartFile } from '../../test/multipart';
 
-let t: TestApp;
 const NOW = new Date('2026-11-20T00:00:00.000Z');
+const h = useModerationApp(NOW);
+const { post, queue, auditOf, noticesOf, postRow, listing } = h;
+let t: TestApp;
 let admin: TestMember;
 let other: TestMember;
-beforeAll(async () => {
-  t = await createTestApp({ now: NOW.toISOString() });
-  admin = await signUpMember(t.app);
-  other = await signUpMember(t.app);
-  await t.db.update(users).set({ role: 'admin', displayName: 'Avery Admin' }).where(eq(users.id, admin.id));
+beforeAll(() => {
+  ({ t, admin, other } = h);
 });
-afterAll(async () => {
-  await t.close();
-});
-
-type Headers = Record<string, string>;
-const post = (url: string, payload: object = {}, headers: Headers = admin.headers) =>
-  t.app.inject({ method: 'POST', url: `/api/v1/admin/moderation${url}`, headers, payload });
-const queue = async (kind: string) => {
-  const res = await t.app.inject({ url: `/api/v1/admin/moderation?kind=${kind}`, headers: admin.headers });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as ModerationQueue;
-};
-const auditOf = (targetId: string) => t.db.select().from(adminAudit).where(eq(adminAudit.targetId, targetId)).orderBy(adminAudit.id);
-const noticesOf = (userId: string) =>
-  t.db
-    .select()
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.kind, 'moderation')));
-const postRow = async (id: string) => (await t.db.select().from(posts).where(eq(posts.id, id)))[0]!;
-const listing = (m: TestMember, title: string, extra: Parameters<typeof createPost>[1] = {}) =>
-  createPost(t.db, { ownerId: m.id, title, now: NOW, ...extra });
 const report = (m: TestMember, postId: string, reason: string, details = '') =>
   t.app.inject({ method: 'POST', url: `/api/v1/posts/${postId}/report`, headers: m.headers, payload: { reason, details } });
 const photo = (colour: string) =>
