@@ -10,20 +10,12 @@ import { assertPgliteFree, backup, BackupError } from '../lib/backup';
 import { openStorage } from '../lib/open-storage';
 import { progressLine } from '../lib/progress-line';
 import { VERSION } from '../version';
+import { commandLine } from './command-line';
 
-const args = process.argv.slice(2);
-const value = (name: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const fail = (message: string): never => {
-  console.error(message);
-  process.exit(2);
-};
+const { value, fail, concurrency: concurrencyOption } = commandLine();
 
 const out = value('out') ?? fail('usage: npm run backup -- --out DIR [--concurrency N]\n(DIR: a new or empty folder)');
-const concurrency = Number(value('concurrency') ?? 8);
-if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) fail('--concurrency must be a whole number from 1 to 64');
+const concurrency = concurrencyOption();
 
 // Placeholders keep loadConfig from generating keys into DATA_DIR: the backup reads what is there.
 const config = loadConfig(process.env, { jwtSecret: '-', encryptionKey: '-' });

@@ -8,22 +8,14 @@ import { loadConfig } from '../config';
 import { BackupError, restore } from '../lib/backup';
 import { openStorage } from '../lib/open-storage';
 import { progressLine } from '../lib/progress-line';
+import { commandLine } from './command-line';
 
-const args = process.argv.slice(2);
-const value = (name: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const fail = (message: string): never => {
-  console.error(message);
-  process.exit(2);
-};
+const { args, fail, concurrency: concurrencyOption } = commandLine();
 const dir =
   args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--concurrency') ??
   fail('usage: npm run restore -- DIR [--force] [--concurrency N]\n(DIR: a folder written by npm run backup)');
 const force = args.includes('--force');
-const concurrency = Number(value('concurrency') ?? 8);
-if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) fail('--concurrency must be a whole number from 1 to 64');
+const concurrency = concurrencyOption();
 
 // Placeholders: the backup's own keys go into DATA_DIR before anything generates new ones.
 const config = loadConfig(process.env, { jwtSecret: '-', encryptionKey: '-' });

@@ -6,20 +6,12 @@ import { loadConfig } from '../config';
 import { progressLine } from '../lib/progress-line';
 import { s3Storage } from '../lib/s3-storage';
 import { copyUploadsToBucket } from '../lib/storage-copy';
+import { commandLine } from './command-line';
 
-const args = process.argv.slice(2);
-const value = (name: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const fail = (message: string): never => {
-  console.error(message);
-  process.exit(2);
-};
+const { args, value, fail, concurrency: concurrencyOption } = commandLine();
 
 if (value('to') !== 's3') fail('usage: npm run storage:copy -- --to s3 [--prune] [--concurrency N]\n(s3 is the only destination)');
-const concurrency = Number(value('concurrency') ?? 8);
-if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) fail('--concurrency must be a whole number from 1 to 64');
+const concurrency = concurrencyOption();
 const prune = args.includes('--prune');
 
 const config = loadConfig();
