@@ -14,10 +14,21 @@ type Headers = Record<string, string>;
  * do. `h.t`, `h.admin` and `h.other` are set once the file's beforeAll has run.
  */
 export function useModerationApp(now: Date) {
+  let made: { t: TestApp; admin: TestMember; other: TestMember } | undefined;
+  const ready = () => {
+    if (!made) throw new Error('the moderation test app is made in beforeAll');
+    return made;
+  };
   const h = {
-    t: undefined as unknown as TestApp,
-    admin: undefined as unknown as TestMember,
-    other: undefined as unknown as TestMember,
+    get t() {
+      return ready().t;
+    },
+    get admin() {
+      return ready().admin;
+    },
+    get other() {
+      return ready().other;
+    },
     /** A moderation action, as the admin unless told. */
     post: (url: string, payload: object = {}, headers?: Headers) =>
       h.t.app.inject({ method: 'POST', url: `/api/v1/admin/moderation${url}`, headers: headers ?? h.admin.headers, payload }),
@@ -36,14 +47,16 @@ export function useModerationApp(now: Date) {
     listing: (m: TestMember, title: string, extra: Parameters<typeof createPost>[1] = {}) =>
       createPost(h.t.db, { ownerId: m.id, title, now, ...extra }),
   };
+  let app: TestApp | undefined;
   beforeAll(async () => {
-    h.t = await createTestApp({ now: now.toISOString() });
-    h.admin = await signUpMember(h.t.app);
-    h.other = await signUpMember(h.t.app);
-    await h.t.db.update(users).set({ role: 'admin', displayName: 'Avery Admin' }).where(eq(users.id, h.admin.id));
+    app = await createTestApp({ now: now.toISOString() });
+    const admin = await signUpMember(app.app);
+    const other = await signUpMember(app.app);
+    await app.db.update(users).set({ role: 'admin', displayName: 'Avery Admin' }).where(eq(users.id, admin.id));
+    made = { t: app, admin, other };
   });
   afterAll(async () => {
-    await h.t?.close();
+    await app?.close();
   });
   return h;
 }

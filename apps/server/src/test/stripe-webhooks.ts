@@ -20,9 +20,17 @@ export type Delivery = { payload: string; header: string };
  * file's beforeAll has run.
  */
 export function useStripeWebhookApp(now: Date) {
+  let app: TestApp | undefined;
+  let standIn: StripeStandIn | undefined;
   const h = {
-    t: undefined as unknown as TestApp,
-    api: undefined as unknown as StripeStandIn,
+    get t(): TestApp {
+      if (!app) throw new Error('the Stripe test app is made in beforeAll');
+      return app;
+    },
+    get api(): StripeStandIn {
+      if (!standIn) throw new Error('the Stripe stand-in is started in beforeAll');
+      return standIn;
+    },
     /**
      * An event as Stripe delivers it: the JSON body (a string is sent as it is) and its signature
      * header (at `now`, unless told).
@@ -59,8 +67,8 @@ export function useStripeWebhookApp(now: Date) {
       },
   };
   beforeAll(async () => {
-    h.api = await startStripeStandIn();
-    h.t = await createTestApp({
+    standIn = await startStripeStandIn();
+    app = await createTestApp({
       now: now.toISOString(),
       config: {
         payments: {
@@ -68,14 +76,14 @@ export function useStripeWebhookApp(now: Date) {
           secretKey: 'sk_test_standin',
           webhookSecret: STRIPE_TEST_SECRET,
           publishableKey: 'pk_test_standin',
-          apiBase: h.api.url,
+          apiBase: standIn.url,
         },
       },
     });
   });
   afterAll(async () => {
-    await h.t?.close();
-    await h.api?.close();
+    await app?.close();
+    await standIn?.close();
   });
   return h;
 }
