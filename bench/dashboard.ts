@@ -15,11 +15,9 @@
 
 import { performance } from 'node:perf_hooks';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { openPostgres, type Database } from '../apps/server/src/db/client';
-import { ensureReferenceData } from '../apps/server/src/db/reference-data';
+import { type Database } from '../apps/server/src/db/client';
 import { users } from '../apps/server/src/db/schema/index';
 import { seedDemo } from '../apps/server/src/db/seed/demo';
 import { refreshBusiness } from '../apps/server/src/modules/analytics/business';
@@ -28,21 +26,8 @@ import { refreshRollups } from '../apps/server/src/modules/analytics/rollups';
 import { localStorage } from '../apps/server/src/lib/storage';
 import { signAccessToken } from '../apps/server/src/lib/tokens';
 import { execute } from './db-load';
-import {
-  benchDbUrl,
-  benchServerEnv,
-  smoke,
-  SMOKE,
-  createBenchDatabase,
-  fmtRatio,
-  onCleanup,
-  parseArgs,
-  PG_ADMIN_URL,
-  printTable,
-  runBench,
-  tempDir,
-  unregisterBenchDatabase,
-} from './lib';
+import { benchDbUrl, benchServerEnv, smoke, SMOKE, fmtRatio, onCleanup, parseArgs, printTable, runBench, tempDir } from './lib';
+import { generatedBenchDatabase } from './bench-database';
 
 const { values, flags } = parseArgs();
 const EVENTS = Number(values.get('events') ?? (SMOKE ? 20_000 : 10_000_000));
@@ -113,31 +98,21 @@ async function generateEvents(database: Database) {
 }
 
 async function openBenchDatabase(): Promise<Database> {
-  if (REUSE) {
-    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-    await admin.connect();
-    const exists = (await admin.query('select 1 from pg_database where datname = $1', [DB_NAME])).rowCount;
-    await admin.end();
-    if (exists) {
-      const database = await openPostgres(benchDbUrl(DB_NAME), 10);
-      await database.migrate();
+  return generatedBenchDatabase({
+    name: DB_NAME,
+    reuse: REUSE,
+    connections: 10,
+    log,
+    holds: async (database) => {
       const [r] = await execute<{ n: number }>(database, sql`select count(*)::int as n from analytics_events`);
-      if (r!.n >= EVENTS) {
-        log(`reusing ${DB_NAME} (${r!.n.toLocaleString()} events)`);
-        return database;
-      }
-      await database.close();
-    }
-  }
-  const url = await createBenchDatabase(DB_NAME);
-  if (REUSE) unregisterBenchDatabase(DB_NAME);
-  const database = await openPostgres(url, 10);
-  await database.migrate();
-  await ensureReferenceData(database.db);
-  await seedDemo(database.db, localStorage(tempDir('dashboard-uploads')), NOW, () => {}, { renderImages: false });
-  log(`generating ${EVENTS.toLocaleString()} events over 365 days…`);
-  await generateEvents(database);
-  return database;
+      return r!.n >= EVENTS ? `${r!.n.toLocaleString()} events` : null;
+    },
+    generate: async (database) => {
+      await seedDemo(database.db, localStorage(tempDir('dashboard-uploads')), NOW, () => {}, { renderImages: false });
+      log(`generating ${EVENTS.toLocaleString()} events over 365 days…`);
+      await generateEvents(database);
+    },
+  });
 }
 
 async function main() {

@@ -13,30 +13,15 @@
 // --smoke (decision 0046): 10,000 listings (20 a member, so offers of five items exist), 20 offers, 3 reads of each.
 
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { openPostgres, type Database } from '../apps/server/src/db/client';
-import { ensureReferenceData } from '../apps/server/src/db/reference-data';
+import { type Database } from '../apps/server/src/db/client';
 import { signAccessToken } from '../apps/server/src/lib/tokens';
 import { offerFairness } from '../apps/server/src/modules/offers/fairness.service';
 import { FAIRNESS_MIN_COMPARABLES, FAIRNESS_SAMPLE_MAX } from '../packages/shared/src/fairness-rules';
-import {
-  benchDbUrl,
-  benchServerEnv,
-  createBenchDatabase,
-  fmtRatio,
-  onCleanup,
-  parseArgs,
-  PG_ADMIN_URL,
-  printTable,
-  runBench,
-  smoke,
-  SMOKE,
-  tempDir,
-  unregisterBenchDatabase,
-} from './lib';
+import { benchDbUrl, benchServerEnv, fmtRatio, onCleanup, parseArgs, printTable, runBench, smoke, SMOKE, tempDir } from './lib';
+import { generatedBenchDatabase } from './bench-database';
 import { copyInto, execute } from './db-load';
 import { POST_COLUMNS, copyLine, createRandom, generatePost, localityPicker, postLine, type Locality } from './search-data';
 
@@ -147,30 +132,17 @@ async function makeOffers(database: Database) {
 }
 
 async function openBenchDatabase(): Promise<Database> {
-  if (REUSE) {
-    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-    await admin.connect();
-    const exists = (await admin.query('select 1 from pg_database where datname = $1', [NAME])).rowCount;
-    await admin.end();
-    if (exists) {
-      const database = await openPostgres(benchDbUrl(NAME), 4);
-      const t = performance.now();
-      await database.migrate();
+  return generatedBenchDatabase({
+    name: NAME,
+    reuse: REUSE,
+    connections: 4,
+    log,
+    holds: async (database) => {
       const [{ n }] = (await execute<{ n: number }>(database, sql`select count(*)::int as n from posts`)) as [{ n: number }];
-      if (n === ROWS) {
-        log(`reusing ${NAME} (${n.toLocaleString()} listings; migrations checked in ${((performance.now() - t) / 1000).toFixed(1)} s)`);
-        return database;
-      }
-      await database.close();
-    }
-  }
-  const url = await createBenchDatabase(NAME);
-  if (REUSE) unregisterBenchDatabase(NAME);
-  const database = await openPostgres(url, 4);
-  await database.migrate();
-  await ensureReferenceData(database.db);
-  await generate(database);
-  return database;
+      return n === ROWS ? `${n.toLocaleString()} listings` : null;
+    },
+    generate,
+  });
 }
 
 async function main() {

@@ -14,31 +14,16 @@
 
 import { performance } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
 import { periodKey } from '../packages/shared/src/engagement';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { openPostgres, type Database } from '../apps/server/src/db/client';
-import { ensureReferenceData } from '../apps/server/src/db/reference-data';
+import { type Database } from '../apps/server/src/db/client';
 import { signAccessToken } from '../apps/server/src/lib/tokens';
 import { awardPoints } from '../apps/server/src/modules/points/award';
 import { memberRank } from '../apps/server/src/modules/points/points.service';
-import {
-  benchDbUrl,
-  benchServerEnv,
-  smoke,
-  SMOKE,
-  createBenchDatabase,
-  fmtRatio,
-  onCleanup,
-  parseArgs,
-  PG_ADMIN_URL,
-  printTable,
-  runBench,
-  tempDir,
-  unregisterBenchDatabase,
-} from './lib';
+import { benchDbUrl, benchServerEnv, smoke, SMOKE, fmtRatio, onCleanup, parseArgs, printTable, runBench, tempDir } from './lib';
+import { generatedBenchDatabase } from './bench-database';
 import { copyInto, execute } from './db-load';
 import { copyLine, createRandom, generatePost, localityPicker, POST_COLUMNS, postLine, type Locality } from './search-data';
 
@@ -140,34 +125,22 @@ async function generate(database: Database) {
 }
 
 async function openBenchDatabase(): Promise<Database> {
-  if (REUSE) {
-    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-    await admin.connect();
-    const exists = (await admin.query('select 1 from pg_database where datname = $1', [DB_NAME])).rowCount;
-    await admin.end();
-    if (exists) {
-      const database = await openPostgres(benchDbUrl(DB_NAME), 10);
-      await database.migrate();
+  return generatedBenchDatabase({
+    name: DB_NAME,
+    reuse: REUSE,
+    connections: 10,
+    log,
+    holds: async (database) => {
       const [{ n }] = (await execute<{ n: number }>(database, sql`select count(*)::int as n from users`)) as [{ n: number }];
       const [{ week }] = (await execute<{ week: number }>(
         database,
         sql`select count(*)::int as week from points_totals where period = ${periodKey('week', NOW)}`,
       )) as [{ week: number }];
       // The week's board is empty once the week has turned: generate afresh.
-      if (n === MEMBERS && week > 0) {
-        log(`reusing ${DB_NAME} (${n.toLocaleString()} members)`);
-        return database;
-      }
-      await database.close();
-    }
-  }
-  const url = await createBenchDatabase(DB_NAME);
-  if (REUSE) unregisterBenchDatabase(DB_NAME);
-  const database = await openPostgres(url, 10);
-  await database.migrate();
-  await ensureReferenceData(database.db);
-  await generate(database);
-  return database;
+      return n === MEMBERS && week > 0 ? `${n.toLocaleString()} members` : null;
+    },
+    generate,
+  });
 }
 
 async function main() {

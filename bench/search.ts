@@ -14,15 +14,13 @@ import pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { openPglite, openPostgres, type Database } from '../apps/server/src/db/client';
+import { openPglite, type Database } from '../apps/server/src/db/client';
 import { ensureReferenceData } from '../apps/server/src/db/reference-data';
 import { refreshSearchTerms } from '../apps/server/src/modules/search/search-terms';
 import {
   benchServerEnv,
   smoke,
   SMOKE,
-  createBenchDatabase,
-  unregisterBenchDatabase,
   benchDbUrl,
   fmtRatio,
   onCleanup,
@@ -32,6 +30,7 @@ import {
   runBench,
   tempDir,
 } from './lib';
+import { generatedBenchDatabase } from './bench-database';
 import { copyInto, execute } from './db-load';
 import { cpuMeter, pctCore, type CpuUse } from './cpu';
 import { BRANDS, POST_COLUMNS, copyLine, createRandom, generatePost, localityPicker, postLine, type Locality } from './search-data';
@@ -121,31 +120,17 @@ async function openBenchDatabase(): Promise<Database> {
     await generate(database);
     return database;
   }
-  const name = `swapu_bench_search_${ROWS}_v6`;
-  if (REUSE) {
-    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-    await admin.connect();
-    const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount;
-    await admin.end();
-    if (exists) {
-      const database = await openPostgres(benchDbUrl(name), 10);
-      await database.migrate();
+  return generatedBenchDatabase({
+    name: `swapu_bench_search_${ROWS}_v6`,
+    reuse: REUSE,
+    connections: 10,
+    log,
+    holds: async (database) => {
       const [{ n }] = (await execute<{ n: number }>(database, sql`select count(*)::int as n from posts`)) as [{ n: number }];
-      if (n === ROWS) {
-        log(`reusing ${name} (${n.toLocaleString()} listings)`);
-        return database;
-      }
-      await database.close();
-    }
-  }
-  const url = await createBenchDatabase(name);
-  // Kept for the next run with --reuse.
-  if (REUSE) unregisterBenchDatabase(name);
-  const database = await openPostgres(url, 10);
-  await database.migrate();
-  await ensureReferenceData(database.db);
-  await generate(database);
-  return database;
+      return n === ROWS ? `${n.toLocaleString()} listings` : null;
+    },
+    generate,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

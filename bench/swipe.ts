@@ -23,28 +23,14 @@
 // The data (listings, likes, the measured members' history) is generated in bench/swipe-data.ts.
 
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { openPglite, openPostgres, type Database } from '../apps/server/src/db/client';
+import { openPglite, type Database } from '../apps/server/src/db/client';
 import { ensureReferenceData } from '../apps/server/src/db/reference-data';
 import { signAccessToken } from '../apps/server/src/lib/tokens';
-import {
-  benchDbUrl,
-  benchServerEnv,
-  smoke,
-  SMOKE,
-  createBenchDatabase,
-  fmtRatio,
-  onCleanup,
-  parseArgs,
-  PG_ADMIN_URL,
-  printTable,
-  runBench,
-  tempDir,
-  unregisterBenchDatabase,
-} from './lib';
+import { benchDbUrl, benchServerEnv, smoke, SMOKE, fmtRatio, onCleanup, parseArgs, printTable, runBench, tempDir } from './lib';
+import { generatedBenchDatabase } from './bench-database';
 import { execute } from './db-load';
 import { findMembers, generate, log, type Member, prepareRun, type SwipeDataOptions } from './swipe-data';
 
@@ -83,30 +69,17 @@ async function openBenchDatabase(): Promise<Database> {
     await generate(database, DATA);
     return database;
   }
-  if (REUSE) {
-    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-    await admin.connect();
-    const exists = (await admin.query('select 1 from pg_database where datname = $1', [DB_NAME])).rowCount;
-    await admin.end();
-    if (exists) {
-      const database = await openPostgres(benchDbUrl(DB_NAME), 10);
-      await database.migrate();
+  return generatedBenchDatabase({
+    name: DB_NAME,
+    reuse: REUSE,
+    connections: 10,
+    log,
+    holds: async (database) => {
       const [{ n }] = (await execute<{ n: number }>(database, sql`select count(*)::int as n from posts`)) as [{ n: number }];
-      if (n === ROWS) {
-        log(`reusing ${DB_NAME} (${n.toLocaleString()} listings)`);
-        return database;
-      }
-      await database.close();
-    }
-  }
-  const url = await createBenchDatabase(DB_NAME);
-  // Kept for the next run with --reuse.
-  if (REUSE) unregisterBenchDatabase(DB_NAME);
-  const database = await openPostgres(url, 10);
-  await database.migrate();
-  await ensureReferenceData(database.db);
-  await generate(database, DATA);
-  return database;
+      return n === ROWS ? `${n.toLocaleString()} listings` : null;
+    },
+    generate: (database) => generate(database, DATA),
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
