@@ -1,5 +1,5 @@
-import { Anchor, Avatar, Badge, Card, Group, Image, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconPhoto } from '@tabler/icons-react';
+import { Anchor, Avatar, Badge, Button, Card, Group, Image, Stack, Text, ThemeIcon, type ButtonProps } from '@mantine/core';
+import { IconPhoto, type Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ModerationPerson } from '@swapu/shared/admin-moderation';
@@ -7,6 +7,7 @@ import { paths } from '@swapu/shared/paths';
 import { useTranslation } from '../../i18n/react';
 import { formatDateTime } from '../../lib/format';
 import { memberName } from '../../lib/member-name';
+import type { Ask, Confirm } from './moderation-confirm';
 
 export function Person({ p, label }: { p: ModerationPerson; label?: string }) {
   const { t } = useTranslation('moderation');
@@ -83,5 +84,20 @@ export function Actions({ children }: { children: ReactNode }) {
     <Group gap="xs" mt="xs">
       {children}
     </Group>
+  );
+}
+
+/** A card's action: a small button that asks the admin to confirm (and give a reason) before it runs. */
+export function AskButton({
+  ask,
+  question,
+  icon: ActionIcon,
+  children,
+  ...button
+}: { ask: Ask; question: () => Confirm; icon: Icon; children: ReactNode } & Pick<ButtonProps, 'variant' | 'color' | 'disabled'>) {
+  return (
+    <Button size="xs" leftSection={<ActionIcon size={14} />} {...button} onClick={() => ask(question())}>
+      {children}
+    </Button>
   );
 }

@@ -1,11 +1,11 @@
-import { Anchor, Badge, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Image, Stack, Text } from '@mantine/core';
 import { IconCheck, IconEyeOff, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { FlaggedPhoto } from '@swapu/shared/admin-moderation';
 import { paths } from '@swapu/shared/paths';
 import { useTranslation } from '../../i18n/react';
 import { formatDateTime } from '../../lib/format';
-import { Actions, Person } from './moderation-card-parts';
+import { Actions, AskButton, Person } from './moderation-card-parts';
 import type { Ask } from './moderation-confirm';
 import { moderationCalls } from './use-admin-moderation';
 
@@ -42,64 +42,58 @@ export function PhotoCard({ item, ask }: { item: FlaggedPhoto; ask: Ask }) {
         )}
       </Stack>
       <Actions>
-        <Button
-          size="xs"
+        <AskButton
           variant="default"
-          leftSection={<IconCheck size={14} />}
-          onClick={() =>
-            ask({
-              title: t('approve.title'),
-              body: t('approve.body', { title }),
-              confirm: t('approve.confirm'),
-              color: 'swapu',
-              reason: 'optional',
-              run: moderationCalls.approveImage(item.id),
-              done: t('approve.done'),
-            })
-          }
+          icon={IconCheck}
+          ask={ask}
+          question={() => ({
+            title: t('approve.title'),
+            body: t('approve.body', { title }),
+            confirm: t('approve.confirm'),
+            color: 'swapu',
+            reason: 'optional',
+            run: moderationCalls.approveImage(item.id),
+            done: t('approve.done'),
+          })}
         >
           {t('approve.button')}
-        </Button>
-        <Button
-          size="xs"
+        </AskButton>
+        <AskButton
           color="red"
           variant="light"
           disabled={lastLive}
-          leftSection={<IconTrash size={14} />}
-          onClick={() =>
-            ask({
-              title: t('remove.title'),
-              body: t('remove.body', { title }),
-              confirm: t('remove.confirm'),
-              color: 'red',
-              reason: 'required',
-              run: moderationCalls.removeImage(item.id),
-              done: t('remove.done'),
-            })
-          }
+          icon={IconTrash}
+          ask={ask}
+          question={() => ({
+            title: t('remove.title'),
+            body: t('remove.body', { title }),
+            confirm: t('remove.confirm'),
+            color: 'red',
+            reason: 'required',
+            run: moderationCalls.removeImage(item.id),
+            done: t('remove.done'),
+          })}
         >
           {t('remove.button')}
-        </Button>
+        </AskButton>
         {item.post.state !== 'draft' && item.post.state !== 'reserved' && (
-          <Button
-            size="xs"
+          <AskButton
             color="red"
             variant="subtle"
-            leftSection={<IconEyeOff size={14} />}
-            onClick={() =>
-              ask({
-                title: t('hide.title'),
-                body: t('hide.body', { title }),
-                confirm: t('hide.confirm'),
-                color: 'red',
-                reason: 'required',
-                run: moderationCalls.hidePost(item.post.id),
-                done: t('hide.done'),
-              })
-            }
+            icon={IconEyeOff}
+            ask={ask}
+            question={() => ({
+              title: t('hide.title'),
+              body: t('hide.body', { title }),
+              confirm: t('hide.confirm'),
+              color: 'red',
+              reason: 'required',
+              run: moderationCalls.hidePost(item.post.id),
+              done: t('hide.done'),
+            })}
           >
             {t('hide.button')}
-          </Button>
+          </AskButton>
         )}
       </Actions>
     </Card>

@@ -1,11 +1,11 @@
-import { Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconEye, IconEyeOff, IconUserOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { ModerationPerson, ReportedListing, ReportedMember } from '@swapu/shared/admin-moderation';
 import { paths } from '@swapu/shared/paths';
 import { useTranslation } from '../../i18n/react';
 import { memberName } from '../../lib/member-name';
-import { Actions, Evidence, Person, Thumb } from './moderation-card-parts';
+import { Actions, AskButton, Evidence, Person, Thumb } from './moderation-card-parts';
 import type { Ask } from './moderation-confirm';
 import { moderationCalls } from './use-admin-moderation';
 
@@ -60,63 +60,57 @@ export function ListingCard({ item, ask }: { item: ReportedListing; ask: Ask }) 
         />
       </Stack>
       <Actions>
-        <Button
-          size="xs"
+        <AskButton
           variant="default"
-          leftSection={<IconCheck size={14} />}
-          onClick={() =>
-            ask({
-              title: t('dismiss.title'),
-              body: t('dismiss.listingBody', { title }),
-              confirm: t('dismiss.confirm'),
-              color: 'swapu',
-              reason: 'optional',
-              run: moderationCalls.dismissPost(post.id),
-              done: t('dismiss.done'),
-            })
-          }
+          icon={IconCheck}
+          ask={ask}
+          question={() => ({
+            title: t('dismiss.title'),
+            body: t('dismiss.listingBody', { title }),
+            confirm: t('dismiss.confirm'),
+            color: 'swapu',
+            reason: 'optional',
+            run: moderationCalls.dismissPost(post.id),
+            done: t('dismiss.done'),
+          })}
         >
           {t('dismiss.button')}
-        </Button>
+        </AskButton>
         {post.hiddenReason === null ? (
-          <Button
-            size="xs"
+          <AskButton
             color="red"
             variant="light"
-            leftSection={<IconEyeOff size={14} />}
-            onClick={() =>
-              ask({
-                title: t('hide.title'),
-                body: t('hide.body', { title }),
-                confirm: t('hide.confirm'),
-                color: 'red',
-                reason: 'required',
-                run: moderationCalls.hidePost(post.id),
-                done: t('hide.done'),
-              })
-            }
+            icon={IconEyeOff}
+            ask={ask}
+            question={() => ({
+              title: t('hide.title'),
+              body: t('hide.body', { title }),
+              confirm: t('hide.confirm'),
+              color: 'red',
+              reason: 'required',
+              run: moderationCalls.hidePost(post.id),
+              done: t('hide.done'),
+            })}
           >
             {t('hide.button')}
-          </Button>
+          </AskButton>
         ) : (
-          <Button
-            size="xs"
+          <AskButton
             variant="light"
-            leftSection={<IconEye size={14} />}
-            onClick={() =>
-              ask({
-                title: t('unhide.title'),
-                body: t('unhide.body', { title }),
-                confirm: t('unhide.confirm'),
-                color: 'swapu',
-                reason: 'optional',
-                run: moderationCalls.unhidePost(post.id),
-                done: t('unhide.done'),
-              })
-            }
+            icon={IconEye}
+            ask={ask}
+            question={() => ({
+              title: t('unhide.title'),
+              body: t('unhide.body', { title }),
+              confirm: t('unhide.confirm'),
+              color: 'swapu',
+              reason: 'optional',
+              run: moderationCalls.unhidePost(post.id),
+              done: t('unhide.done'),
+            })}
           >
             {t('unhide.button')}
-          </Button>
+          </AskButton>
         )}
         <WarnBan person={owner} postId={post.id} ask={ask} />
       </Actions>
@@ -130,45 +124,41 @@ function WarnBan({ person, postId, ask }: { person: ModerationPerson; postId?: s
   const name = memberName(t, person.displayName) || t('unknownMember');
   return (
     <>
-      <Button
-        size="xs"
+      <AskButton
         variant="light"
         color="orange"
-        leftSection={<IconAlertTriangle size={14} />}
-        onClick={() =>
-          ask({
-            title: t('warn.title'),
-            body: t('warn.body', { name }),
-            confirm: t('warn.confirm'),
-            color: 'orange',
-            reason: 'required',
-            run: moderationCalls.warnUser(person.id, postId),
-            done: t('warn.done', { name }),
-          })
-        }
+        icon={IconAlertTriangle}
+        ask={ask}
+        question={() => ({
+          title: t('warn.title'),
+          body: t('warn.body', { name }),
+          confirm: t('warn.confirm'),
+          color: 'orange',
+          reason: 'required',
+          run: moderationCalls.warnUser(person.id, postId),
+          done: t('warn.done', { name }),
+        })}
       >
         {postId ? t('warn.owner') : t('warn.button')}
-      </Button>
-      <Button
-        size="xs"
+      </AskButton>
+      <AskButton
         variant="light"
         color="red"
         disabled={person.banned}
-        leftSection={<IconUserOff size={14} />}
-        onClick={() =>
-          ask({
-            title: t('ban.title'),
-            body: t('ban.body', { name }),
-            confirm: t('ban.confirm'),
-            color: 'red',
-            reason: 'required',
-            run: moderationCalls.banUser(person.id, postId),
-            done: t('ban.done', { name }),
-          })
-        }
+        icon={IconUserOff}
+        ask={ask}
+        question={() => ({
+          title: t('ban.title'),
+          body: t('ban.body', { name }),
+          confirm: t('ban.confirm'),
+          color: 'red',
+          reason: 'required',
+          run: moderationCalls.banUser(person.id, postId),
+          done: t('ban.done', { name }),
+        })}
       >
         {postId ? t('ban.owner') : t('ban.button')}
-      </Button>
+      </AskButton>
     </>
   );
 }
@@ -188,24 +178,22 @@ export function MemberCard({ item, ask }: { item: ReportedMember; ask: Ask }) {
         <Evidence ownWords items={item.reports.map((r) => ({ id: r.id, title: r.reason, by: memberName(t, r.reporterName), at: r.at }))} />
       </Stack>
       <Actions>
-        <Button
-          size="xs"
+        <AskButton
           variant="default"
-          leftSection={<IconCheck size={14} />}
-          onClick={() =>
-            ask({
-              title: t('dismiss.title'),
-              body: t('dismiss.memberBody', { name }),
-              confirm: t('dismiss.confirm'),
-              color: 'swapu',
-              reason: 'optional',
-              run: moderationCalls.dismissUser(item.member.id),
-              done: t('dismiss.done'),
-            })
-          }
+          icon={IconCheck}
+          ask={ask}
+          question={() => ({
+            title: t('dismiss.title'),
+            body: t('dismiss.memberBody', { name }),
+            confirm: t('dismiss.confirm'),
+            color: 'swapu',
+            reason: 'optional',
+            run: moderationCalls.dismissUser(item.member.id),
+            done: t('dismiss.done'),
+          })}
         >
           {t('dismiss.button')}
-        </Button>
+        </AskButton>
         <WarnBan person={item.member} ask={ask} />
       </Actions>
     </Card>
