@@ -39,6 +39,8 @@ export interface FuzzStats {
   ok: number;
   client: number;
   redirects: number;
+  /** Wall time of the route's cases, to find the routes that cost a fuzzing file its minutes. */
+  ms: number;
 }
 
 /** Routes that are not JSON endpoints, with the reason. */
@@ -97,7 +99,8 @@ export async function fuzzRoutes(t: TestApp, w: FuzzWorld, pick: (key: string) =
         { weight: 2, arbitrary: hostile.map((v) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? 'x'))) },
       );
     const actor = fc.constantFrom('anonymous', 'member', r.url.includes('/admin/') ? 'admin' : 'member');
-    const counts: FuzzStats = { route: key, cases: 0, ok: 0, client: 0, redirects: 0 };
+    const counts: FuzzStats = { route: key, cases: 0, ok: 0, client: 0, redirects: 0, ms: 0 };
+    const routeStarted = performance.now();
     // The counterexample of a failure can hold a 100,000-character string: report a readable part.
     const shorten = (err: unknown) => {
       const cause = (err as { cause?: Error }).cause?.message ?? '';
@@ -160,6 +163,7 @@ export async function fuzzRoutes(t: TestApp, w: FuzzWorld, pick: (key: string) =
       .catch((err: unknown) => {
         throw shorten(err);
       });
+    counts.ms = Math.round(performance.now() - routeStarted);
     stats.push(counts);
   }
   return stats;
@@ -169,10 +173,10 @@ export async function fuzzRoutes(t: TestApp, w: FuzzWorld, pick: (key: string) =
 export function summary(stats: FuzzStats[]): string {
   const lines = stats.map(
     (s) =>
-      `${s.route.padEnd(64)} ${String(s.cases).padStart(5)} ${String(s.ok).padStart(5)} ${String(s.client).padStart(5)} ${String(s.redirects).padStart(4)}`,
+      `${s.route.padEnd(64)} ${String(s.cases).padStart(5)} ${String(s.ok).padStart(5)} ${String(s.client).padStart(5)} ${String(s.redirects).padStart(4)} ${(s.ms / 1000).toFixed(1).padStart(6)}`,
   );
   const total = stats.reduce((a, s) => a + s.cases, 0);
-  return [`${'endpoint'.padEnd(64)} cases   2xx   4xx  3xx`, ...lines, `${stats.length} endpoints, ${total} cases, 0 server errors`].join(
+  return [`${'endpoint'.padEnd(64)} cases   2xx   4xx  3xx      s`, ...lines, `${stats.length} endpoints, ${total} cases, 0 server errors`].join(
     '\n',
   );
 }
