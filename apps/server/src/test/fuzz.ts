@@ -176,9 +176,11 @@ export function summary(stats: FuzzStats[]): string {
       `${s.route.padEnd(64)} ${String(s.cases).padStart(5)} ${String(s.ok).padStart(5)} ${String(s.client).padStart(5)} ${String(s.redirects).padStart(4)} ${(s.ms / 1000).toFixed(1).padStart(6)}`,
   );
   const total = stats.reduce((a, s) => a + s.cases, 0);
-  return [`${'endpoint'.padEnd(64)} cases   2xx   4xx  3xx      s`, ...lines, `${stats.length} endpoints, ${total} cases, 0 server errors`].join(
-    '\n',
-  );
+  return [
+    `${'endpoint'.padEnd(64)} cases   2xx   4xx  3xx      s`,
+    ...lines,
+    `${stats.length} endpoints, ${total} cases, 0 server errors`,
+  ].join('\n');
 }
 
 /** Routes split in four files so the test runner's forks fuzz them in parallel. */
