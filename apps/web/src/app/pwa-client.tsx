@@ -141,7 +141,13 @@ export async function startPwa(queryClient: QueryClient): Promise<void> {
       autoClose: false,
     });
   });
-  await wb.register();
+  try {
+    await wb.register();
+  } catch {
+    // The browser refused the worker (private browsing, a policy, a test run that blocks workers):
+    // SwapU works as a plain web page, without offline start or pushes on this device.
+    return;
+  }
   // A tab left open for days still hears of a release.
   setInterval(() => void wb.update().catch(() => {}), 3_600_000);
   if ('caches' in window) keepFeed(queryClient);
