@@ -181,7 +181,7 @@ async function main() {
     const cached = await app(`fresh data dir, photos cached #${i}`, i === 1 ? dataDir : tempDir('fresh'), 600_000, undefined, cacheDir);
     // The first cached start also fills the data dir the existing-dir starts reuse: with several
     // fresh runs it is left out of the figure (its disk cache was cold); a smoke run (one of each)
-    // keeps it rather than paying a third fresh start, the longest part of the smoke stage.
+    // keeps it rather than paying for a third fresh start.
     if (i > 1 || FRESH_RUNS === 1) cachedMs.push(cached);
   }
 
