@@ -202,7 +202,9 @@ const browserLine = () => {
  * failing tests (Playwright's ✘, Vitest's × and FAIL lines) and the first error lines.
  */
 // `×` only at a line's start (Vitest's failed test): a benchmark's table prints ratios such as 1.00×.
-const FAILED_TEST = /✘|^\s*×|^\s*FAIL |\d+ failed|FAILED/;
+// A count of failures only when it is not 0: bench:soak's windows each say "0 failed", and once
+// filled the summary's lines before the bench's own "FAILED" line could be kept.
+const FAILED_TEST = /✘|^\s*×|^\s*FAIL |\b[1-9]\d* failed|FAILED/;
 /** `[diag]`: a journey's own account of the page when it failed (kept longer than other lines). */
 const ERROR_LINE = /Error:|Locator:|Expected|Received|Timeout|timed out|\[diag\]/;
 const said = new Map();
