@@ -25,6 +25,14 @@ export default defineConfig({
     // that try only (E2E_TRACE=on-first-retry, scripts/test.mjs): recording costs CPU in every journey.
     trace: process.env.E2E_TRACE === 'on-first-retry' ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // No service worker unless a journey asks for one (e2e/pwa.spec.ts does, and proves the worker:
+    // offline start, the update prompt, pushes). Each journey opens fresh contexts, and in each the
+    // worker installed itself and precached the whole app (365 files) in the background: 3-4 s of
+    // CPU a context on an idle machine, and the server's serving of those files. The 19 journeys
+    // of marketplace + search: 173-197 CPU-s with the worker, 153-163 without
+    // (docs/decisions/0047-ci-time.md, 2026-12-03). A journey is a member's first visit, which the
+    // worker never controls before it has installed.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: CHROMIUM,
       args: [

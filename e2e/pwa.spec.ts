@@ -44,7 +44,13 @@ type Lang = keyof typeof TEXTS;
 /** A phone in this language; with `push`, notifications allowed and the test's push service standing in for the browser's. */
 async function phone(browser: Browser, lang: Lang, opts: { account?: Member; push?: PushDevice } = {}) {
   const { defaultBrowserType: _b, ...pixel } = devices['Pixel 7'];
-  const context = await browser.newContext({ ...pixel, locale: lang, permissions: opts.push ? ['notifications'] : [] });
+  // The journeys run without service workers (playwright.config.ts); these are about the worker.
+  const context = await browser.newContext({
+    ...pixel,
+    locale: lang,
+    permissions: opts.push ? ['notifications'] : [],
+    serviceWorkers: 'allow',
+  });
   const page = await context.newPage();
   if (opts.account) await signInWithStorage(page, opts.account);
   await page.addInitScript((l) => window.localStorage.setItem('swapu.lang', l), lang);
