@@ -31,7 +31,7 @@ async function fits(page: Page, width: number) {
   await expect(async () => {
     const seen = await page.evaluate(() => ({
       scrollWidth: document.documentElement.scrollWidth,
-      controls: [...document.querySelectorAll('header a, header button, header select')]
+      controls: Array.from(document.querySelectorAll('header a, header button, header select'))
         .map((e) => ({ e, box: e.getBoundingClientRect() }))
         .filter(({ e, box }) => box.width > 0 && box.height > 0 && getComputedStyle(e).visibility !== 'hidden')
         .map(({ e, box }) => ({ html: e.outerHTML.slice(0, 80), left: box.left, right: box.right })),
