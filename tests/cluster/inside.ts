@@ -6,15 +6,22 @@ import { CHECKS, type CheckResult } from './checks';
 import { warmUp } from './warm-up';
 import { shedding } from './api';
 import { guardInner } from './inner';
+import { removalFrom } from './without';
 
 const info = JSON.parse(process.argv[2]!) as RunInfo;
 /** --only photo,chat (or --only=photo,chat): just these checks. */
 const onlyAt = process.argv.indexOf('--only');
 const onlyArg = process.argv.find((a) => a.startsWith('--only='))?.slice(7) ?? (onlyAt > 2 ? process.argv[onlyAt + 1] : undefined);
-const only = onlyArg ? new Set(onlyArg.split(',').filter(Boolean)) : null;
+/** --without trusted-proxy: one mechanism taken away, and only its checks, which must fail (without.ts). */
+const removal = removalFrom(process.argv);
+const only = removal ? new Set(removal.checks) : onlyArg ? new Set(onlyArg.split(',').filter(Boolean)) : null;
 
 const cluster = new Cluster(info);
 const finish = guardInner(cluster, info, '[cluster]');
+if (removal) {
+  Object.assign(cluster.appEnvExtra, removal.env);
+  console.log(`[cluster] without ${removal.what}: ${removal.checks.join(', ')} must FAIL`);
+}
 
 const t0 = Date.now();
 const secs = (since: number) => ((Date.now() - since) / 1000).toFixed(1);
@@ -74,4 +81,14 @@ console.log(
   `\n[cluster] ${results.length - failed.length} of ${results.length} checks passed in ${secs(t0)} s` +
     (failed.length ? `; failed: ${failed.map((f) => f.id).join(', ')}` : ''),
 );
+if (removal) {
+  // Inverted: each of the mechanism's checks must have failed without it.
+  const unnoticed = results.filter((r) => r.ok);
+  console.log(
+    unnoticed.length
+      ? `[cluster] FAIL: without ${removal.name}, ${unnoticed.map((r) => r.id).join(', ')} still passed: the check does not notice its mechanism's loss`
+      : `[cluster] as it must: without ${removal.name}, ${results.map((r) => r.id).join(', ')} failed`,
+  );
+  await finish(unnoticed.length || results.length === 0 ? 1 : 0);
+}
 await finish(failed.length ? 1 : 0);

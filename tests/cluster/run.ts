@@ -4,7 +4,7 @@
 // checks. Whatever happens (a failed check, an exception, Ctrl-C, the time limit), it then kills
 // every process left in the run's namespaces, deletes them and removes the run's files
 // (outside.ts, shared with npm run bench:cluster).
-// Usage: npm run test:cluster [-- --only photo,chat] [-- --keep]   (docs/deploying.md)
+// Usage: npm run test:cluster [-- --only photo,chat] [-- --without trusted-proxy] [-- --keep]   (docs/deploying.md)
 import path from 'node:path';
 import { checkNode } from '../../scripts/check-node.mjs';
 import { runOutside } from './outside';
