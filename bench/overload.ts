@@ -1,4 +1,4 @@
-// npm run bench:overload [-- --seconds N] [-- --in-flight 32,64] [-- --pglite] [-- --ramp 1,2,4] [-- --issue-only] [-- --smoke]
+// npm run bench:overload [-- --seconds N] [-- --in-flight 32,64] [-- --fixed] [-- --pglite] [-- --ramp 1,2,4] [-- --issue-only] [-- --smoke]
 // Load shedding (decision 0042) under overload: guests searching /api/v1/search?q=bike on the demo
 // marketplace (PostgreSQL, a throwaway swapu_bench_<pid> database; PGlite with --pglite).
 // 1. The saturation rate: the app without shedding, at 1, 2, 4, … connections until throughput
@@ -6,7 +6,9 @@
 // 2. At 1×, 2× and 5× that many connections, and at 1,000 (issue 39's figure), the same app
 //    without shedding (the baseline) and with it (OVERLOAD_MAX_IN_FLIGHT, default or each of
 //    --in-flight): accepted answers per second, their p50 and p99, the share refused with 503 and
-//    how fast those came back, with the ratios to the baseline of the same run.
+//    how fast those came back, with the ratios to the baseline of the same run. The bound adapts
+//    to OVERLOAD_TARGET_MS (lib/adaptive-limit.ts) as the app's defaults say; --fixed adds a row per
+//    bound with it held fixed (the target off), to compare.
 // The load runs in a worker thread (overload-load.mjs) so it does not share the server's loop.
 // Unlike the other benches, the shedding here is the app's own configuration (not benchServerEnv).
 // --smoke (decision 0046): the demo without photos, a ramp of 1 and 2 connections (1 s each), then
@@ -117,6 +119,8 @@ async function main() {
         .map((v) => Number(v))
     : [defaults.overload.maxInFlight];
   if (limits.some((n) => !Number.isInteger(n) || n < 1)) throw new Error('--in-flight takes whole numbers ≥ 1');
+  /** The adaptive bound's target as the app's defaults have it, and with --fixed also none (0). */
+  const variants = flags.has('fixed') ? [defaults.overload.targetMs ?? 0, 0] : [defaults.overload.targetMs ?? 0];
 
   // 1. The saturation rate, without shedding (--ramp 1,2,4: fewer steps, for a quick look).
   const rampSteps = values.get('ramp') ? values.get('ramp')!.split(',').map(Number) : SMOKE ? [1, 2] : RAMP;
@@ -173,17 +177,20 @@ async function main() {
     };
     row('no shedding', base);
     for (const maxInFlight of limits) {
-      const shed = await withApp({ ...defaults.overload, maxInFlight }, (url) => drive(url, connections, seconds));
-      console.log(`${label}, in flight ≤ ${maxInFlight}: ${rate(shed).toFixed(0)} accepted/s, p99 ${shed.acceptedP99.toFixed(0)} ms`);
-      row(`in flight ≤ ${maxInFlight}`, shed);
-      if (shed.acceptedP99 > 500)
-        verdicts.push(`${label}, in flight ≤ ${maxInFlight}: accepted p99 ${shed.acceptedP99.toFixed(0)} ms > 500 ms`);
+      for (const targetMs of variants) {
+        const name = `in flight ≤ ${maxInFlight}${targetMs ? (variants.length > 1 ? `, adapts to ${targetMs} ms` : '') : ', fixed'}`;
+        const shed = await withApp({ ...defaults.overload, maxInFlight, targetMs }, (url) => drive(url, connections, seconds));
+        console.log(`${label}, ${name}: ${rate(shed).toFixed(0)} accepted/s, p99 ${shed.acceptedP99.toFixed(0)} ms`);
+        row(name, shed);
+        if (shed.acceptedP99 > 500) verdicts.push(`${label}, ${name}: accepted p99 ${shed.acceptedP99.toFixed(0)} ms > 500 ms`);
+      }
     }
   }
 
   console.log('');
   console.log(
     `${kind}; GET ${PATH} as a guest; ${seconds} s a row; event-loop bound ${defaults.overload.maxEventLoopDelayMs} ms; ` +
+      `in-flight bound adapting to a p90 of ${defaults.overload.targetMs ?? 0} ms (0: fixed); ` +
       `saturation ${saturation} connections = ${rate(atSaturation).toFixed(0)} searches/s; load average ${os
         .loadavg()
         .map((x) => x.toFixed(2))
@@ -218,7 +225,7 @@ async function main() {
     measured: {
       'ramp steps measured': ramp.length,
       ...Object.fromEntries(ramp.map(([c, r]) => [`ramp, ${c} connections: searches answered`, r.accepted])),
-      'table rows (levels × servers)': labels.length === levels.length * (1 + limits.length) ? labels.length : 0,
+      'table rows (levels × servers)': labels.length === levels.length * (1 + limits.length * variants.length) ? labels.length : 0,
       ...Object.fromEntries(runs.map(([name, r]) => [`${name}: searches answered`, r.accepted])),
     },
     failures: Object.fromEntries(runs.map(([name, r]) => [`${name}: other statuses, errors, timeouts`, r.other + r.errors + r.timeouts])),

@@ -71,6 +71,7 @@ const EnvSchema = z.object({
   OVERLOAD_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(32),
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   OVERLOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(2),
+  OVERLOAD_TARGET_MS: z.coerce.number().int().min(0).max(60_000).default(250),
   // A staging site on a public address that takes no real money and books no real courier: it may run
   // the local payment provider and courier simulator, and says so on every page, checkout, receipt,
   // label and mail. Without it, a public server refuses to start with either (lib/deployment.ts).
@@ -204,7 +205,15 @@ export type Config = {
    * Load shedding (lib/load-shedding.ts): the most requests answered at once, the mean event-loop
    * delay past which new requests are refused (0: either bound off), and the Retry-After sent.
    */
-  overload: { maxInFlight: number; maxEventLoopDelayMs: number; retryAfterSeconds: number };
+  overload: {
+    maxInFlight: number;
+    maxEventLoopDelayMs: number;
+    retryAfterSeconds: number;
+    /** The accepted answers' p90 the in-flight bound adapts to (lib/adaptive-limit.ts); 0/absent: fixed. */
+    targetMs?: number;
+    /** How often the bound adapts (100 ms; not a setting: tests turn it by hand). */
+    adaptEveryMs?: number;
+  };
   /**
    * The seller on receipts (tax invoices): SELLER_NAME, SELLER_ABN and SELLER_ADDRESS, or the
    * marked sample (SAMPLE_SELLER) when none is set; an ABN left unset alone is null (the receipt
@@ -413,6 +422,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       maxInFlight: e.OVERLOAD_MAX_IN_FLIGHT,
       maxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS ?? (e.NODE_ENV === 'test' ? 0 : 200),
       retryAfterSeconds: e.OVERLOAD_RETRY_AFTER_SECONDS,
+      targetMs: e.OVERLOAD_TARGET_MS,
     },
     seller: sellerOf(e),
     sellerMissing: (['SELLER_NAME', 'SELLER_ABN', 'SELLER_ADDRESS'] as const).filter((name) => !e[name]),

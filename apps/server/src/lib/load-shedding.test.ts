@@ -144,3 +144,52 @@ describe('load shedding on event-loop delay', () => {
     }
   });
 });
+
+describe('the adaptive in-flight bound (OVERLOAD_TARGET_MS)', () => {
+  let a: TestApp;
+  let aBase: string;
+  beforeAll(async () => {
+    // Eight in flight at most, adapting to a p90 of 20 ms; its turns are taken by hand here.
+    a = await createTestApp({
+      config: {
+        metricsToken: METRICS_TOKEN,
+        overload: { maxInFlight: 8, maxEventLoopDelayMs: 0, retryAfterSeconds: 3, targetMs: 20, adaptEveryMs: 3_600_000 },
+      },
+    });
+    aBase = await a.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await a.close();
+  });
+  const load = () => a.app.ctx.load!;
+  const limitMetric = async () =>
+    Number(
+      /^swapu_http_in_flight_limit (\d+)$/m.exec((await a.app.inject({ method: 'GET', url: '/api/metrics', headers: scrape })).body)?.[1],
+    );
+
+  it('lowers the bound while it is full and the accepted answers are slower than the target, enforces it, and raises it again once quiet', async () => {
+    expect(await limitMetric()).toBe(8);
+    // Eight slow requests fill the bound; a ninth is refused.
+    const held = Array.from({ length: 8 }, () => holdRequest(aBase));
+    await vi.waitFor(() => expect(load().inFlight()).toBe(8), { timeout: 10_000, interval: 5 });
+    expect((await a.app.inject({ method: 'GET', url: '/api/v1/search?q=bike' })).statusCode).toBe(503);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(await Promise.all(held.map((h) => h.finish()))).toEqual(Array(8).fill(400));
+    await vi.waitFor(() => expect(load().inFlight()).toBe(0), { timeout: 10_000, interval: 5 });
+
+    // Their p90 (60 ms and more) is past 3× the target: the bound halves.
+    expect(load().adapt()).toBe(4);
+    expect(await limitMetric()).toBe(4);
+    const four = Array.from({ length: 4 }, () => holdRequest(aBase));
+    await vi.waitFor(() => expect(load().inFlight()).toBe(4), { timeout: 10_000, interval: 5 });
+    expect((await a.app.inject({ method: 'GET', url: '/api/v1/search?q=bike' })).statusCode).toBe(503);
+    await Promise.all(four.map((h) => h.finish()));
+    await vi.waitFor(() => expect(load().inFlight()).toBe(0), { timeout: 10_000, interval: 5 });
+    load().adapt();
+
+    // Quiet turns: up by an eighth (at least one) each, back to the maximum and no further.
+    for (let i = 0; i < 10; i++) load().adapt();
+    expect(load().limit()).toBe(8);
+    expect((await a.app.inject({ method: 'GET', url: '/api/v1/search?q=bike' })).statusCode).toBe(200);
+  });
+});

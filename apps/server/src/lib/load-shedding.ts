@@ -2,6 +2,7 @@ import underPressure from '@fastify/under-pressure';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { App } from './context';
+import { AdaptiveLimit } from './adaptive-limit';
 
 /**
  * Routes never shed: a balancer's health checks (a busy instance is still alive and ready, and
@@ -19,7 +20,14 @@ export interface LoadShedding {
   inFlight(): number;
   /** Requests refused with 503 busy since the app started. */
   shed(): number;
+  /** The in-flight bound now (OVERLOAD_MAX_IN_FLIGHT, lowered while accepted answers are slow; 0: off). */
+  limit(): number;
+  /** One turn of the adaptive bound now (a timer runs one every `adaptEveryMs`); returns the bound. */
+  adapt(): number;
 }
+
+/** How often the adaptive bound looks at the accepted answers' times (adaptive-limit.ts). */
+const ADAPT_EVERY_MS = 100;
 
 /**
  * Load shedding (issue 39, decision 0042): past either bound a request is answered at once with
@@ -27,7 +35,9 @@ export interface LoadShedding {
  * viewer is resolved or anything is read, instead of queueing behind the others until every
  * answer is late.
  * - requests in flight (`maxInFlight`): counted from onRequest until the answer's connection
- *   says it is done ('close' fires after the answer, and on an abort);
+ *   says it is done ('close' fires after the answer, and on an abort); with `targetMs` the bound
+ *   is lowered while the accepted answers are slower than that and the bound is full
+ *   (adaptive-limit.ts), and rises back to `maxInFlight` when they are fast again;
  * - event-loop delay (`maxEventLoopDelayMs`): the mean delay @fastify/under-pressure measures
  *   over each second; past it the process itself is saturated (CPU-bound work, a blocking PGlite query).
  * The refusal is as cheap as an answer can be (measured: under 1,000 clients most answers are
@@ -44,6 +54,14 @@ export async function attachLoadShedding(
   let inFlight = 0;
   let shedCount = 0;
   const { maxInFlight, maxEventLoopDelayMs } = settings;
+  // The bound adapts to the accepted answers' times when a target is set (OVERLOAD_TARGET_MS).
+  const targetMs = settings.targetMs ?? 0;
+  const adaptive = maxInFlight > 0 && targetMs > 0 ? new AdaptiveLimit(maxInFlight, targetMs) : null;
+  if (adaptive) {
+    const turn = setInterval(() => adaptive.adjust(), settings.adaptEveryMs ?? ADAPT_EVERY_MS).unref();
+    app.addHook('onClose', async () => clearInterval(turn));
+  }
+  const bound = () => adaptive?.limit ?? maxInFlight;
   const retryAfter = String(settings.retryAfterSeconds);
   // Measurement only: with no threshold given, under-pressure adds no hook of its own (its hook
   // would refuse the health checks too); the one hook below decides, with the exemptions.
@@ -54,16 +72,27 @@ export async function attachLoadShedding(
   if (maxInFlight > 0 || maxEventLoopDelayMs > 0) {
     app.addHook('onRequest', (req, reply, done) => {
       if (exempt(req)) return done();
-      if ((maxInFlight > 0 && inFlight >= maxInFlight) || overLoop()) {
+      const full = maxInFlight > 0 && inFlight >= bound();
+      if (full || overLoop()) {
         shedCount++;
+        if (full) adaptive?.refused();
         // Sent from the hook: done() is not called, so nothing else runs for it.
         void reply.status(503).header('retry-after', retryAfter).type('application/json; charset=utf-8').send(busyBody(req));
         return;
       }
       inFlight++;
-      reply.raw.once('close', () => inFlight--);
+      const started = adaptive ? performance.now() : 0;
+      reply.raw.once('close', () => {
+        inFlight--;
+        adaptive?.record(performance.now() - started);
+      });
       done();
     });
   }
-  return { inFlight: () => inFlight, shed: () => shedCount };
+  return {
+    inFlight: () => inFlight,
+    shed: () => shedCount,
+    limit: () => (maxInFlight > 0 ? bound() : 0),
+    adapt: () => (adaptive ? adaptive.adjust() : maxInFlight),
+  };
 }

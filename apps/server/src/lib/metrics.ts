@@ -69,6 +69,14 @@ export function createMetrics(ctx: AppContext) {
     },
   });
   new Gauge({
+    name: 'swapu_http_in_flight_limit',
+    help: 'The in-flight bound now: OVERLOAD_MAX_IN_FLIGHT, lowered while accepted answers are slower than OVERLOAD_TARGET_MS (0: off).',
+    registers: [registry],
+    collect() {
+      this.set(ctx.load?.limit() ?? 0);
+    },
+  });
+  new Gauge({
     name: 'swapu_http_shed_total',
     help: 'Requests refused with 503 busy because the instance was over its load limits (decision 0042).',
     registers: [registry],
