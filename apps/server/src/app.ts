@@ -29,7 +29,7 @@ import { sweepRateLimits } from './lib/rate-limit';
 import { LIKES_MEMO, ViewerCache } from './lib/viewer-cache';
 import { checkDeployment } from './lib/deployment';
 import { attachGracefulClose } from './lib/shutdown';
-import { attachLoadShedding } from './lib/load-shedding';
+import { attachLoadShedding, busyPage, wantsPage } from './lib/load-shedding';
 import { secretBox } from './lib/secret-box';
 import { addSecurityHeaders } from './lib/security-headers';
 import { requestSerializer } from './lib/log-redaction';
@@ -253,14 +253,22 @@ export async function buildApp(opts: BuildOptions) {
   // X-Forwarded-For from a peer TRUST_PROXY does not trust: warned once, shown in the console.
   watchUntrustedForwarding(app, { db: () => ctx.database.db, clock: ctx.clock, config });
   // Over its load limits the app answers 503 busy at once, before the viewer is read (decision 0042).
-  const busyBodies = {
-    identity: JSON.stringify({ error: { code: 503, message: 'BUSY' } }),
-    'en-US': JSON.stringify(new AppError(503, 'busy').body('en-US')),
-    'pt-PT': JSON.stringify(new AppError(503, 'busy').body('pt-PT')),
+  const json = (value: unknown) => ({ type: 'application/json; charset=utf-8', body: JSON.stringify(value) });
+  const busyMessage = (lang: 'en-US' | 'pt-PT') => new AppError(503, 'busy').body(lang).error.message;
+  const busy = {
+    identity: json({ error: { code: 503, message: 'BUSY' } }),
+    'en-US': json(new AppError(503, 'busy').body('en-US')),
+    'pt-PT': json(new AppError(503, 'busy').body('pt-PT')),
+    // A page opened in a browser: the message as a page that reloads itself (not before Retry-After).
+    page: {
+      'en-US': busyPage('en-US', busyMessage('en-US'), Math.max(5, config.overload.retryAfterSeconds)),
+      'pt-PT': busyPage('pt-PT', busyMessage('pt-PT'), Math.max(5, config.overload.retryAfterSeconds)),
+    },
   };
-  ctx.load = await attachLoadShedding(app, config.overload, (req) =>
-    isIdentityPath(req.url) ? busyBodies.identity : busyBodies[localeOf(req.headers['accept-language'])],
-  );
+  ctx.load = await attachLoadShedding(app, config.overload, (req) => {
+    const lang = localeOf(req.headers['accept-language']);
+    return isIdentityPath(req.url) ? busy.identity : wantsPage(req) ? busy.page[lang] : busy[lang];
+  });
   app.decorateRequest('viewer', null as never);
   // Every request starts as a guest and is upgraded by a valid access token.
   app.addHook('onRequest', async (req) => {

@@ -67,6 +67,21 @@ describe('load shedding over the in-flight limit', () => {
     expect(write.headers['retry-after']).toBe('3');
     // Security headers as on every answer.
     expect(refused.headers['x-content-type-options']).toBe('nosniff');
+    // A browser opening a page gets a page, in its language, that reloads itself; the API stays JSON.
+    const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+    const page = await t.app.inject({ method: 'GET', url: '/search?q=bike', headers: html });
+    expect(page.statusCode).toBe(503);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['retry-after']).toBe('3');
+    expect(page.body).toContain(`<p>${ERROR_CATALOGUE.busy.en}</p>`);
+    expect(page.body).toContain('<html lang="en-US">');
+    expect(page.body).toContain('<meta http-equiv="refresh" content="5">');
+    expect(page.body).not.toContain('<script');
+    const pagePt = await t.app.inject({ method: 'GET', url: '/', headers: { ...html, 'accept-language': 'pt-PT,pt;q=0.9' } });
+    expect(pagePt.body).toContain(`<p>${ERROR_CATALOGUE.busy.pt}</p>`);
+    expect(pagePt.body).toContain('<html lang="pt-PT">');
+    const apiAsBrowser = await t.app.inject({ method: 'GET', url: '/api/v1/search?q=bike', headers: html });
+    expect(apiAsBrowser.json()).toEqual({ error: { code: 'busy', message: ERROR_CATALOGUE.busy.en } });
 
     // A balancer's checks still pass: a busy instance is alive and ready.
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
@@ -75,7 +90,7 @@ describe('load shedding over the in-flight limit', () => {
     expect(scraped.statusCode).toBe(200);
     const metrics = scraped.body;
     expect(metrics).toMatch(/^swapu_http_requests_in_flight 2$/m);
-    expect(metrics).toMatch(/^swapu_http_shed_total 3$/m);
+    expect(metrics).toMatch(/^swapu_http_shed_total 6$/m);
     expect(inFlight()).toBe(2);
 
     // The held requests finish; their slots are free again and searches are answered.

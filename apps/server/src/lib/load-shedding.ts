@@ -26,6 +26,35 @@ export interface LoadShedding {
   adapt(): number;
 }
 
+/** A refusal, rendered once at start. */
+export interface BusyAnswer {
+  type: string;
+  body: string;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+/** Whether a refused request is a browser opening a page (not the API, a photo or a file). */
+export const wantsPage = (req: FastifyRequest) =>
+  req.method === 'GET' && !/^\/(api|media|identity)(\/|\?|$)/.test(req.url) && (req.headers.accept ?? '').includes('text/html');
+
+/**
+ * The page a browser gets instead of the JSON when it opens a page of a busy server: the
+ * catalogue's busy message in the person's language, SwapU's colours, and a reload after
+ * `refreshSeconds` (no script: the Content-Security-Policy allows inline styles only).
+ */
+export function busyPage(lang: 'en-US' | 'pt-PT', message: string, refreshSeconds: number): BusyAnswer {
+  const body =
+    `<!doctype html><html lang="${lang}"><head><meta charset="utf-8">` +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    `<meta http-equiv="refresh" content="${refreshSeconds}"><meta name="robots" content="noindex"><title>SwapU</title>` +
+    '<style>body{margin:0;min-height:100vh;display:grid;place-items:center;background:#f8f9fa;color:#212529;' +
+    'font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}main{max-width:28rem;padding:2rem;text-align:center}' +
+    'h1{margin:0 0 .75rem;font-size:1.75rem;color:#2f9e5b}p{margin:0;font-size:1.05rem;line-height:1.5}</style></head>' +
+    '<body><main role="alert"><h1>SwapU</h1><p>%MESSAGE%</p></main></body></html>';
+  return { type: 'text/html; charset=utf-8', body: body.replace('%MESSAGE%', escapeHtml(message)) };
+}
+
 /** How often the adaptive bound looks at the accepted answers' times (adaptive-limit.ts). */
 const ADAPT_EVERY_MS = 100;
 
@@ -48,8 +77,11 @@ const ADAPT_EVERY_MS = 100;
 export async function attachLoadShedding(
   app: App,
   settings: Config['overload'],
-  /** The refusal's body: the catalogue's shape, or the identity contract's on its paths. */
-  busyBody: (req: FastifyRequest) => string,
+  /**
+   * The refusal's body and its type: the catalogue's shape, the identity contract's on its paths,
+   * or a page (busyPage) for a browser asking for one.
+   */
+  busyAnswer: (req: FastifyRequest) => BusyAnswer,
 ): Promise<LoadShedding> {
   let inFlight = 0;
   let shedCount = 0;
@@ -77,7 +109,8 @@ export async function attachLoadShedding(
         shedCount++;
         if (full) adaptive?.refused();
         // Sent from the hook: done() is not called, so nothing else runs for it.
-        void reply.status(503).header('retry-after', retryAfter).type('application/json; charset=utf-8').send(busyBody(req));
+        const answer = busyAnswer(req);
+        void reply.status(503).header('retry-after', retryAfter).type(answer.type).send(answer.body);
         return;
       }
       inFlight++;
