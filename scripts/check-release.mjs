@@ -142,8 +142,18 @@ try {
 
   const health = await call(base, 'GET', '/api/health');
   if (health.body?.version !== version) await fail(`/api/health says ${JSON.stringify(health.body)}, the release is ${version}`);
-  const home = await fetch(`${base}/`, { headers: { accept: 'text/html' } });
-  const html = await home.text();
+  // As a browser: a busy server's page (503, Retry-After, decision 0042) reloads itself, so this
+  // tries again after the time it asks, for up to two minutes. Right after its start the server's
+  // event loop is still catching up, and beside the journeys it once refused the first page.
+  let home;
+  let html;
+  for (const until = Date.now() + 120_000; ;) {
+    home = await fetch(`${base}/`, { headers: { accept: 'text/html' } });
+    html = await home.text();
+    const wait = Number(home.headers.get('retry-after')) * 1000;
+    if (home.status !== 503 || !(wait > 0) || Date.now() + wait > until) break;
+    await new Promise((r) => setTimeout(r, wait));
+  }
   if (home.status !== 200 || !html.includes('id="root"') || !/<script[^>]+src="\/assets\//.test(html))
     await fail(`the home page: ${home.status} ${html.slice(0, 200)}`);
 
