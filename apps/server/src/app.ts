@@ -254,16 +254,15 @@ export async function buildApp(opts: BuildOptions) {
   watchUntrustedForwarding(app, { db: () => ctx.database.db, clock: ctx.clock, config });
   // Over its load limits the app answers 503 busy at once, before the viewer is read (decision 0042).
   const json = (value: unknown) => ({ type: 'application/json; charset=utf-8', body: JSON.stringify(value) });
-  const busyMessage = (lang: 'en-US' | 'pt-PT') => new AppError(503, 'busy').body(lang).error.message;
+  const en = new AppError(503, 'busy').body('en-US');
+  const pt = new AppError(503, 'busy').body('pt-PT');
+  // A page opened in a browser gets the message as a page that reloads itself (not before Retry-After).
+  const reloadSeconds = Math.max(5, config.overload.retryAfterSeconds);
   const busy = {
     identity: json({ error: { code: 503, message: 'BUSY' } }),
-    'en-US': json(new AppError(503, 'busy').body('en-US')),
-    'pt-PT': json(new AppError(503, 'busy').body('pt-PT')),
-    // A page opened in a browser: the message as a page that reloads itself (not before Retry-After).
-    page: {
-      'en-US': busyPage('en-US', busyMessage('en-US'), Math.max(5, config.overload.retryAfterSeconds)),
-      'pt-PT': busyPage('pt-PT', busyMessage('pt-PT'), Math.max(5, config.overload.retryAfterSeconds)),
-    },
+    'en-US': json(en),
+    'pt-PT': json(pt),
+    page: { 'en-US': busyPage('en-US', en.error.message, reloadSeconds), 'pt-PT': busyPage('pt-PT', pt.error.message, reloadSeconds) },
   };
   ctx.load = await attachLoadShedding(app, config.overload, (req) => {
     const lang = localeOf(req.headers['accept-language']);

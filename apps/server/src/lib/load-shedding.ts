@@ -51,8 +51,8 @@ export function busyPage(lang: 'en-US' | 'pt-PT', message: string, refreshSecond
     '<style>body{margin:0;min-height:100vh;display:grid;place-items:center;background:#f8f9fa;color:#212529;' +
     'font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}main{max-width:28rem;padding:2rem;text-align:center}' +
     'h1{margin:0 0 .75rem;font-size:1.75rem;color:#2f9e5b}p{margin:0;font-size:1.05rem;line-height:1.5}</style></head>' +
-    '<body><main role="alert"><h1>SwapU</h1><p>%MESSAGE%</p></main></body></html>';
-  return { type: 'text/html; charset=utf-8', body: body.replace('%MESSAGE%', escapeHtml(message)) };
+    `<body><main role="alert"><h1>SwapU</h1><p>${escapeHtml(message)}</p></main></body></html>`;
+  return { type: 'text/html; charset=utf-8', body };
 }
 
 /** How often the adaptive bound looks at the accepted answers' times (adaptive-limit.ts). */
