@@ -120,8 +120,8 @@ async function main() {
     : [defaults.overload.maxInFlight];
   if (limits.some((n) => !Number.isInteger(n) || n < 1)) throw new Error('--in-flight takes whole numbers ≥ 1');
   /** The adaptive bound's target as the app's defaults have it, and with --fixed also none (0). */
-  // The app's OVERLOAD_TARGET_MS, or 250 ms where it is off (its default until static files are
-  // left out of the bound: decision 0042), so the bench always measures the adaptive bound.
+  // The app's OVERLOAD_TARGET_MS (250 by default), or 250 ms where an operator's setting turned it
+  // off, so the bench always measures the adaptive bound.
   const target = defaults.overload.targetMs || 250;
   const variants = flags.has('fixed') ? [target, 0] : [target];
 

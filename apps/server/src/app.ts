@@ -264,10 +264,15 @@ export async function buildApp(opts: BuildOptions) {
     'pt-PT': json(pt),
     page: { 'en-US': busyPage('en-US', en.error.message, reloadSeconds), 'pt-PT': busyPage('pt-PT', pt.error.message, reloadSeconds) },
   };
-  ctx.load = await attachLoadShedding(app, config.overload, (req) => {
-    const lang = localeOf(req.headers['accept-language']);
-    return isIdentityPath(req.url) ? busy.identity : wantsPage(req) ? busy.page[lang] : busy[lang];
-  });
+  ctx.load = await attachLoadShedding(
+    app,
+    config.overload,
+    (req) => {
+      const lang = localeOf(req.headers['accept-language']);
+      return isIdentityPath(req.url) ? busy.identity : wantsPage(req) ? busy.page[lang] : busy[lang];
+    },
+    (opts.serveWeb ?? true) ? config.webDist : undefined,
+  );
   app.decorateRequest('viewer', null as never);
   // Every request starts as a guest and is upgraded by a valid access token.
   app.addHook('onRequest', async (req) => {

@@ -71,7 +71,7 @@ const EnvSchema = z.object({
   OVERLOAD_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(32),
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   OVERLOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(2),
-  OVERLOAD_TARGET_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  OVERLOAD_TARGET_MS: z.coerce.number().int().min(0).max(60_000).default(250),
   // A staging site on a public address that takes no real money and books no real courier: it may run
   // the local payment provider and courier simulator, and says so on every page, checkout, receipt,
   // label and mail. Without it, a public server refuses to start with either (lib/deployment.ts).

@@ -1,4 +1,7 @@
+import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ERROR_CATALOGUE } from '@swapu/shared/errors';
 import { createTestApp, type TestApp } from '../test/app';
@@ -117,6 +120,42 @@ describe('load shedding over the in-flight limit', () => {
     await vi.waitFor(() => expect(inFlight()).toBe(1), { timeout: 10_000, interval: 5 });
     expect((await search()).statusCode).toBe(200);
     expect(await held.finish()).toBe(400);
+  });
+});
+
+describe("the web build's files under load", () => {
+  it('serves a page its scripts, styles and icons while every slot is taken, and still refuses the page itself and the API', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'swapu-web-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
+    fs.writeFileSync(path.join(dist, 'assets', 'search-3f2a.js'), 'export const search = 1;');
+    fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const web = await createTestApp({
+      serveWeb: true,
+      config: { webDist: dist, overload: { maxInFlight: 1, maxEventLoopDelayMs: 0, retryAfterSeconds: 3 } },
+    });
+    let held: ReturnType<typeof holdRequest> | undefined;
+    try {
+      const webBase = await web.app.listen({ port: 0, host: '127.0.0.1' });
+      held = holdRequest(webBase);
+      await vi.waitFor(() => expect(web.app.ctx.load!.inFlight()).toBe(1), { timeout: 10_000, interval: 5 });
+      const get = (url: string) => web.app.inject({ method: 'GET', url, headers: { accept: 'text/html,*/*' } });
+      const script = await get('/assets/search-3f2a.js');
+      expect(script.statusCode).toBe(200);
+      expect(script.body).toBe('export const search = 1;');
+      expect((await get('/favicon.svg')).statusCode).toBe(200);
+      // Files only: a path under /assets that is not a file, the page and the API are still refused.
+      expect((await get('/assets/missing-0000.js')).statusCode).toBe(503);
+      expect((await get('/search?q=bike')).statusCode).toBe(503);
+      expect((await get('/api/v1/search?q=bike')).statusCode).toBe(503);
+      expect(web.app.ctx.load!.shed()).toBe(3);
+      expect(await held.finish()).toBe(400);
+    } finally {
+      // A held request keeps the app from closing: it is finished first, also when a check failed.
+      await held?.finish().catch(() => {});
+      await web.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import underPressure from '@fastify/under-pressure';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
@@ -13,7 +15,22 @@ import { AdaptiveLimit } from './adaptive-limit';
  */
 const NEVER_SHED = new Set(['/api/health', '/api/ready', '/api/metrics', '/api/v1/ws']);
 
-const exempt = (req: FastifyRequest) => NEVER_SHED.has(req.routeOptions.url ?? '');
+/**
+ * The web build's files (scripts, styles, icons, the manifests; not its HTML) as the paths they
+ * are served at: app.ts serves each as a route of its own, so a request matched one only when the
+ * file is there. They are never shed and never counted in flight: a page the server accepted must
+ * get its scripts, or it is broken rather than slow, and a file is sent from disk without a query.
+ * A bound brought down to 4 by the adaptive rule would otherwise refuse a page's own chunks.
+ */
+export function staticPaths(root: string | undefined): Set<string> {
+  if (!root || !fs.existsSync(root)) return new Set();
+  return new Set(
+    fs
+      .readdirSync(root, { recursive: true, withFileTypes: true })
+      .filter((d) => d.isFile() && !d.name.endsWith('.html'))
+      .map((d) => `/${path.relative(root, path.join(d.parentPath, d.name)).split(path.sep).join('/')}`),
+  );
+}
 
 export interface LoadShedding {
   /** Requests being answered now (the shed ones and the exempt routes not counted). */
@@ -82,7 +99,14 @@ export async function attachLoadShedding(
    * or a page (busyPage) for a browser asking for one.
    */
   busyAnswer: (req: FastifyRequest) => BusyAnswer,
+  /** The web build's folder when the app serves it: its files are never shed (staticPaths). */
+  staticRoot?: string,
 ): Promise<LoadShedding> {
+  const files = staticPaths(staticRoot);
+  const exempt = (req: FastifyRequest) => {
+    const url = req.routeOptions.url ?? '';
+    return NEVER_SHED.has(url) || files.has(url);
+  };
   let inFlight = 0;
   let shedCount = 0;
   const { maxInFlight, maxEventLoopDelayMs } = settings;
