@@ -7,10 +7,39 @@ import { build } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
 /**
+ * A test's edit of one source file in its own bundle, never in apps/server/dist: `from`, which must
+ * occur in `file` (relative to the repository) exactly once, becomes `to`. The cluster test's
+ * `--without` takes a mechanism that is code (the hub's LISTEN, the shared rate-limit rows, the
+ * chain finder's lock) out this way (tests/cluster/without.ts). A `from` that is no longer there
+ * stops the build, so a removal never silently removes nothing.
+ */
+function patching(patches) {
+  return {
+    name: 'test-patches',
+    setup(b) {
+      for (const p of patches) {
+        const file = path.join(root, p.file);
+        const filter = new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+        b.onLoad({ filter }, () => {
+          const source = fs.readFileSync(file, 'utf8');
+          const at = source.indexOf(p.from);
+          if (at < 0 || source.indexOf(p.from, at + 1) >= 0)
+            throw new Error(`${p.file}: the text to replace is not there exactly once (${JSON.stringify(p.from)}): update the patch`);
+          return { contents: source.replace(p.from, () => p.to), loader: 'ts' };
+        });
+      }
+    },
+  };
+}
+
+/**
  * `outdir`: apps/server/dist, or a folder of its own (the cluster test's, within four levels of apps/server: src/paths.ts).
  * `metafile`: also write esbuild's meta.json there (the release's list of packages: scripts/release-manifest.mjs).
+ * `patches`: a test's edits of the sources in this bundle only (patching, above).
+ * @param {string} [outdir]
+ * @param {{ metafile?: boolean, patches?: { file: string, from: string, to: string }[] }} [options]
  */
-export async function buildServer(outdir = path.join(root, 'apps/server/dist'), { metafile = false } = {}) {
+export async function buildServer(outdir = path.join(root, 'apps/server/dist'), { metafile = false, patches = [] } = {}) {
   const result = await build({
     // The server, and the swap-chain engine's worker thread (modules/chains/engine-runner.ts loads
     // it from beside main.mjs).
@@ -33,6 +62,7 @@ export async function buildServer(outdir = path.join(root, 'apps/server/dist'), 
     // needs no package.json of the repository's.
     define: { __SWAPU_VERSION__: JSON.stringify(JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).version) },
     plugins: [
+      ...(patches.length ? [patching(patches)] : []),
       {
         name: 'external-packages',
         setup(b) {

@@ -19,7 +19,7 @@ const only = removal ? new Set(removal.checks) : onlyArg ? new Set(onlyArg.split
 const cluster = new Cluster(info);
 const finish = guardInner(cluster, info, '[cluster]');
 if (removal) {
-  Object.assign(cluster.appEnvExtra, removal.env);
+  Object.assign(cluster.appEnvExtra, removal.env ?? {});
   console.log(`[cluster] without ${removal.what}: ${removal.checks.join(', ')} must FAIL`);
 }
 

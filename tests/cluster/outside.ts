@@ -11,6 +11,7 @@ import { buildServer } from '../../scripts/build-server.mjs';
 import { clusterPreflight, postgresBin, postgresUser } from './preflight.mjs';
 import { createTopology, destroyTopology, nsName, removeStale } from './topology';
 import type { RunInfo } from './cluster';
+import { removalIn } from './without';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -87,7 +88,8 @@ export async function runOutside(o: OutsideOptions): Promise<never> {
   try {
     // The server as `npm start` runs it (one bundled module), from the sources as they are now,
     // in a folder of this run's own (a concurrent `npm start` may rebuild apps/server/dist).
-    await buildServer(bundleDir);
+    // `--without` a mechanism that is code: its source edited in this bundle only (without.ts).
+    await buildServer(bundleDir, { patches: removalIn(o.args)?.patches ?? [] });
     createTopology(pid);
   } catch (err) {
     console.error(`${tag} FAIL: could not set the cluster up:`, err);

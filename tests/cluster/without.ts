@@ -2,15 +2,25 @@
 // the instances' configuration, and the checks that prove it run. The run passes when every one of
 // those checks FAILS (and says why in its figures), which is the proof that the check would notice
 // the mechanism's loss; a check that still passes without its mechanism proves nothing, and fails
-// the run. Only mechanisms an operator can remove by configuration are here; the others (the hub's
-// LISTEN/NOTIFY, the counters in `rate_limits`, the chain finder's lock, SKIP LOCKED) are code, and
-// their checks' figures count what each instance did (docs/decisions/0043-the-cluster-test.md).
+// the run. A mechanism an operator can remove by configuration is removed by the instances'
+// environment; one that is code (the hub's LISTEN, the shared counters in `rate_limits`, the chain
+// finder's lock) by an edit of its source in this run's own bundle only (`patches`,
+// scripts/build-server.mjs), never in the repository's (docs/decisions/0043-the-cluster-test.md).
+
+/** An edit of one server source in the run's bundle: `from` (there exactly once) becomes `to`. */
+export interface Patch {
+  file: string;
+  from: string;
+  to: string;
+}
 
 export interface Removal {
   /** What is taken away, as docs/deploying.md's "mechanism" column names it. */
   what: string;
   /** Added to both instances' environment. */
-  env: Record<string, string>;
+  env?: Record<string, string>;
+  /** Edits of the server's code in this run's bundle. */
+  patches?: Patch[];
   /** The checks that must fail without it. */
   checks: string[];
 }
@@ -31,12 +41,49 @@ export const REMOVALS: Record<string, Removal> = {
     env: { SHUTDOWN_DRAIN_MS: '0' },
     checks: ['rolling'],
   },
+  hub: {
+    what: "the hub's LISTEN (each instance still NOTIFYs, but none listens: its events reach only its own sockets)",
+    patches: [{ file: 'apps/server/src/lib/hub.ts', from: 'await listener.query(`listen ${CHANNEL}`);', to: '/* --without hub */' }],
+    // Only the ban: without LISTEN, chat still hands every message on once and in order (the
+    // clients catch up from the database on a seq gap, decision 0041), only later (p99 through the
+    // other instance 202 → 822 ms), and a role is still seen within the 1 s promise, through the
+    // viewer cache's 1 s (29 → 963 ms): those two promises do not rest on the hub (decision 0043).
+    checks: ['ban'],
+  },
+  'shared-limits': {
+    what: 'the shared counters in rate_limits (each instance counts in rows of its own, keyed by its process)',
+    patches: [
+      {
+        file: 'apps/server/src/lib/rate-limit.ts',
+        from: '.values({ key, windowStart: now, count: by })',
+        to: '.values({ key: `${key}@${process.pid}`, windowStart: now, count: by })',
+      },
+    ],
+    checks: ['limits'],
+  },
+  'chain-lock': {
+    what: "the chain finder's leader lock (pg_try_advisory_lock answers yes to every instance)",
+    patches: [
+      {
+        file: 'apps/server/src/lib/leader.ts',
+        from: "'select pg_try_advisory_lock(hashtextextended($1, 0)) as ok'",
+        to: "'select $1::text is not null as ok'",
+      },
+    ],
+    checks: ['chain-leader', 'work'],
+  },
 };
 
-/** The mechanism named by `--without name` (or `--without=name`) in argv, or null; an unknown name throws. */
+/** The mechanism named by `--without name` (or `--without=name`) in the inner script's argv, or null. */
 export function removalFrom(argv: string[]): (Removal & { name: string }) | null {
-  const at = argv.indexOf('--without');
-  const name = argv.find((a) => a.startsWith('--without='))?.slice(10) ?? (at > 2 ? argv[at + 1] : undefined);
+  // argv: node, the script, the run's JSON, then the run's own arguments.
+  return removalIn(argv.slice(3));
+}
+
+/** The mechanism named by `--without name` (or `--without=name`) in a run's arguments, or null; an unknown name throws. */
+export function removalIn(args: string[]): (Removal & { name: string }) | null {
+  const at = args.indexOf('--without');
+  const name = args.find((a) => a.startsWith('--without='))?.slice(10) ?? (at >= 0 ? args[at + 1] : undefined);
   if (!name) return null;
   const removal = REMOVALS[name];
   if (!removal) throw new Error(`--without ${name}: not a mechanism this test can take away (${Object.keys(REMOVALS).join(', ')})`);
