@@ -16,6 +16,8 @@ export class Follower {
   readonly closes: number[] = [];
   readonly errors: string[] = [];
   subscribed = false;
+  /** 'subscribe' frames sent: one on each socket's connect, and one for each replay asked after a gap. */
+  private subscribes = 0;
 
   constructor(
     readonly roomId: string,
@@ -27,6 +29,11 @@ export class Follower {
       getToken: () => token,
       createSocket: (url) => {
         const ws = new WebSocket(url);
+        const send = ws.send.bind(ws);
+        ws.send = ((data: string, ...rest: unknown[]) => {
+          if ((JSON.parse(data) as { type?: string }).type === 'subscribe') this.subscribes++;
+          (send as (...a: unknown[]) => void)(data, ...rest);
+        }) as typeof ws.send;
         ws.on('upgrade', (res) => this.landedOn.push(String(res.headers['x-served-by'] ?? '')));
         ws.on('close', (code) => this.closes.push(code));
         return ws as unknown as SocketLike;
@@ -41,6 +48,14 @@ export class Follower {
       if (e.type === 'message') this.handedOn.push({ message: e.message, at: Date.now() });
     });
     this.client.start();
+  }
+
+  /**
+   * Replays it asked for because a message stayed missing past GAP_WAIT_MS (500 ms): the subscribe
+   * frames beyond the one each socket sends when it connects (this client follows one room).
+   */
+  get replaysAsked() {
+    return Math.max(0, this.subscribes - this.landedOn.length);
   }
 
   /** Where its socket is now (the last one it opened). */

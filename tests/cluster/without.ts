@@ -44,11 +44,11 @@ export const REMOVALS: Record<string, Removal> = {
   hub: {
     what: "the hub's LISTEN (each instance still NOTIFYs, but none listens: its events reach only its own sockets)",
     patches: [{ file: 'apps/server/src/lib/hub.ts', from: 'await listener.query(`listen ${CHANNEL}`);', to: '/* --without hub */' }],
-    // Only the ban: without LISTEN, chat still hands every message on once and in order (the
-    // clients catch up from the database on a seq gap, decision 0041), only later (p99 through the
-    // other instance 202 → 822 ms), and a role is still seen within the 1 s promise, through the
-    // viewer cache's 1 s (29 → 963 ms): those two promises do not rest on the hub (decision 0043).
-    checks: ['ban'],
+    // Chat still hands every message on once and in order without LISTEN (the clients catch up
+    // from the database after a seq gap, decision 0041), but only through replays, which the chat
+    // check counts. A role is still seen within the 1 s promise, through the viewer cache's 1 s
+    // (29 → 963 ms): account-changes does not rest on the hub (decision 0043).
+    checks: ['chat', 'ban'],
   },
   'shared-limits': {
     what: 'the shared counters in rate_limits (each instance counts in rows of its own, keyed by its process)',
