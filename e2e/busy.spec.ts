@@ -13,7 +13,7 @@ class HeldLoad {
   private readonly held: http.ClientRequest[] = [];
   constructor(private readonly base: string) {}
 
-  /** One request held in flight: a sign-in style POST whose body never comes. */
+  /** One request held in flight: an analytics event POST whose body never comes. */
   private holdOne() {
     const req = http.request(`${this.base}/api/v1/events`, {
       method: 'POST',

@@ -123,13 +123,19 @@ describe('load shedding over the in-flight limit', () => {
   });
 });
 
+/** A web build of three files in a folder of its own (removed by the caller). */
+function tinyWebBuild() {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'swapu-web-'));
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
+  fs.writeFileSync(path.join(dist, 'assets', 'search-3f2a.js'), 'export const search = 1;');
+  fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  return dist;
+}
+
 describe("the web build's files under load", () => {
   it('serves a page its scripts, styles and icons while every slot is taken, and still refuses the page itself and the API', async () => {
-    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'swapu-web-'));
-    fs.mkdirSync(path.join(dist, 'assets'));
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
-    fs.writeFileSync(path.join(dist, 'assets', 'search-3f2a.js'), 'export const search = 1;');
-    fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const dist = tinyWebBuild();
     const web = await createTestApp({
       serveWeb: true,
       config: { webDist: dist, overload: { maxInFlight: 1, maxEventLoopDelayMs: 0, retryAfterSeconds: 3 } },
@@ -161,11 +167,17 @@ describe("the web build's files under load", () => {
 
 describe('load shedding on event-loop delay', () => {
   it('refuses requests while the event loop is blocked past the bound and keeps health checks answering', async () => {
-    const blocked = await createTestApp({ config: { overload: { maxInFlight: 0, maxEventLoopDelayMs: 20, retryAfterSeconds: 1 } } });
+    // With a web build: its files are outside the in-flight bound, not the event-loop one.
+    const dist = tinyWebBuild();
+    const blocked = await createTestApp({
+      serveWeb: true,
+      config: { webDist: dist, overload: { maxInFlight: 0, maxEventLoopDelayMs: 20, retryAfterSeconds: 1 } },
+    });
     try {
       // Block the loop (a CPU-bound stretch), then ask at once, before the next sample resets it.
       let refused: Awaited<ReturnType<typeof search>> | undefined;
       let health: number | undefined;
+      let script: number | undefined;
       for (let attempt = 0; attempt < 10 && !refused; attempt++) {
         // Longer than the one-second sample: a loop held that long is saturated, not merely paused.
         const until = performance.now() + 1200;
@@ -173,18 +185,22 @@ describe('load shedding on event-loop delay', () => {
           // busy: the event loop is held
         }
         await new Promise((r) => setTimeout(r, 0));
-        const [answer, healthAnswer] = await Promise.all([
+        const [answer, healthAnswer, scriptAnswer] = await Promise.all([
           blocked.app.inject({ method: 'GET', url: '/api/v1/search?q=bike' }),
           blocked.app.inject({ method: 'GET', url: '/api/health' }),
+          blocked.app.inject({ method: 'GET', url: '/assets/search-3f2a.js' }),
         ]);
         if (answer.statusCode === 503) {
           refused = answer;
           health = healthAnswer.statusCode;
+          script = scriptAnswer.statusCode;
         }
       }
       expect(refused?.json()).toEqual({ error: { code: 'busy', message: ERROR_CATALOGUE.busy.en } });
       expect(refused?.headers['retry-after']).toBe('1');
       expect(health).toBe(200);
+      // A saturated process refuses the web build's files too: a flood of them cannot take it.
+      expect(script).toBe(503);
       // Once the loop is free again, searches are answered.
       await vi.waitFor(
         async () => expect((await blocked.app.inject({ method: 'GET', url: '/api/v1/search?q=bike' })).statusCode).toBe(200),
@@ -195,6 +211,7 @@ describe('load shedding on event-loop delay', () => {
       );
     } finally {
       await blocked.close();
+      fs.rmSync(dist, { recursive: true, force: true });
     }
   });
 });

@@ -18,9 +18,11 @@ const NEVER_SHED = new Set(['/api/health', '/api/ready', '/api/metrics', '/api/v
 /**
  * The web build's files (scripts, styles, icons, the manifests; not its HTML) as the paths they
  * are served at: app.ts serves each as a route of its own, so a request matched one only when the
- * file is there. They are never shed and never counted in flight: a page the server accepted must
- * get its scripts, or it is broken rather than slow, and a file is sent from disk without a query.
- * A bound brought down to 4 by the adaptive rule would otherwise refuse a page's own chunks.
+ * file is there. They are not counted in flight nor refused by the in-flight bound: a page the
+ * server accepted must get its scripts, or it is broken rather than slow, and a file is sent from
+ * disk without a query. A bound brought down to 4 by the adaptive rule would otherwise refuse a
+ * page's own chunks. A saturated event loop still refuses them like any request, so a flood of
+ * file requests alone cannot take the process.
  */
 export function staticPaths(root: string | undefined): Set<string> {
   if (!root || !fs.existsSync(root)) return new Set();
@@ -99,14 +101,10 @@ export async function attachLoadShedding(
    * or a page (busyPage) for a browser asking for one.
    */
   busyAnswer: (req: FastifyRequest) => BusyAnswer,
-  /** The web build's folder when the app serves it: its files are never shed (staticPaths). */
+  /** The web build's folder when the app serves it: its files are outside the in-flight bound (staticPaths). */
   staticRoot?: string,
 ): Promise<LoadShedding> {
   const files = staticPaths(staticRoot);
-  const exempt = (req: FastifyRequest) => {
-    const url = req.routeOptions.url ?? '';
-    return NEVER_SHED.has(url) || files.has(url);
-  };
   let inFlight = 0;
   let shedCount = 0;
   const { maxInFlight, maxEventLoopDelayMs } = settings;
@@ -127,8 +125,10 @@ export async function attachLoadShedding(
   const overLoop = () => maxEventLoopDelayMs > 0 && app.memoryUsage().eventLoopDelay > maxEventLoopDelayMs;
   if (maxInFlight > 0 || maxEventLoopDelayMs > 0) {
     app.addHook('onRequest', (req, reply, done) => {
-      if (exempt(req)) return done();
-      const full = maxInFlight > 0 && inFlight >= bound();
+      const url = req.routeOptions.url ?? '';
+      if (NEVER_SHED.has(url)) return done();
+      const file = files.has(url);
+      const full = !file && maxInFlight > 0 && inFlight >= bound();
       if (full || overLoop()) {
         shedCount++;
         if (full) adaptive?.refused();
@@ -137,6 +137,7 @@ export async function attachLoadShedding(
         void reply.status(503).header('retry-after', retryAfter).type(answer.type).send(answer.body);
         return;
       }
+      if (file) return done();
       inFlight++;
       const started = adaptive ? performance.now() : 0;
       reply.raw.once('close', () => {
