@@ -81,26 +81,6 @@ interface PageMember {
 }
 
 /**
- * Loads the server renderer with React's production build, whatever NODE_ENV says: the renderer's
- * packages (react, react-dom/server, react-router, Mantine) are loaded from node_modules and each
- * picks its production or development build from NODE_ENV when it is first loaded. The browser
- * always gets the production bundle (scripts/start.mjs), so the journeys' server (NODE_ENV=test)
- * rendered pages with React's development build: slower (its checks), and not what production
- * runs. NODE_ENV is set back once the renderer is loaded; nothing else in the server reads it
- * after the configuration (config.ts). Nothing else in the server imports React.
- */
-async function importRenderer(file: string): Promise<Renderer> {
-  const env = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    return (await import(pathToFileURL(file).href)) as Renderer;
-  } finally {
-    if (env === undefined) delete process.env.NODE_ENV;
-    else process.env.NODE_ENV = env;
-  }
-}
-
-/**
  * Sends the web app's HTML for a page address with that page's own head (title, description,
  * canonical, Open Graph, structured data), in the person's language; a public page also arrives
  * rendered (decision 0020), with the data it was rendered from for the browser to hydrate.
@@ -111,7 +91,7 @@ export function webShell(app: FastifyInstance, webDist: string) {
   const read = () => (template ??= fs.readFileSync(file, 'utf8'));
   const rendererFile = path.join(path.dirname(webDist), 'dist-server', 'entry-server.js');
   const renderer: Promise<Renderer | null> = fs.existsSync(rendererFile)
-    ? importRenderer(rendererFile).catch((err: unknown) => {
+    ? (import(pathToFileURL(rendererFile).href) as Promise<Renderer>).catch((err: unknown) => {
         app.log.warn({ err }, 'the server renderer did not load: pages are rendered in the browser');
         return null;
       })
