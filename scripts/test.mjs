@@ -13,6 +13,7 @@ import { checkNode } from './check-node.mjs';
 import { CHROMIUM, HEADLESS_SHELL, journeyBrowser } from './chromium-path.mjs';
 import { DURATIONS_FILE, measuredDurations, reportFile, staleSpecs } from './e2e-durations.mjs';
 import { clusterPreflight } from '../tests/cluster/preflight.mjs';
+import { cleanCgroups, inCgroup, machineBusy } from './step-cpu.mjs';
 
 checkNode();
 /**
@@ -230,7 +231,7 @@ function keep(name, line) {
 function failureSummary() {
   const parts = [];
   for (const result of results.filter((r) => r.startsWith('FAIL'))) {
-    const name = result.replace(/^FAIL (.*) \([\d.]+ s\)$/, '$1');
+    const name = result.replace(/^FAIL (.*) \([\d.]+ s(, \d+ CPU-s)?\)$/, '$1');
     const entry = said.get(name);
     if (entry) parts.push(`[test] ${name}:`, ...[...entry.tests, ...entry.errors].map((l) => `  ${l}`));
   }
@@ -243,7 +244,8 @@ const flakySummary = () =>
 function run([name, cmd, args, env], alone) {
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn(cmd, args, {
+    const counted = inCgroup(name, cmd, args);
+    const child = spawn(counted.cmd, counted.args, {
       stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ...env, ...(alone ? {} : { FORCE_COLOR: '0', NO_COLOR: '1' }) },
     });
@@ -267,17 +269,33 @@ function run([name, cmd, args, env], alone) {
     }
     child.on('close', (code) => {
       const secs = ((Date.now() - started) / 1000).toFixed(1);
-      results.push(`${code === 0 ? 'ok  ' : 'FAIL'} ${name} (${secs} s)`);
+      const cpu = counted.cpu();
+      results.push(`${code === 0 ? 'ok  ' : 'FAIL'} ${name} (${secs} s${cpu === null ? '' : `, ${cpu.toFixed(0)} CPU-s`})`);
       resolve(code ?? 1);
     });
   });
 }
 
+/**
+ * After a stage of several steps, the stage's wall time and the whole machine's busy CPU in it
+ * (PostgreSQL's backends included): on two cores, a stage whose CPU is well under twice its wall
+ * time left a core idle (decision 0047).
+ */
+function stageLine(n, started, busyBefore) {
+  const busy = machineBusy();
+  if (n < 2 || busy === null || busyBefore === null) return;
+  const secs = (Date.now() - started) / 1000;
+  results.push(`     the ${n} steps above: ${secs.toFixed(1)} s, the machine busy ${(busy - busyBefore).toFixed(0)} CPU-s`);
+}
+process.on('exit', cleanCgroups);
+
 for (const stage of stages) {
   const steps = stage.filter(([name]) => !only.length || only.some((o) => name.startsWith(o)));
   if (!steps.length) continue;
   console.log(`\n[test] ── ${steps.map(([n]) => n).join(' + ')} ──`);
+  const [stageStarted, busyBefore] = [Date.now(), machineBusy()];
   const codes = await Promise.all(steps.map((s) => run(s, steps.length === 1)));
+  stageLine(steps.length, stageStarted, busyBefore);
   const failed = codes.find((c) => c !== 0);
   if (failed !== undefined) {
     console.error(
