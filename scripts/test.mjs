@@ -1,8 +1,9 @@
 // npm test: typecheck, lint (import boundaries included), the prettier check, the migration check
 // (schema = migrations, none edited) and the production build with its bundle budget; unit + API
-// integration tests on PGlite beside the crash test (when TEST_DATABASE_URL is set); the cluster
-// test (two instances behind HAProxy on network namespaces, when the machine allows it: root,
-// `ip netns`, HAProxy) and bench:cluster's smoke mode; then, when TEST_DATABASE_URL is set, the
+// integration tests on PGlite beside the crash test (when TEST_DATABASE_URL is set), both at nice 19,
+// and beside them at normal priority the cluster test (two instances behind HAProxy on network
+// namespaces, when the machine allows it: root, `ip netns`, HAProxy), then bench:cluster's smoke
+// mode; then, when TEST_DATABASE_URL is set, the
 // integration tests again on PostgreSQL beside the release check (the release folder run from a
 // clean directory), every benchmark's smoke mode and the Playwright journeys in Chromium (one
 // server on PGlite, one on PostgreSQL).
@@ -83,6 +84,14 @@ function e2eSteps(n) {
  * much of it waiting on the database server) shares the last with the release check, the
  * benchmarks' smoke runs and the journeys' two Playwright processes (decision 0047).
  */
+/**
+ * The niceness of the second stage's CPU-bound steps (the PGlite run, the crash test): the cluster
+ * test runs beside them, and its checks time promises of a second. At nice 19 a batch process
+ * weighs 15 against a normal process's 1,024 in the kernel's scheduler, so the cluster's servers,
+ * balancer and database take a core the moment they need one, and the batch steps use every cycle
+ * they leave (alone, the cluster test and its bench kept the machine 15-30 % busy for about 160 s).
+ */
+const BATCH_NICE = 19;
 const stages = [
   [
     ['typecheck', 'npm', ['run', 'typecheck']],
@@ -91,7 +100,7 @@ const stages = [
     ['migrations', 'node', ['scripts/check-migrations.mjs']],
     ['build', 'npm', ['run', 'build']],
   ],
-  [['unit + integration (PGlite)', 'npx', ['vitest', 'run', '--maxWorkers=2'], { TEST_DB: 'pglite' }]],
+  [['unit + integration (PGlite)', 'npx', ['vitest', 'run', '--maxWorkers=2'], { TEST_DB: 'pglite' }, { nice: BATCH_NICE }]],
 ];
 /**
  * The crash test (decision 0045): the bundled server on a PostgreSQL database of its own under a
@@ -100,15 +109,16 @@ const stages = [
  * the last stage (load average 17-21) a start took 22 s and 50 kills would take 20 minutes; beside
  * the PGlite run (two workers) they take a few seconds each, and the stage is seven minutes anyway.
  */
-if (process.env.TEST_DATABASE_URL) stages[1].push(['crash (kill -9, PostgreSQL)', 'npm', ['run', 'test:crash']]);
+if (process.env.TEST_DATABASE_URL) stages[1].push(['crash (kill -9, PostgreSQL)', 'npm', ['run', 'test:crash'], {}, { nice: BATCH_NICE }]);
 
 /**
  * The cluster test (tests/cluster, docs/deploying.md): hosts as network namespaces, two instances
- * behind HAProxy, about two and a half minutes. A stage of its own, after the build: its checks
- * time promises of a second (a ban, a role change) and HAProxy takes an instance out after three
- * health checks a second apart, so it gets the two cores to itself rather than sharing them with a
- * CPU-bound stage. It needs root, `ip netns` and HAProxy: without them it does not run, and says
- * why; on CI (CI=true, set by .ci/run) that fails the run instead.
+ * behind HAProxy, about two minutes, most of it waiting (timers, HAProxy's health checks a second
+ * apart): alone it kept the machine 15-30 % busy. Its checks time promises of a second (a ban, a
+ * role change), so it runs beside the PGlite run and the crash test at normal priority while those
+ * run at nice 19 (BATCH_NICE): it takes a core whenever it needs one, they take the rest. It needs
+ * root, `ip netns` and HAProxy: without them it does not run, and says why; on CI (CI=true, set by
+ * .ci/run) that fails the run instead.
  */
 const CLUSTER = 'cluster (network namespaces)';
 const onCI = /^(1|true|yes)$/i.test(process.env.CI ?? '');
@@ -117,12 +127,17 @@ const clusterMissing = wantCluster ? clusterPreflight() : [];
 /**
  * bench:cluster's smoke mode (decision 0046): the same hosts, one and two instances behind the
  * balancer for two seconds a phase, failing when it measured nothing. It needs what the cluster
- * test needs, and runs after it, alone for the same reason (about a minute).
+ * test needs, and runs after it in the same lane (one after the other: each builds the same
+ * namespaces), beside the second stage's batch steps for the same reason (about a minute).
  */
 const CLUSTER_BENCH = 'benchmark through the balancer (smoke)';
 if (!wantCluster || clusterMissing.length === 0) {
-  stages.push([[CLUSTER, 'npm', ['run', 'test:cluster']]]);
-  stages.push([[CLUSTER_BENCH, 'npm', ['run', 'bench:cluster', '--', '--smoke']]]);
+  stages[1].push({
+    lane: [
+      [CLUSTER, 'npm', ['run', 'test:cluster']],
+      [CLUSTER_BENCH, 'npm', ['run', 'bench:cluster', '--', '--smoke']],
+    ],
+  });
 } else if (onCI) {
   console.error(`[test] FAIL: the cluster test cannot run on this CI machine: ${clusterMissing.join('; ')}.`);
   process.exit(1);
@@ -241,10 +256,11 @@ const flakySummary = () =>
   flaky.length ? `\n[test] flaky (failed, then passed on their second try):\n${flaky.map((l) => `  ${l}`).join('\n')}` : '';
 
 /** Runs one step; beside others, its output lines are prefixed with its name and colours are off. */
-function run([name, cmd, args, env], alone) {
+function run([name, cmd, args, env, opts], alone) {
   return new Promise((resolve) => {
     const started = Date.now();
-    const counted = inCgroup(name, cmd, args);
+    const niced = opts?.nice ? ['nice', ['-n', String(opts.nice), cmd, ...args]] : [cmd, args];
+    const counted = inCgroup(name, ...niced);
     const child = spawn(counted.cmd, counted.args, {
       stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ...env, ...(alone ? {} : { FORCE_COLOR: '0', NO_COLOR: '1' }) },
@@ -289,18 +305,31 @@ function stageLine(n, started, busyBefore) {
 }
 process.on('exit', cleanCgroups);
 
+/**
+ * A stage's parts run side by side: a part is a step, or a lane of steps run one after the other
+ * (the next only when the one before passed).
+ */
+const wanted = ([name]) => !only.length || only.some((o) => name.startsWith(o));
+const stepsOf = (part) => (Array.isArray(part) ? [part] : part.lane);
+async function runLane(steps, alone) {
+  for (const step of steps) {
+    const code = await run(step, alone);
+    if (code !== 0) return code;
+  }
+  return 0;
+}
 for (const stage of stages) {
-  const steps = stage.filter(([name]) => !only.length || only.some((o) => name.startsWith(o)));
-  if (!steps.length) continue;
-  console.log(`\n[test] ── ${steps.map(([n]) => n).join(' + ')} ──`);
+  const parts = stage.map((part) => stepsOf(part).filter(wanted)).filter((steps) => steps.length);
+  const names = parts.map((steps) => steps.map(([n]) => n).join(', then '));
+  const count = parts.flat().length;
+  if (!count) continue;
+  console.log(`\n[test] ── ${names.join(' + ')} ──`);
   const [stageStarted, busyBefore] = [Date.now(), machineBusy()];
-  const codes = await Promise.all(steps.map((s) => run(s, steps.length === 1)));
-  stageLine(steps.length, stageStarted, busyBefore);
+  const codes = await Promise.all(parts.map((steps) => runLane(steps, count === 1)));
+  stageLine(count, stageStarted, busyBefore);
   const failed = codes.find((c) => c !== 0);
   if (failed !== undefined) {
-    console.error(
-      `\n[test] ${steps.map(([n]) => n).join(' + ')} failed\n${results.join('\n')}${browserLine()}${flakySummary()}${failureSummary()}`,
-    );
+    console.error(`\n[test] ${names.join(' + ')} failed\n${results.join('\n')}${browserLine()}${flakySummary()}${failureSummary()}`);
     process.exit(failed);
   }
 }
