@@ -9,7 +9,7 @@
 // server through scripts/start.mjs, which bundles the server when its sources are newer: this runner
 // bundles it first (when stale), so no two of them write the bundle at the same time.
 // PostgreSQL: the local one (postgres://postgres@127.0.0.1:5432/postgres), throwaway databases.
-// bench:cluster has its own --smoke and is run by its own stage; bench:backup is not a throughput bench.
+// bench:cluster has its own --smoke and runs after the cluster test (npm test's second stage); bench:backup is not a throughput bench.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
