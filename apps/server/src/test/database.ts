@@ -6,11 +6,14 @@ import { type Database, openPglite, openPostgres } from '../db/client';
 /** Which engine this run tests: PGlite by default, PostgreSQL when TEST_DB=pg. */
 export const TEST_DB_KIND: 'pglite' | 'pg' = process.env.TEST_DB === 'pg' ? 'pg' : 'pglite';
 
+let snapshot: Blob | undefined;
+
 /** A fresh, migrated database with reference data (categories, localities) for one test file. */
 export async function createTestDatabase(): Promise<Database> {
   if (TEST_DB_KIND === 'pglite') {
-    const data = fs.readFileSync(inject('pgliteSnapshot'));
-    return openPglite(undefined, { loadDataDir: new Blob([data]) });
+    // Read once per worker: PGlite copies the data directory out of the blob, never into it.
+    snapshot ??= new Blob([fs.readFileSync(inject('pgliteSnapshot'))]);
+    return openPglite(undefined, { loadDataDir: snapshot });
   }
   const template = inject('pgTemplate');
   const adminUrl = process.env.TEST_DATABASE_URL!;
