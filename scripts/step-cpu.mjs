@@ -4,6 +4,7 @@
 // Chromium's and the journey servers' included, but not the PostgreSQL server's backends (started
 // by the machine, not by the step). Where the machine gives no writable cgroup (not root, a
 // container without one) the steps run as before and only the wall time is printed.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -24,7 +25,9 @@ function root() {
       fs.mkdirSync(base);
       const probe = path.join(base, 'probe');
       fs.mkdirSync(probe);
-      const ok = fs.existsSync(path.join(probe, 'cgroup.procs')) && Number.isFinite(t.usage(probe));
+      // A process must be able to move itself in (a container may let us make a cgroup, not use it).
+      const moved = spawnSync('sh', ['-c', 'echo $$ > "$0/cgroup.procs"', probe]).status === 0;
+      const ok = moved && Number.isFinite(t.usage(probe));
       fs.rmdirSync(probe);
       if (ok) return { base, usage: t.usage };
       fs.rmdirSync(base);
@@ -54,7 +57,8 @@ export function inCgroup(name, cmd, args) {
   made.push(dir);
   return {
     cmd: 'sh',
-    args: ['-c', 'echo $$ > "$0/cgroup.procs" && exec "$@"', dir, cmd, ...args],
+    // Were the move refused after all, the step still runs (its CPU then reads as the cgroup's 0).
+    args: ['-c', 'echo $$ > "$0/cgroup.procs" 2>/dev/null; exec "$@"', dir, cmd, ...args],
     cpu: () => {
       try {
         return cg.usage(dir);
