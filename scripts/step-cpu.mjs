@@ -11,6 +11,27 @@ import path from 'node:path';
 const V1 = '/sys/fs/cgroup/cpuacct';
 const V2 = '/sys/fs/cgroup';
 
+/** Removes what an interrupted run left (Ctrl-C ends the runner before its exit handler). */
+function sweepStale(dir) {
+  let entries = [];
+  try {
+    entries = fs.readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    const pid = /^swapu-test-(\d+)$/.exec(entry)?.[1];
+    if (!pid || fs.existsSync(`/proc/${pid}`)) continue;
+    const base = path.join(dir, entry);
+    try {
+      for (const step of fs.readdirSync(base, { withFileTypes: true })) if (step.isDirectory()) fs.rmdirSync(path.join(base, step.name));
+      fs.rmdirSync(base);
+    } catch {
+      /* a process is still in it */
+    }
+  }
+}
+
 function root() {
   const tries = [
     { dir: V1, usage: (d) => Number(fs.readFileSync(path.join(d, 'cpuacct.usage'), 'utf8')) / 1e9 },
@@ -20,6 +41,7 @@ function root() {
     },
   ];
   for (const t of tries) {
+    sweepStale(t.dir);
     const base = path.join(t.dir, `swapu-test-${process.pid}`);
     try {
       fs.mkdirSync(base);

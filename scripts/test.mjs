@@ -1,12 +1,11 @@
 // npm test: typecheck, lint (import boundaries included), the prettier check, the migration check
 // (schema = migrations, none edited) and the production build with its bundle budget; unit + API
-// integration tests on PGlite beside the crash test (when TEST_DATABASE_URL is set), both at nice 19,
-// and beside them at normal priority the cluster test (two instances behind HAProxy on network
+// integration tests on PGlite beside the crash test (when TEST_DATABASE_URL is set), both at nice
+// 19, and beside them at normal priority the cluster test (two instances behind HAProxy on network
 // namespaces, when the machine allows it: root, `ip netns`, HAProxy), then bench:cluster's smoke
-// mode; then, when TEST_DATABASE_URL is set, the
-// integration tests again on PostgreSQL beside the release check (the release folder run from a
-// clean directory), every benchmark's smoke mode and the Playwright journeys in Chromium (one
-// server on PGlite, one on PostgreSQL).
+// mode; then, when TEST_DATABASE_URL is set, the integration tests again on PostgreSQL beside
+// the release check (the release folder run from a clean directory), every benchmark's smoke mode
+// and the Playwright journeys in Chromium (one server on PGlite, one on PostgreSQL).
 // Stops at the first failing stage and exits non-zero.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -80,7 +79,8 @@ function e2eSteps(n) {
 /**
  * A stage is one step, or several run side by side. The machine has two cores: the static checks
  * and the production build share the first stage (each is mostly one process); the PGlite run
- * (CPU-bound, two workers) shares the second with the crash test; the PostgreSQL run (two workers,
+ * (CPU-bound, two workers) shares the second with the crash test and the cluster test's lane; the
+ * PostgreSQL run (two workers,
  * much of it waiting on the database server) shares the last with the release check, the
  * benchmarks' smoke runs and the journeys' two Playwright processes (decision 0047).
  */
@@ -89,7 +89,7 @@ function e2eSteps(n) {
  * test runs beside them, and its checks time promises of a second. At nice 19 a batch process
  * weighs 15 against a normal process's 1,024 in the kernel's scheduler, so the cluster's servers,
  * balancer and database take a core the moment they need one, and the batch steps use every cycle
- * they leave (alone, the cluster test and its bench kept the machine 15-30 % busy for about 160 s).
+ * they leave (alone, the cluster test and its bench kept the machine 15-30 % busy for about 170 s).
  */
 const BATCH_NICE = 19;
 const stages = [
