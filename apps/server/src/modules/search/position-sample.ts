@@ -39,7 +39,7 @@ export interface GeoSample {
 }
 
 /** `compute()` for this sample and key, worked out once (a few hundred places at most are kept). */
-export function memo<T>(s: GeoSample, key: string, compute: () => T): T {
+export function memo<T>(s: Pick<GeoSample, 'memo'>, key: string, compute: () => T): T {
   if (s.memo.has(key)) return s.memo.get(key) as T;
   if (s.memo.size >= 500) s.memo.clear();
   const value = compute();

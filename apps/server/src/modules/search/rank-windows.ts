@@ -6,7 +6,9 @@ import type { RawCardRow } from '../posts/index';
 import { andAll, boostedOnly, iso, notBoostedNow, ts } from './search-conditions';
 import { cardSelect, cardsFor, type PageRequest, type SearchPage } from './search-pages';
 import type { SearchPlan } from './search-plan';
-import { monthsBefore, windowMonths, windowWeeks } from './time-lexemes';
+import { MAX_WINDOW_DAYS, MAX_WINDOW_WEEKS, monthsBefore, windowDays, windowMonths, windowWeeks } from './time-lexemes';
+import { memo, type GeoSample } from './position-sample';
+import { EARLY_ACCESS_MS } from '@swapu/shared/constants';
 
 /**
  * Relevance: a search with words, sorted "featured", is ranked within windows of the newest
@@ -91,6 +93,51 @@ function byRank(a: Pick<Candidate, 'id' | 'at' | 'rank'>, b: Pick<Candidate, 'id
 }
 
 /**
+ * Days are not asked first when the fewest of them would hold more than this many rank windows of
+ * a word: the planner then walks the newest items (posts_feed_idx), which finds a window of a word
+ * most items use after a few hundred rows, where the days' matches would all be read ("pick" at
+ * 5,000,000 listings: 0.4 ms walking, 7 ms through two days' 6,800 matches).
+ */
+export const WALK_ABOVE_WINDOWS = 4;
+
+/**
+ * Which recent days or weeks a one-word search's rank windows ask first (SearchPlan.daysFirst,
+ * weeksFirst): the fewest days that should hold two windows of the word (`leastMatches` times the
+ * position sample's share of items from those days), else the fewest weeks. Days count only the
+ * items the viewer sees (early access hides the last 24 hours from all but subscribers and admins),
+ * or a guest's first days would hold a third of what the sample promised. A word so common that
+ * two days hold more than WALK_ABOVE_WINDOWS windows of it takes weeks, where the planner walks
+ * the newest items instead.
+ */
+export function recentFirst(
+  leastMatches: number,
+  s: Pick<GeoSample, 'publishedMs' | 'memo'>,
+  now: Date,
+  early: boolean,
+): { daysFirst: number; weeksFirst: number } {
+  const wanted = 2 * SEARCH_RANK_WINDOW;
+  const none = { daysFirst: 0, weeksFirst: 0 };
+  if (leastMatches < wanted || !s.publishedMs.length) return none;
+  const share = (recent: number) => (leastMatches * recent) / s.publishedMs.length;
+  const until = Math.floor((now.getTime() - (early ? 0 : EARLY_ACCESS_MS)) / 60_000) * 60_000;
+  for (let count = 2; count <= MAX_WINDOW_DAYS; count++) {
+    const since = windowDays(now, count, now)?.start.getTime();
+    if (since === undefined) break;
+    const held = share(
+      memo(s, `days:${since}:${until}`, () => s.publishedMs.reduce((n, ms) => (ms >= since && ms <= until ? n + 1 : n), 0)),
+    );
+    if (held > WALK_ABOVE_WINDOWS * SEARCH_RANK_WINDOW) break;
+    if (held >= wanted) return { daysFirst: count, weeksFirst: 0 };
+  }
+  for (let count = 2; count <= MAX_WINDOW_WEEKS; count++) {
+    const since = windowWeeks(now, count).start.getTime();
+    if (share(memo(s, `since:${since}`, () => s.publishedMs.reduce((n, ms) => (ms >= since ? n + 1 : n), 0))) >= wanted)
+      return { daysFirst: 0, weeksFirst: count };
+  }
+  return none;
+}
+
+/**
  * How many months before the newest months a window asks one at a time when SearchPlan.earlierMonths
  * says they should hold a window: a month's lexeme narrows the GIN scan to its stretch of the table
  * and the window reads that month's matches alone ("vintage sofa": 2 ms and ~60 rows a month,
@@ -101,9 +148,9 @@ export const EARLIER_WINDOW_MONTHS = 2;
 
 /**
  * A rank window: the SEARCH_RANK_WINDOW newest matches published before `wb`, newest first, with
- * their rank. Recent matches are asked first through their time lexemes (the last two weeks when
- * SearchPlan.weeksFirst, then the newest months, then each earlier month when
- * SearchPlan.earlierMonths), so the GIN index intersects the words with the
+ * their rank. Recent matches are asked first through their time lexemes (the last few days when
+ * SearchPlan.daysFirst, or weeks when SearchPlan.weeksFirst, then the newest months, then each
+ * earlier month when SearchPlan.earlierMonths), so the GIN index intersects the words with the
  * time and a medium word's window costs its recent matches, not all of them; each older part is
  * asked only for the room the newer ones left (a LIMIT of zero never runs its scan). One statement.
  *
@@ -120,15 +167,19 @@ function windowSql(p: SearchPlan, where: SQL, wb: [string, string] | undefined):
   const { months, olderMonth } = windowMonths(top);
   const before = wb ? sql`(posts.published_at, posts.id) < (${ts(wb[0])}, ${wb[1]})` : null;
   const part = (...conditions: SQL[]) => newestRanked(tsq, andAll(where, before, ...conditions), n);
+  // The recent days or weeks asked first: days only where every item holds its day lexeme
+  // (windowDays; a later page's window may start before that).
+  const daysBack = p.daysFirst ? windowDays(top, p.daysFirst, p.now) : null;
   const weeksBack = p.weeksFirst ? windowWeeks(top, p.weeksFirst) : null;
-  // The parts, newest first; they must not overlap (four weeks back never reach before the
-  // months' start, see MAX_WINDOW_WEEKS).
+  const recent = daysBack
+    ? { lexemes: daysBack.days, start: daysBack.start }
+    : weeksBack && { lexemes: weeksBack.weeks, start: weeksBack.start };
+  // The parts, newest first; they must not overlap (seven days or four weeks back never reach
+  // before the months' start, see MAX_WINDOW_DAYS and MAX_WINDOW_WEEKS).
   const parts: SQL[] = [];
-  if (weeksBack && weeksBack.start >= olderMonth) {
-    parts.push(part(sql`posts.search_vector @@ ${weeksBack.weeks}::tsquery`));
-    parts.push(
-      part(sql`posts.search_vector @@ ${months}::tsquery`, sql`posts.published_at < ${weeksBack.start.toISOString()}::timestamptz`),
-    );
+  if (recent && recent.start >= olderMonth) {
+    parts.push(part(sql`posts.search_vector @@ ${recent.lexemes}::tsquery`));
+    parts.push(part(sql`posts.search_vector @@ ${months}::tsquery`, sql`posts.published_at < ${recent.start.toISOString()}::timestamptz`));
   } else {
     parts.push(part(sql`posts.search_vector @@ ${months}::tsquery`));
   }

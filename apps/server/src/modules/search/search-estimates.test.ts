@@ -4,7 +4,8 @@ import { SEARCH_RANK_WINDOW } from '@swapu/shared/search';
 import { posts } from '../../db/schema/index';
 import { createPost, createUser } from '../../test/factories';
 import { searchTestApp } from './search-test-client';
-import { isoWeek } from './time-lexemes';
+import { isoWeek, windowDays } from './time-lexemes';
+import { recentFirst, WALK_ABOVE_WINDOWS } from './rank-windows';
 import { clearExpiredBoosts, forgetSearchStats, planSearch } from './search.service';
 
 const NOW = new Date('2026-11-20T00:00:00.000Z');
@@ -164,8 +165,8 @@ describe('a count of a word the newest months hold 500+ of', () => {
   });
 });
 
-describe('a common word looks among the last two weeks first', () => {
-  it('takes the week path and still pages every match once, newest window first', async () => {
+describe('a common word looks among its newest days or weeks first', () => {
+  it('takes the day path and still pages every match once, newest window first', async () => {
     const owner = await createUser(env.t.db);
     const base = {
       ownerId: owner.id,
@@ -206,7 +207,9 @@ describe('a common word looks among the last two weeks first', () => {
     await env.t.db.execute(sql`analyze posts`);
     forgetSearchStats(env.t.database);
     const plan = await planSearch(env.t.database, { userId: null, role: 'guest', subscriber: false }, NOW, { q: 'potoroo' });
-    expect(plan.weeksFirst).toBe(2);
+    // 310 of the word's 370 items went live in the last eight days: a few days hold two windows.
+    expect(plan.daysFirst).toBeGreaterThanOrEqual(2);
+    expect(plan.weeksFirst).toBe(0);
     const seen: string[] = [];
     let cursor: string | undefined;
     for (let page = 0; page < 10; page++) {
@@ -220,6 +223,47 @@ describe('a common word looks among the last two weeks first', () => {
     // The first window is the 150 newest; the title match leads the third (oldest) window.
     expect(new Set(seen.slice(0, SEARCH_RANK_WINDOW))).toEqual(new Set(recent.slice(0, SEARCH_RANK_WINDOW).map((r) => r.title)));
     expect(seen.indexOf('Potoroo poster')).toBe(2 * SEARCH_RANK_WINDOW);
+  });
+
+  it('writes the day an item went live (UTC) into its search vector, as windows ask for it', async () => {
+    const post = await createPost(env.t.db, {
+      title: 'Quokka lamp',
+      keywords: [],
+      publishedAt: new Date('2026-11-18T23:30:00Z'),
+      now: NOW,
+    });
+    const [row] = await env.t.db
+      .select({ v: sql<string>`search_vector::text` })
+      .from(posts)
+      .where(eq(posts.id, post.id));
+    expect(row!.v).toContain("'pd20261118'");
+    expect(row!.v).toContain("'pw202647'");
+    expect(windowDays(new Date('2026-11-19T08:00:00Z'), 2, NOW)).toEqual({
+      days: "'pd20261119' | 'pd20261118'",
+      start: new Date('2026-11-18T00:00:00Z'),
+    });
+    // Further back than every item is sure to hold its day lexeme: no days.
+    expect(windowDays(new Date(NOW.getTime() - 30 * 24 * HOUR), 2, NOW)).toBeNull();
+    expect(windowDays(new Date(NOW.getTime() - 20 * 24 * HOUR), 7, NOW)).not.toBeNull();
+  });
+
+  it('chooses days, weeks or neither from the sample and what the viewer sees', () => {
+    const day = 24 * HOUR;
+    const sample = (publishedMs: number[]) => ({ publishedMs, memo: new Map<string, unknown>() });
+    // 1,000 sampled items: 100 on each of the ten days before today (at 06:00 UTC), none today.
+    const spread = sample(Array.from({ length: 1000 }, (_, i) => NOW.getTime() - Math.floor(i / 100) * day - 18 * HOUR));
+    // A word 1,000 items use: today and the day before hold 100 of them, four days 300: two windows.
+    expect(recentFirst(1000, spread, NOW, true)).toEqual({ daysFirst: 4, weeksFirst: 0 });
+    // A guest does not see the last 24 hours (yesterday's items here): one more day is asked.
+    expect(recentFirst(1000, spread, NOW, false)).toEqual({ daysFirst: 5, weeksFirst: 0 });
+    // A word so common that two days hold more than WALK_ABOVE_WINDOWS windows (700): weeks, walked.
+    expect(recentFirst(7000, spread, NOW, true)).toEqual({ daysFirst: 0, weeksFirst: 2 });
+    expect(recentFirst(5000, spread, NOW, true)).toEqual({ daysFirst: 2, weeksFirst: 0 });
+    // A word too rare for two windows in a week of days, but not in two weeks: weeks.
+    expect(recentFirst(400, spread, NOW, true)).toEqual({ daysFirst: 0, weeksFirst: 2 });
+    // Fewer than two windows' worth in all: neither.
+    expect(recentFirst(299, spread, NOW, true)).toEqual({ daysFirst: 0, weeksFirst: 0 });
+    expect(WALK_ABOVE_WINDOWS * SEARCH_RANK_WINDOW).toBe(600);
   });
 
   it('names ISO weeks as the week lexeme does', () => {

@@ -31,6 +31,12 @@ export interface SearchPlan {
    */
   weeksFirst?: number;
   /**
+   * Rank windows look among the last this-many days' matches first (day lexemes, migration 0045; 0
+   * for none), before weeks: a one-word search whose word so many items use that a few days hold
+   * two windows of them.
+   */
+  daysFirst?: number;
+  /**
    * Rank windows ask this many months before the newest months one at a time (one month lexeme
    * each) before the rest of the table (0 for none): words the statistics say those months should
    * hold a window of.

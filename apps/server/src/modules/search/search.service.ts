@@ -5,11 +5,11 @@ import { SEARCH_RANK_WINDOW, hasSearchTerm, type SearchFilters, type SearchQuery
 import type { Database, Tx } from '../../db/client';
 import { errors } from '../../lib/errors';
 import { changedRows, rowsOf } from '../../lib/sql-rows';
-import type { Viewer } from '../../lib/viewer';
+import { seesEarly, type Viewer } from '../../lib/viewer';
 import { toHit } from '../posts/index';
 import { estimateWithin, forgetPositionSample, geoSample, memo, sampleWithin } from './position-sample';
-import { EARLIER_WINDOW_MONTHS, featuredRanked } from './rank-windows';
-import { MAX_WINDOW_WEEKS, monthsBefore, windowMonths, windowWeeks } from './time-lexemes';
+import { EARLIER_WINDOW_MONTHS, featuredRanked, recentFirst } from './rank-windows';
+import { monthsBefore, windowMonths } from './time-lexemes';
 import { andAll, baseCondition, categoryCondition } from './search-conditions';
 import { countAndFacets, onlyWords } from './search-counts';
 import { featuredPlain, keysetPage, type PageRequest, type SearchPage } from './search-pages';
@@ -93,22 +93,16 @@ export async function planSearch(
   if (!text.tsquery && !filters.category?.length && filters.radiusKm === undefined && !filters.wantsMine) {
     throw errors.badRequest('search_term_required');
   }
-  // A word enough items use that the last few weeks should hold two windows of it: the fewest
-  // weeks that do are looked at first.
-  let weeksFirst = 0;
-  const wanted = 2 * SEARCH_RANK_WINDOW;
-  if (text.leastMatches !== null && text.leastMatches >= wanted && onlyWords({ text, filters, mine })) {
-    const s = await geoSample(database);
-    for (let count = 2; count <= MAX_WINDOW_WEEKS && !weeksFirst && s.publishedMs.length; count++) {
-      const since = windowWeeks(now, count).start.getTime();
-      const recent = memo(s, `since:${since}`, () => s.publishedMs.reduce((n, ms) => (ms >= since ? n + 1 : n), 0));
-      if ((text.leastMatches * recent) / s.publishedMs.length >= wanted) weeksFirst = count;
-    }
-  }
+  // A word enough items use that the last few days or weeks should hold two windows of it.
+  const recent =
+    text.leastMatches !== null && text.leastMatches >= 2 * SEARCH_RANK_WINDOW && onlyWords({ text, filters, mine })
+      ? recentFirst(text.leastMatches, await geoSample(database), now, seesEarly(viewer))
+      : { daysFirst: 0, weeksFirst: 0 };
+  const { daysFirst, weeksFirst } = recent;
   // Words whose matches the newest months and the two before should hold a window of: a window
   // asks those months one at a time before the rest of the table (see windowSql).
   let earlierMonths = 0;
-  if (text.tsquery && !weeksFirst && text.estimatedMatches >= SEARCH_RANK_WINDOW) {
+  if (text.tsquery && !weeksFirst && !daysFirst && text.estimatedMatches >= SEARCH_RANK_WINDOW) {
     const s = await geoSample(database);
     const since = monthsBefore(windowMonths(now).olderMonth, EARLIER_WINDOW_MONTHS).at(-1)!.start.getTime();
     const recent = memo(s, `since:${since}`, () => s.publishedMs.reduce((n, ms) => (ms >= since ? n + 1 : n), 0));
@@ -117,7 +111,21 @@ export async function planSearch(
     if ((text.estimatedMatches * inPlace * recent) / Math.max(1, s.publishedMs.length) >= SEARCH_RANK_WINDOW)
       earlierMonths = EARLIER_WINDOW_MONTHS;
   }
-  return { viewer, now, filters, text, origin, mine, radiusItems, radiusCells, boostedCells, fewInPlace, weeksFirst, earlierMonths };
+  return {
+    viewer,
+    now,
+    filters,
+    text,
+    origin,
+    mine,
+    radiusItems,
+    radiusCells,
+    boostedCells,
+    fewInPlace,
+    weeksFirst,
+    daysFirst,
+    earlierMonths,
+  };
 }
 
 export async function search(

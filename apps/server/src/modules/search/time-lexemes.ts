@@ -1,7 +1,7 @@
 /**
- * The time lexemes of the search vector (migrations 0013 and 0016): the month an item went live
- * ('pm202611') and its ISO week ('pw202648'), UTC. Rank windows and counts ask for the newest
- * matches through them (decision 0011).
+ * The time lexemes of the search vector (migrations 0013, 0016 and 0045): the month an item went
+ * live ('pm202611'), its ISO week ('pw202648') and its day ('pd20261204'), UTC. Rank windows and
+ * counts ask for the newest matches through them (decision 0011).
  */
 
 /** The month lexemes a window starting at `top` asks first, and where they end. */
@@ -40,5 +40,30 @@ export function windowWeeks(top: Date, count: number): { weeks: string; start: D
   const mondays = Array.from({ length: count }, (_, i) => monday(i));
   return { weeks: mondays.map((d) => `'pw${isoWeek(d)}'`).join(' | '), start: mondays.at(-1)! };
 }
+
+/** The most days a window asks first; more and it asks weeks. */
+export const MAX_WINDOW_DAYS = 7;
+
+/**
+ * Day lexemes are asked only this many days back from now: migration 0045 wrote them into the items
+ * of the 35 days before it ran, and every item since has one from the trigger; older items may not.
+ */
+export const DAY_LEXEMES_SINCE_DAYS = 28;
+
+/**
+ * The day lexemes of `top`'s UTC day and the `count - 1` before it, and when the first began; null
+ * when those days reach further back than day lexemes are sure to exist (DAY_LEXEMES_SINCE_DAYS
+ * before `now`).
+ */
+export function windowDays(top: Date, count: number, now: Date): { days: string; start: Date } | null {
+  const day = (back: number) => new Date(Date.UTC(top.getUTCFullYear(), top.getUTCMonth(), top.getUTCDate() - back));
+  const starts = Array.from({ length: count }, (_, i) => day(i));
+  const start = starts.at(-1)!;
+  if (start.getTime() < now.getTime() - DAY_LEXEMES_SINCE_DAYS * DAY_MS) return null;
+  return { days: starts.map((d) => `'${dayLexeme(d)}'`).join(' | '), start };
+}
+
+const dayLexeme = (d: Date) =>
+  `pd${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCDate()).padStart(2, '0')}`;
 
 const monthLexeme = (d: Date) => `pm${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
