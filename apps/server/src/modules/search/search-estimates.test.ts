@@ -249,7 +249,7 @@ describe('a common word looks among its newest days or weeks first', () => {
 
   it('chooses days, weeks or neither from the sample and what the viewer sees', () => {
     const day = 24 * HOUR;
-    const sample = (publishedMs: number[]) => ({ publishedMs, memo: new Map<string, unknown>() });
+    const sample = (publishedMs: number[]) => ({ publishedMs: Float64Array.from(publishedMs), memo: new Map<string, unknown>() });
     // 1,000 sampled items: 100 on each of the ten days before today (at 06:00 UTC), none today.
     const spread = sample(Array.from({ length: 1000 }, (_, i) => NOW.getTime() - Math.floor(i / 100) * day - 18 * HOUR));
     // A word 1,000 items use: today and the day before hold 100 of them, four days 300: two windows.
