@@ -28,8 +28,14 @@ export async function generatedBenchDatabase(opts: {
     if (exists) {
       const database = await openPostgres(benchDbUrl(opts.name), opts.connections);
       const t = performance.now();
-      const applied = async () =>
-        Number((await execute<{ n: number }>(database, sql`select count(*)::int as n from drizzle.__drizzle_migrations`))[0]!.n);
+      // Migrations applied so far: none in a database an interrupted run left before migrating it.
+      const applied = async () => {
+        try {
+          return (await execute<{ n: number }>(database, sql`select count(*)::int as n from drizzle.__drizzle_migrations`))[0]!.n;
+        } catch {
+          return 0;
+        }
+      };
       const before = await applied();
       await database.migrate();
       // A new migration that rewrote rows (0045 rewrites the last weeks' listings) leaves dead rows

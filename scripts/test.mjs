@@ -80,9 +80,9 @@ function e2eSteps(n) {
  * A stage is one step, or several run side by side. The machine has two cores: the static checks
  * and the production build share the first stage (each is mostly one process); the PGlite run
  * (CPU-bound, two workers) shares the second with the crash test and the cluster test's lane; the
- * PostgreSQL run (two workers,
- * much of it waiting on the database server) shares the last with the release check, the
- * benchmarks' smoke runs and the journeys' two Playwright processes (decision 0047).
+ * PostgreSQL run (two workers, much of it waiting on the database server) shares the last with the
+ * release check, the benchmarks' smoke runs and the journeys' two Playwright processes (decision
+ * 0047).
  */
 /**
  * The niceness of the second stage's CPU-bound steps (the PGlite run, the crash test): the cluster

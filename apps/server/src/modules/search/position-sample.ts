@@ -46,6 +46,10 @@ export function memo<T>(s: Pick<GeoSample, 'memo'>, key: string, compute: () => 
   s.memo.set(key, value);
   return value;
 }
+/** How many of the sample's points went live from `since` to `until` (epoch ms), worked out once per sample. */
+export function publishedBetween(s: Pick<GeoSample, 'publishedMs' | 'memo'>, since: number, until = Number.POSITIVE_INFINITY): number {
+  return memo(s, `published:${since}:${until}`, () => s.publishedMs.reduce((n, ms) => (ms >= since && ms <= until ? n + 1 : n), 0));
+}
 const geoSamples = new WeakMap<Database, Promise<GeoSample>>();
 
 async function loadGeoSample(database: Database): Promise<GeoSample> {

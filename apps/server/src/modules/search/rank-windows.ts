@@ -7,7 +7,7 @@ import { andAll, boostedOnly, iso, notBoostedNow, ts } from './search-conditions
 import { cardSelect, cardsFor, type PageRequest, type SearchPage } from './search-pages';
 import type { SearchPlan } from './search-plan';
 import { MAX_WINDOW_DAYS, MAX_WINDOW_WEEKS, monthsBefore, windowDays, windowMonths, windowWeeks } from './time-lexemes';
-import { memo, type GeoSample } from './position-sample';
+import { publishedBetween, type GeoSample } from './position-sample';
 import { EARLY_ACCESS_MS } from '@swapu/shared/constants';
 
 /**
@@ -123,16 +123,13 @@ export function recentFirst(
   for (let count = 2; count <= MAX_WINDOW_DAYS; count++) {
     const since = windowDays(now, count, now)?.start.getTime();
     if (since === undefined) break;
-    const held = share(
-      memo(s, `days:${since}:${until}`, () => s.publishedMs.reduce((n, ms) => (ms >= since && ms <= until ? n + 1 : n), 0)),
-    );
+    const held = share(publishedBetween(s, since, until));
     if (held > WALK_ABOVE_WINDOWS * SEARCH_RANK_WINDOW) break;
     if (held >= wanted) return { daysFirst: count, weeksFirst: 0 };
   }
   for (let count = 2; count <= MAX_WINDOW_WEEKS; count++) {
     const since = windowWeeks(now, count).start.getTime();
-    if (share(memo(s, `since:${since}`, () => s.publishedMs.reduce((n, ms) => (ms >= since ? n + 1 : n), 0))) >= wanted)
-      return { daysFirst: 0, weeksFirst: count };
+    if (share(publishedBetween(s, since)) >= wanted) return { daysFirst: 0, weeksFirst: count };
   }
   return none;
 }

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { SEARCH_TOTAL_CAP, type SearchResult } from '@swapu/shared/search';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../lib/sql-rows';
-import { geoSample, memo, sampleWithin, type GeoSample } from './position-sample';
+import { geoSample, memo, publishedBetween, sampleWithin, type GeoSample } from './position-sample';
 import { baseCondition, categoryCondition, textArray } from './search-conditions';
 import type { SearchPlan } from './search-plan';
 import { monthsBefore, windowMonths } from './time-lexemes';
@@ -152,7 +152,7 @@ async function newestMonthsHoldEnough(database: Database, p: SearchPlan): Promis
   const s = await geoSample(database);
   if (!s.publishedMs.length) return false;
   const since = windowMonths(p.now).olderMonth.getTime();
-  const recent = memo(s, `since:${since}`, () => s.publishedMs.reduce((n, ms) => (ms >= since ? n + 1 : n), 0)) / s.publishedMs.length;
+  const recent = publishedBetween(s, since) / s.publishedMs.length;
   const f = p.filters;
   const inPlace = f.radiusKm !== undefined && p.origin ? sampleWithin(s, p.origin, f.radiusKm).length / s.lat.length : 1;
   return p.text.estimatedMatches * inPlace * recent > wanted;

@@ -7,7 +7,7 @@ import { errors } from '../../lib/errors';
 import { changedRows, rowsOf } from '../../lib/sql-rows';
 import { seesEarly, type Viewer } from '../../lib/viewer';
 import { toHit } from '../posts/index';
-import { estimateWithin, forgetPositionSample, geoSample, memo, sampleWithin } from './position-sample';
+import { estimateWithin, forgetPositionSample, geoSample, publishedBetween, sampleWithin } from './position-sample';
 import { EARLIER_WINDOW_MONTHS, featuredRanked, recentFirst } from './rank-windows';
 import { monthsBefore, windowMonths } from './time-lexemes';
 import { andAll, baseCondition, categoryCondition } from './search-conditions';
@@ -94,18 +94,17 @@ export async function planSearch(
     throw errors.badRequest('search_term_required');
   }
   // A word enough items use that the last few days or weeks should hold two windows of it.
-  const recent =
+  const { daysFirst, weeksFirst } =
     text.leastMatches !== null && text.leastMatches >= 2 * SEARCH_RANK_WINDOW && onlyWords({ text, filters, mine })
       ? recentFirst(text.leastMatches, await geoSample(database), now, seesEarly(viewer))
       : { daysFirst: 0, weeksFirst: 0 };
-  const { daysFirst, weeksFirst } = recent;
   // Words whose matches the newest months and the two before should hold a window of: a window
   // asks those months one at a time before the rest of the table (see windowSql).
   let earlierMonths = 0;
   if (text.tsquery && !weeksFirst && !daysFirst && text.estimatedMatches >= SEARCH_RANK_WINDOW) {
     const s = await geoSample(database);
     const since = monthsBefore(windowMonths(now).olderMonth, EARLIER_WINDOW_MONTHS).at(-1)!.start.getTime();
-    const recent = memo(s, `since:${since}`, () => s.publishedMs.reduce((n, ms) => (ms >= since ? n + 1 : n), 0));
+    const recent = publishedBetween(s, since);
     const inPlace =
       filters.radiusKm !== undefined && origin ? sampleWithin(s, origin, filters.radiusKm).length / Math.max(1, s.lat.length) : 1;
     if ((text.estimatedMatches * inPlace * recent) / Math.max(1, s.publishedMs.length) >= SEARCH_RANK_WINDOW)
