@@ -3,6 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { MIGRATIONS_DIR } from '../paths';
+import { PGLITE_PLAN_CACHE_MODE, withStatementCache } from './pglite-statements';
 import * as schema from './schema/index';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -62,20 +63,30 @@ export async function openPglite(dataDir: string | undefined, opts: { loadDataDi
     ...(dataDir ? { dataDir } : {}),
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
     extensions,
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+    startParams: [
+      ...PGlite.defaultStartParams,
+      ...['-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`, '-c', `plan_cache_mode=${PGLITE_PLAN_CACHE_MODE}`],
+    ],
   });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // Drizzle's statements run through kept prepared statements (pglite-statements.ts, decision 0054).
+  const statements = withStatementCache(client);
+  const db = drizzlePglite({ client: statements as never, schema }) as unknown as Db;
   let migrating: Promise<void> = Promise.resolve();
   return {
     kind: 'pglite',
     db,
     // One migration at a time (PGlite is one process's: callers in it take turns, as instances do
     // on PostgreSQL); the next finds them applied.
-    migrate: () => (migrating = migrating.catch(() => {}).then(() => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }))),
+    // Kept statements are forgotten after migrating: one may name a table a migration changed.
+    migrate: () =>
+      (migrating = migrating
+        .catch(() => {})
+        .then(() => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }))
+        .then(() => statements.forget())),
     ping: async () => {
       await client.query('select 1');
     },
-    prepared: async <T>(_name: string, text: string, values: unknown[]) => (await client.query<T>(text, values)).rows,
+    prepared: async <T>(_name: string, text: string, values: unknown[]) => (await statements.query<T>(text, values)).rows,
     raw: client,
     close: () => client.close(),
   };

@@ -40,10 +40,13 @@ async function veteran(age: number, completed: number) {
   return id;
 }
 
-/** How many SQL statements reach the database while `fn` runs. */
+/**
+ * How many SQL statements reach the database while `fn` runs: the calls of the client drizzle
+ * sends them through (PostgreSQL's pool; on PGlite, its kept prepared statements, db/pglite-statements.ts).
+ */
 async function statements(fn: () => Promise<unknown>) {
-  const raw = t.database.raw as { query: (...args: unknown[]) => unknown };
-  const spy = vi.spyOn(raw, 'query');
+  const client = (t.db as typeof t.db & { $client: { query: (...args: unknown[]) => unknown } }).$client;
+  const spy = vi.spyOn(client, 'query');
   try {
     await fn();
     return spy.mock.calls.length;
