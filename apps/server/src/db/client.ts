@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { MemoryFS } from '@electric-sql/pglite';
 import { MIGRATIONS_DIR } from '../paths';
 import { PGLITE_PLAN_CACHE_MODE, withStatementCache } from './pglite-statements';
 import * as schema from './schema/index';
@@ -50,8 +51,11 @@ export async function pgliteExtensions() {
  */
 export const PGLITE_SHARED_BUFFERS = '32MB';
 
-/** Opens PGlite in `dataDir` (created when missing), or in memory when dataDir is undefined. */
-export async function openPglite(dataDir: string | undefined, opts: { loadDataDir?: Blob | File } = {}): Promise<Database> {
+/**
+ * Opens PGlite in `dataDir` (created when missing), or in memory when dataDir is undefined; `fs`
+ * gives an in-memory instance a file system of its own (the tests' snapshot, test/pglite-snapshot.ts).
+ */
+export async function openPglite(dataDir: string | undefined, opts: { loadDataDir?: Blob | File; fs?: MemoryFS } = {}): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }, extensions] = await Promise.all([
     import('@electric-sql/pglite'),
@@ -62,6 +66,7 @@ export async function openPglite(dataDir: string | undefined, opts: { loadDataDi
   const client = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+    ...(opts.fs ? { fs: opts.fs } : {}),
     extensions,
     startParams: [
       ...PGlite.defaultStartParams,

@@ -1,19 +1,16 @@
-import fs from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openPglite, openPostgres } from '../db/client';
+import { snapshotFs } from './pglite-snapshot';
 
 /** Which engine this run tests: PGlite by default, PostgreSQL when TEST_DB=pg. */
 export const TEST_DB_KIND: 'pglite' | 'pg' = process.env.TEST_DB === 'pg' ? 'pg' : 'pglite';
 
-let snapshot: Blob | undefined;
-
 /** A fresh, migrated database with reference data (categories, localities) for one test file. */
 export async function createTestDatabase(): Promise<Database> {
   if (TEST_DB_KIND === 'pglite') {
-    // Read once per worker: PGlite copies the data directory out of the blob, never into it.
-    snapshot ??= new Blob([fs.readFileSync(inject('pgliteSnapshot'))]);
-    return openPglite(undefined, { loadDataDir: snapshot });
+    // The snapshot is read once per worker; each database gets its own copy of its files.
+    return openPglite(undefined, { fs: await snapshotFs(inject('pgliteSnapshot')) });
   }
   const template = inject('pgTemplate');
   const adminUrl = process.env.TEST_DATABASE_URL!;
