@@ -1,6 +1,7 @@
 // Bundles the server's TypeScript (and the shared package) into apps/server/dist/main.mjs (and
 // the chain engine's thread into chain-engine.mjs, the moderation model's into moderation.mjs), so
-// production starts on plain Node without a TypeScript loader. npm packages stay external.
+// production starts on plain Node without a TypeScript loader. npm packages stay external, but for
+// drizzle-orm (BUNDLED, below).
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -31,6 +32,15 @@ function patching(patches) {
     },
   };
 }
+
+/**
+ * npm packages bundled into the server rather than loaded from node_modules. drizzle-orm: its
+ * package.json is 179 KB (an `exports` entry for each of its files), and Node reads the package
+ * of every ES module it loads: for the 200-odd files of drizzle-orm the server loads, that was
+ * 0.3 s of CPU a start, a tenth of it (decision 0047, 2026-12-05, evening). Bundled, it is parsed
+ * once with the rest of main.mjs. Pure JavaScript with no files of its own read at run time.
+ */
+const BUNDLED = /^drizzle-orm(\/|$)/;
 
 /**
  * `outdir`: apps/server/dist, or a folder of its own (the cluster test's, within four levels of apps/server: src/paths.ts).
@@ -67,8 +77,10 @@ export async function buildServer(outdir = path.join(root, 'apps/server/dist'), 
         name: 'external-packages',
         setup(b) {
           // Bare imports are npm packages, loaded from node_modules at run time; our workspace
-          // packages are TypeScript and get bundled.
-          b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@swapu/') ? undefined : { path: args.path, external: true }));
+          // packages are TypeScript and get bundled, and so are the packages in BUNDLED.
+          b.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@swapu/') || BUNDLED.test(args.path) ? undefined : { path: args.path, external: true },
+          );
         },
       },
     ],

@@ -139,6 +139,9 @@ function serverEnv(smtpPort: number, stripeBase: string): NodeJS.ProcessEnv {
     DATA_DIR: path.join(work, 'data'),
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'false',
+    // Node's compile cache, written by each server once ready (main.ts): every start but the first
+    // reads the compiled server instead of compiling it again (~0.3 s of CPU a start, 50 starts).
+    NODE_COMPILE_CACHE: path.join(work, 'compile-cache'),
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     SHUTDOWN_DRAIN_MS: '0',
     OVERLOAD_MAX_IN_FLIGHT: '0',
