@@ -1,7 +1,7 @@
 // npm test: typecheck, lint (import boundaries included), the prettier check, the migration check
 // (schema = migrations, none edited) and the production build with its bundle budget; unit + API
-// integration tests on PGlite beside the crash test (when TEST_DATABASE_URL is set), both at nice
-// 19, and beside them at normal priority the cluster test (two instances behind HAProxy on network
+// integration tests on PGlite beside the crash test (when TEST_DATABASE_URL is set) and the demo
+// photos for the journeys (npm run demo:photos), all at nice 19, and beside them at normal priority the cluster test (two instances behind HAProxy on network
 // namespaces, when the machine allows it: root, `ip netns`, HAProxy), then bench:cluster's smoke
 // mode; then, when TEST_DATABASE_URL is set, the integration tests again on PostgreSQL beside
 // the release check (the release folder run from a clean directory), every benchmark's smoke mode
@@ -110,6 +110,14 @@ const stages = [
  * the PGlite run (two workers) they take a few seconds each, and the stage is seven minutes anyway.
  */
 if (process.env.TEST_DATABASE_URL) stages[1].push(['crash (kill -9, PostgreSQL)', 'npm', ['run', 'test:crash'], {}, { nice: BATCH_NICE }]);
+/**
+ * The demo marketplace's photos, every size, into the picture cache (npm run demo:photos): the
+ * journeys' two servers start at once in the last stage on fresh data directories, and on a clean
+ * clone each rendered all 545 photos itself (about 40 CPU-s each) on the stage that is CPU-bound.
+ * Here it is done once (43 CPU-s, 9 when the cache is already full), at nice 19 beside the PGlite
+ * run, and the servers copy the files (decision 0047, 2026-12-06).
+ */
+stages[1].push(['demo photos (picture cache)', 'npm', ['run', 'demo:photos'], {}, { nice: BATCH_NICE }]);
 
 /**
  * The cluster test (tests/cluster, docs/deploying.md): hosts as network namespaces, two instances
