@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Browser, Locator, Page } from '@playwright/test';
 import axe from 'axe-core';
-import { expect, test } from './test';
+import { expect, openInApp, test } from './test';
 import { signInWithStorage, type TestAccount } from './accounts';
 
 /**
@@ -90,7 +90,8 @@ interface Violation {
  * for timers that never fire there).
  */
 async function axeViolations(page: Page): Promise<Violation[]> {
-  await page.evaluate(axe.source);
+  // Injected once per document: the sweep moves through the app's router, so the document stays.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   return page.evaluate(async (tags) => {
     const w = window as unknown as { axe: typeof axe };
     const result = await w.axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
@@ -111,7 +112,7 @@ async function check(page: Page, role: Role, visit: Visit, problems: string[]) {
   const name = `${visit.path} (${role})`;
   const failed = failures.get(page)!;
   failed.length = 0;
-  await page.goto(visit.path, { waitUntil: 'domcontentloaded' });
+  await openInApp(page, visit.path);
   try {
     await expect(visit.ready?.(page) ?? page.locator('h1').first()).toBeVisible({ timeout: SETTLE_MS });
   } catch {

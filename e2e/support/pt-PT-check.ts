@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { ERROR_CATALOGUE } from '../../packages/shared/src/errors';
 import { englishWords } from '../../apps/web/src/i18n/english-check';
-import { expect, test } from './test';
+import { expect, openInApp, test } from './test';
 
 /**
  * Every page of the app in pt-PT shows no English (proper nouns aside): the check behind
@@ -248,7 +248,7 @@ async function settle(page: Page): Promise<boolean> {
 async function check(page: Page, role: Role, visit: Visit, problems: string[]) {
   const name = `${visit.path} (${role})`;
   // Not waiting for every image (the text is what is judged): the app marks itself live anyway.
-  await page.goto(visit.path, { waitUntil: 'domcontentloaded' });
+  await openInApp(page, visit.path);
   const h1 = page.locator('h1').first();
   try {
     await expect(h1).toBeVisible({ timeout: SETTLE_MS });

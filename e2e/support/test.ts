@@ -1,6 +1,6 @@
-import { test as base, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 
-export { expect } from '@playwright/test';
+export { expect };
 
 /** Doubled beside the PostgreSQL run (E2E_SLOW, as playwright.config.ts does for every wait): there a page once took over 15 s. */
 const LIVE_TIMEOUT_MS = 15_000 * (Number(process.env.E2E_SLOW ?? 1) || 1);
@@ -62,6 +62,44 @@ export const test = base.extend<{ closeOwnContexts: void }, { liveAfterNavigatio
     { scope: 'worker', auto: true },
   ],
 });
+
+/** Pages with a component of their own each, that a sweep passes through (see openInApp). */
+const WAYPOINTS = ['/FAQ', '/terms-and-conditions', '/privacy'];
+
+/**
+ * Opens `path` in a page that already shows the app as a person moving around it does: through the
+ * app's router (the address changed in the browser's history, as its links do), not by loading the
+ * whole app again. A sweep over every page (e2e/support/axe-sweep.ts, pt-PT-check.ts) did a full
+ * load per page, about half a CPU-second of Chromium's each (decision 0047, 2026-12-06). A page
+ * that is not the app yet (a new tab) is loaded with goto(), and is what the journeys check after
+ * a page load.
+ *
+ * The page opened is always drawn afresh, never the last one's elements with new values: on its
+ * way the router shows a waypoint, a page of its own component that is neither the page being left
+ * nor the one asked for, and each step waits until nothing of the page it left is left in <main>
+ * (its elements marked before the step). A step the app never takes fails the journey on the
+ * expect timeout, naming the path.
+ */
+export async function openInApp(page: Page, path: string) {
+  const live = await page
+    .evaluate(() => !!document.getElementById('root') && document.documentElement.dataset.ready === 'true')
+    .catch(() => false);
+  if (!live) {
+    await page.goto(path, { waitUntil: 'domcontentloaded' });
+    return;
+  }
+  const here = new URL(page.url()).pathname;
+  const target = new URL(path, 'http://x').pathname;
+  const waypoint = WAYPOINTS.find((p) => p !== here && p !== target)!;
+  for (const to of [waypoint, path]) {
+    await page.evaluate((to) => {
+      for (const el of document.querySelectorAll('main *')) el.setAttribute('data-e2e-left', '');
+      window.history.pushState(null, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    }, to);
+    await expect(page.locator('main [data-e2e-left]').first(), `the app's router left the page for ${to}`).toHaveCount(0);
+  }
+}
 
 /**
  * A journey's own time budget, doubled where `npm test` runs the journeys beside the PostgreSQL
