@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { type AnyColumn, count, desc, eq, sql } from 'drizzle-orm';
 import { COUPON_CODE_PATTERN, type CouponType, couponFitsItem, couponGrant, normaliseCouponCode } from '@swapu/shared/coupons';
 import type { Coupon, CouponCreateBody, CouponList, CouponRedeemBody, CouponRedeemed } from '@swapu/shared/money-api';
 import type { Db, Tx } from '../../db/client';
@@ -70,29 +70,28 @@ export async function listCoupons(db: Tx, q: { limit: number; offset: number }):
   return { items: rows.map(view), total: total?.n ?? 0 };
 }
 
+/** A text column as a CSV field: quoted (its quotes doubled) only when it holds a quote, comma or line break. */
+const csvText = (column: AnyColumn) =>
+  sql`case when strpos(${column}, '"') > 0 or strpos(${column}, ',') > 0 or strpos(${column}, chr(10)) > 0 or strpos(${column}, chr(13)) > 0
+    then '"' || replace(${column}, '"', '""') || '"' else ${column} end`;
+/** A timestamp as JavaScript's toISOString() writes it (UTC, milliseconds), or empty. */
+const csvTime = (column: AnyColumn) => sql`coalesce(to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), '')`;
+const CSV_HEADER = 'code,type,used_times,max_uses,expires_at,created_on,disabled_at';
+
 /**
- * Every coupon as CSV (RFC 4180). The fields are codes of letters and digits, fixed type names,
- * numbers and ISO dates, so no field ever needs quoting; the writer still quotes one that would.
+ * Every coupon as CSV (RFC 4180), newest first. The fields are codes of letters and digits, fixed
+ * type names, numbers and ISO dates, so no field ever needs quoting; the writer still quotes one
+ * that would. The database writes the rows as one text: an export of thousands of coupons is one
+ * value to read back, not a row object and seven conversions for each (the fuzzing's admin made
+ * 8,000, and the export was a fifth of its file's time).
  */
 export async function couponsCsv(db: Tx): Promise<string> {
-  const rows = await db.select().from(coupons).orderBy(desc(coupons.createdAt), desc(coupons.code));
-  const field = (v: string | number | null) => {
-    const s = v === null ? '' : String(v);
-    return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-  };
-  const lines = [['code', 'type', 'used_times', 'max_uses', 'expires_at', 'created_on', 'disabled_at']];
-  for (const c of rows) {
-    lines.push([
-      c.code,
-      c.type,
-      String(c.usedTimes),
-      String(c.maxUses),
-      c.expiresAt?.toISOString() ?? '',
-      c.createdAt.toISOString(),
-      c.disabledAt?.toISOString() ?? '',
-    ]);
-  }
-  return lines.map((l) => l.map(field).join(',')).join('\r\n') + '\r\n';
+  const line = sql`concat_ws(',', ${csvText(coupons.code)}, ${csvText(coupons.type)}, ${coupons.usedTimes}::text, ${coupons.maxUses}::text,
+    ${csvTime(coupons.expiresAt)}, ${csvTime(coupons.createdAt)}, ${csvTime(coupons.disabledAt)})`;
+  const [result] = await db
+    .select({ body: sql<string | null>`string_agg(${line}, chr(13) || chr(10) order by ${coupons.createdAt} desc, ${coupons.code} desc)` })
+    .from(coupons);
+  return `${CSV_HEADER}\r\n${result?.body ? `${result.body}\r\n` : ''}`;
 }
 
 /**
