@@ -1,9 +1,9 @@
 // npm test: typecheck, lint (import boundaries included), the prettier check, the migration check
 // (schema = migrations, none edited) and the production build with its bundle budget; unit + API
 // integration tests on PGlite beside the crash test (when TEST_DATABASE_URL is set) and the demo
-// photos for the journeys (npm run demo:photos), all at nice 19, and beside them at normal priority the cluster test (two instances behind HAProxy on network
-// namespaces, when the machine allows it: root, `ip netns`, HAProxy), then bench:cluster's smoke
-// mode; then, when TEST_DATABASE_URL is set, the integration tests again on PostgreSQL beside
+// photos for the journeys (npm run demo:photos), all at nice 19, and beside them at normal
+// priority the cluster test (two instances behind HAProxy on network namespaces, when the machine
+// allows it: root, `ip netns`, HAProxy), then bench:cluster's smoke mode; then, when TEST_DATABASE_URL is set, the integration tests again on PostgreSQL beside
 // the release check (the release folder run from a clean directory), every benchmark's smoke mode
 // and the Playwright journeys in Chromium (one server on PGlite, one on PostgreSQL).
 // Stops at the first failing stage and exits non-zero.

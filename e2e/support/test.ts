@@ -71,8 +71,8 @@ const WAYPOINTS = ['/FAQ', '/terms-and-conditions', '/privacy'];
  * app's router (the address changed in the browser's history, as its links do), not by loading the
  * whole app again. A sweep over every page (e2e/support/axe-sweep.ts, pt-PT-check.ts) did a full
  * load per page, about half a CPU-second of Chromium's each (decision 0047, 2026-12-06). A page
- * that is not the app yet (a new tab) is loaded with goto(), and is what the journeys check after
- * a page load.
+ * that does not show the app yet (a new tab) is loaded with goto(), so a sweep's first page is
+ * still a full load, server rendering and hydration included.
  *
  * The page opened is always drawn afresh, never the last one's elements with new values: on its
  * way the router shows a waypoint, a page of its own component that is neither the page being left
