@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openPglite, openPostgres } from '../db/client';
+import { testDatabasePrefix } from './global-setup';
 import { snapshotFs } from './pglite-snapshot';
 
 /** Which engine this run tests: PGlite by default, PostgreSQL when TEST_DB=pg. */
@@ -12,9 +13,10 @@ export async function createTestDatabase(): Promise<Database> {
     // The snapshot is read once per worker; each database gets its own copy of its files.
     return openPglite(undefined, { fs: await snapshotFs(inject('pgliteSnapshot')) });
   }
-  const template = inject('pgTemplate');
+  const template = inject('pgTemplate')!;
   const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `swapu_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  // Named after the run's template, so the run's global teardown finds and drops them all.
+  const name = `${testDatabasePrefix(template)}${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${name} template ${template}`);
@@ -25,16 +27,9 @@ export async function createTestDatabase(): Promise<Database> {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), 4);
-  const close = database.close;
-  return {
-    ...database,
-    close: async () => {
-      await close();
-      const a = new pg.Client({ connectionString: adminUrl });
-      await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
-    },
-  };
+  // Closing ends the file's connections; the database itself is dropped with the run's others at
+  // its end (global-setup.ts), not here: every DROP DATABASE forces an immediate checkpoint, which
+  // wrote out the pages every other running file had dirtied, about 145 times a run (decision 0047,
+  // 2026-12-06, late).
+  return openPostgres(url.toString(), 4);
 }

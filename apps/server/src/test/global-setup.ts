@@ -54,11 +54,44 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     fs.rmSync(dir, { recursive: true, force: true });
-    if (template && adminUrl) {
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`drop database if exists ${template}`);
-      await admin.end();
-    }
+    if (template && adminUrl) await dropRunDatabases(adminUrl, template);
   };
+}
+
+/** The names of a run's PostgreSQL test databases begin with this (from the run's template's name). */
+export const testDatabasePrefix = (template: string) => `${template.replace(/^swapu_tpl_/, 'swapu_test_')}_`;
+
+/**
+ * The run's end on PostgreSQL: every test database it made (named after its template,
+ * test/database.ts), then the template. Each DROP DATABASE forces an immediate checkpoint; here,
+ * with the run's files finished, there is nothing left to write out. A few at a time: checkpoints
+ * asked for together are one checkpoint.
+ */
+async function dropRunDatabases(adminUrl: string, template: string) {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    const prefix = testDatabasePrefix(template);
+    const { rows } = await admin.query<{ datname: string }>(
+      `select datname from pg_database where starts_with(datname, $1) order by datname`,
+      [prefix],
+    );
+    const names = rows.map((r) => r.datname);
+    const clients = await Promise.all(
+      Array.from({ length: Math.min(4, names.length) }, async () => {
+        const c = new pg.Client({ connectionString: adminUrl });
+        await c.connect();
+        return c;
+      }),
+    );
+    await Promise.all(
+      clients.map(async (c) => {
+        for (let name = names.pop(); name; name = names.pop()) await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      }),
+    );
+    await admin.query(`drop database if exists ${template}`);
+  } finally {
+    await admin.end();
+  }
 }
