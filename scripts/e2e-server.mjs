@@ -34,6 +34,9 @@ process.env.SWAPU_TEST_HOOKS ??= '1';
 // Test hooks and the developer mail viewer exist only on a loopback development/test server.
 process.env.NODE_ENV ??= 'test';
 process.env.HOST ??= '127.0.0.1';
+// The journeys sign up several hundred members: their passwords are hashed at a test's cost
+// (argon2id at 1 MiB and one pass; lib/passwords.ts), which only a loopback test server may use.
+process.env.PASSWORD_HASHING ??= 'fast';
 // The journeys create several hundred accounts from one address within the hour (the default
 // allows 100 new accounts per IP and hour, which the phone journeys used to run into).
 process.env.SIGNUP_LIMIT_PER_HOUR ??= '2000';

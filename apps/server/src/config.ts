@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { SAMPLE_SELLER } from '@swapu/shared/purchases';
 import { dataDirSecret } from './lib/data-dir-secret';
 import { isLocalOnly } from './lib/deployment';
+import { PASSWORD_HASHINGS, type PasswordHashing } from './lib/passwords';
 import { type PushConfig, vapidConfig } from './lib/vapid';
 import type { S3Config } from './lib/s3-storage';
 import { DEFAULT_WEB_DIST } from './paths';
@@ -44,8 +45,8 @@ const EnvSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: z.string().min(3).default('SwapU <no-reply@swapu.au>'),
-  // Web Push (decision 0053): the VAPID key pair, base64url (both, the same on every instance; unset:
-  // generated into DATA_DIR/vapid-keys), and the contact for push services (unset: MAIL_FROM's address).
+  // Web Push (decision 0053): the VAPID key pair, base64url (both, the same on every instance; unset: generated
+  // into DATA_DIR/vapid-keys), and the contact for push services (unset: MAIL_FROM's address).
   VAPID_PUBLIC_KEY: optionalString,
   VAPID_PRIVATE_KEY: optionalString,
   VAPID_SUBJECT: optionalString,
@@ -61,13 +62,12 @@ const EnvSchema = z.object({
   VIEWER_CACHE_MS: z.coerce.number().int().min(0).max(1000).default(1000),
   // SIGTERM (decision 0041): /api/ready answers 503 for SHUTDOWN_DRAIN_MS while everything else is
   // served, so the balancer's health check takes the instance out before its listener closes; then
-  // requests in flight, WebSockets (closed with 1012) and background work get SHUTDOWN_TIMEOUT_MS.
-  // No drain by default in development: `npm run dev` restarts on every change.
+  // requests in flight, WebSockets (closed with 1012) and background work get SHUTDOWN_TIMEOUT_MS
+  // (no drain by default in development: `npm run dev` restarts on every change).
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(20_000),
-  // Load shedding (decision 0042): past either bound a request gets 503 busy with Retry-After at
-  // once instead of queueing. 0 turns a bound off. The event-loop bound is off in tests (PGlite
-  // blocks the loop on a slow query; a test must not be refused by a loaded machine).
+  // Load shedding (decision 0042): past either bound a request gets 503 busy with Retry-After at once, not queued; 0
+  // turns a bound off. The event-loop bound is off in tests: PGlite blocks the loop on a slow query, and a test must not be refused.
   OVERLOAD_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(32),
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   OVERLOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(2),
@@ -78,6 +78,8 @@ const EnvSchema = z.object({
   TEST_MODE: bool,
   // Test-only endpoints under /api/test (the journeys' way to expire an offer now). Never set it on a real server.
   SWAPU_TEST_HOOKS: bool,
+  // A new password hash's cost (lib/passwords.ts): `fast` for tests on a loopback test server only.
+  PASSWORD_HASHING: z.enum(PASSWORD_HASHINGS).default('standard'),
   // Developer pages (/dev/mail, /api/v1/dev/*): on by default in development and test, never in production.
   DEV_PAGES: z.enum(['true', 'false', '1', '0', '']).optional(),
   // Key (32+ characters) for secrets kept at rest (TOTP secrets, links waiting in the outbox);
@@ -109,9 +111,8 @@ const EnvSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optionalString,
   // Tests only: a local stand-in for the Stripe API (http://127.0.0.1:12111).
   STRIPE_API_BASE: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
-  // Delivery (docs/decisions/0025): the local courier simulator, or Sendle's API (its base URL,
-  // account id and API key; Basic authentication). The simulator moves a parcel one tracking step
-  // every DELIVERY_SIM_STEP_SECONDS.
+  // Delivery (docs/decisions/0025): the local courier simulator (a parcel moves one tracking step every
+  // DELIVERY_SIM_STEP_SECONDS), or Sendle's API (its base URL, account id and API key; Basic authentication).
   DELIVERY_COURIER: z.enum(['local', 'sendle']).default('local'),
   SENDLE_BASE_URL: z.string().url().default('https://api.sendle.com'),
   SENDLE_ID: optionalString,
@@ -146,14 +147,13 @@ const EnvSchema = z.object({
 
 export type Config = {
   env: 'development' | 'production' | 'test';
-  /**
-   * TEST_MODE: a staging site that says on every page, checkout, receipt, label and mail that no
-   * money is taken and no courier comes; the only way a public server may run the local payment
-   * provider or courier simulator.
-   */
+  /** TEST_MODE: a staging site saying on every page, checkout, receipt, label and mail that no money is taken and no
+   * courier comes; the only way a public server may run the local payment provider or courier simulator. */
   testMode: boolean;
   /** SWAPU_TEST_HOOKS: the /api/test endpoints exist (journeys only; loopback development/test servers only). */
   testHooks: boolean;
+  /** PASSWORD_HASHING: `standard` (argon2id, 19 MiB, two passes) or `fast`, loopback test servers only (lib/passwords.ts). */
+  passwordHashing: PasswordHashing;
   /** The developer pages (/dev/mail and /api/v1/dev/*): development/test on loopback only. */
   devPages: boolean;
   port: number;
@@ -391,6 +391,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     env: e.NODE_ENV,
     testMode: e.TEST_MODE,
     testHooks: e.SWAPU_TEST_HOOKS,
+    passwordHashing: e.PASSWORD_HASHING,
     devPages: e.DEV_PAGES === undefined || e.DEV_PAGES === '' ? e.NODE_ENV !== 'production' : e.DEV_PAGES === 'true' || e.DEV_PAGES === '1',
     port: e.PORT,
     host,

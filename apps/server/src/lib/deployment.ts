@@ -46,6 +46,7 @@ export class UnsafeDeploymentError extends Error {
  */
 export function checkDeployment(
   config: Pick<Config, 'env' | 'host' | 'publicUrl' | 'testHooks' | 'devPages' | 'testMode'> & {
+    passwordHashing?: Config['passwordHashing'];
     payments: Pick<Config['payments'], 'provider'>;
     delivery: Pick<Config['delivery'], 'courier'>;
     sellerMissing?: readonly string[];
@@ -54,9 +55,11 @@ export function checkDeployment(
   const local = isLocalOnly(config);
   const where = `HOST=${config.host}, PUBLIC_URL=${config.publicUrl}, NODE_ENV=${config.env}`;
   const warnings: string[] = [];
-  for (const [on, what, variable] of [
-    [config.testHooks, 'the /api/test hooks', 'SWAPU_TEST_HOOKS'],
-    [config.devPages, 'the developer pages (/dev/mail, /api/v1/dev/*)', 'DEV_PAGES'],
+  for (const [on, what, variable, off] of [
+    [config.testHooks, 'the /api/test hooks', 'SWAPU_TEST_HOOKS', 'false'],
+    [config.devPages, 'the developer pages (/dev/mail, /api/v1/dev/*)', 'DEV_PAGES', 'false'],
+    // Members' passwords hashed at a test's cost (lib/passwords.ts): never where real people sign up.
+    [config.passwordHashing === 'fast', 'fast password hashes (PASSWORD_HASHING=fast)', 'PASSWORD_HASHING', 'standard'],
   ] as const) {
     if (!on) continue;
     if (config.env === 'production') {
@@ -66,7 +69,7 @@ export function checkDeployment(
     }
     if (!local) {
       throw new UnsafeDeploymentError(
-        `${what} are only served on a loopback-only server (${where}): listen on HOST=127.0.0.1 with a localhost PUBLIC_URL, or set ${variable}=false.`,
+        `${what} are only served on a loopback-only server (${where}): listen on HOST=127.0.0.1 with a localhost PUBLIC_URL, or set ${variable}=${off}.`,
       );
     }
     warnings.push(`${what} are ON (${variable}); this server must stay on this machine (${where}).`);

@@ -46,6 +46,10 @@ export async function createTestApp(
   const devPages = opts.config?.devPages ?? loopback;
   // A public server with the local payment provider and courier simulator is a staging site (TEST_MODE).
   const testMode = opts.config?.testMode ?? !loopback;
+  // Members' passwords at a test's cost (lib/passwords.ts: argon2id at 1 MiB and one pass, about
+  // 24 CPU-seconds less an integration run), where the deployment check allows it: a loopback
+  // server that is not production. A test of a production or public configuration gets `standard`.
+  const passwordHashing = opts.config?.passwordHashing ?? (loopback && opts.config?.env !== 'production' ? 'fast' : 'standard');
   // No load shedding unless a test asks for it (lib/load-shedding.test.ts): tests fire hundreds of
   // requests at once to prove the database's limits.
   const config = loadConfig(
@@ -58,7 +62,7 @@ export async function createTestApp(
       VIEWER_CACHE_MS: '0',
       OVERLOAD_MAX_IN_FLIGHT: '0',
     },
-    { ...opts.config, devPages, testMode },
+    { ...opts.config, devPages, testMode, passwordHashing },
   );
   const clock = fixedClock(opts.now ?? '2026-11-20T00:00:00.000Z');
   const moderator = fakeModerator();

@@ -30,6 +30,7 @@ export const firebaseRoutes: FastifyPluginAsyncZod = async (app) => {
     signUpPerHour: app.ctx.config.signUpPerHour,
     secrets: app.ctx.secrets,
     publicServer: !isLocalOnly(app.ctx.config),
+    passwordHashing: app.ctx.config.passwordHashing,
   });
   const body = (b: unknown) => (b && typeof b === 'object' && !Array.isArray(b) ? (b as Record<string, unknown>) : {});
   // The SDK refreshes with a form-encoded body (grant_type=refresh_token&refresh_token=…).

@@ -1,4 +1,4 @@
-import { hash } from '@node-rs/argon2';
+import { hashPassword } from '../../lib/passwords';
 import { eq } from 'drizzle-orm';
 import { PASSWORD_MIN_LENGTH } from '@swapu/shared/constants';
 import { users } from '../../db/schema/index';
@@ -87,7 +87,7 @@ export async function updateAccount(
     if (typeof body.password !== 'string' || body.password.length < PASSWORD_MIN_LENGTH || body.password.length > 1024) {
       throw new IdentityError('WEAK_PASSWORD');
     }
-    set.passwordHash = await hash(body.password);
+    set.passwordHash = await hashPassword(body.password, deps.passwordHashing);
   }
   const updated = await deps.db.transaction(async (tx) => {
     const [row] = await tx.update(users).set(set).where(eq(users.id, user.id)).returning();

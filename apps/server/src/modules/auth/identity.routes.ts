@@ -21,6 +21,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     signUpPerHour: app.ctx.config.signUpPerHour,
     secrets: app.ctx.secrets,
     publicServer: !isLocalOnly(app.ctx.config),
+    passwordHashing: app.ctx.config.passwordHashing,
   });
   const body = (b: unknown) => (b && typeof b === 'object' ? (b as Record<string, unknown>) : {});
   const schema = { tags: ['identity'] };

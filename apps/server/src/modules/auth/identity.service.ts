@@ -1,10 +1,11 @@
-import { hash, verify } from '@node-rs/argon2';
+import { verify } from '@node-rs/argon2';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { EMAIL_PATTERN, PASSWORD_MIN_LENGTH } from '@swapu/shared/constants';
 import type { Db, Tx } from '../../db/client';
 import { refreshTokens, users } from '../../db/schema/index';
 import { isDemoEmail } from '../../lib/deployment';
 import { newId } from '../../lib/ids';
+import { hashPassword, type PasswordHashing } from '../../lib/passwords';
 import { hitWindow, RATE_LIMITS } from '../../lib/rate-limit';
 import {
   ACCESS_TOKEN_SECONDS,
@@ -69,6 +70,8 @@ export interface IdentityDeps {
   signUpPerHour?: number;
   /** The server is reachable beyond this machine: the demo seed's addresses cannot be signed up (lib/deployment.ts). */
   publicServer?: boolean;
+  /** PASSWORD_HASHING (lib/passwords.ts); `standard` when unset. */
+  passwordHashing?: PasswordHashing;
 }
 
 /** What sign-up, sign-in and refresh answer (the shared contract), the refresh token always given here. */
@@ -144,7 +147,7 @@ export async function signUp(
   if (password.length < PASSWORD_MIN_LENGTH) throw new IdentityError('WEAK_PASSWORD');
   const accepted = input.acceptTerms === true;
   if (!accepted && terms === 'required') throw new IdentityError('TERMS_NOT_ACCEPTED');
-  const passwordHash = await hash(password);
+  const passwordHash = await hashPassword(password, deps.passwordHashing);
   const language = input.language === 'pt-PT' ? 'pt-PT' : 'en-US';
   const name =
     typeof input.displayName === 'string' && input.displayName.trim()
@@ -187,10 +190,15 @@ export function isUniqueViolation(err: unknown): boolean {
 
 /**
  * A hash of a password nobody has, verified when the email has no account so that an unknown
- * email costs the same time as a wrong password (no timing tells which emails have accounts).
+ * email costs the same time as a wrong password (no timing tells which emails have accounts): at
+ * the cost new hashes are made at, as members' own are.
  */
-let dummyHash: Promise<string> | undefined;
-const dummyPasswordHash = () => (dummyHash ??= hash(`no-account-${newId()}`));
+const dummyHashes = new Map<PasswordHashing, Promise<string>>();
+const dummyPasswordHash = (hashing: PasswordHashing = 'standard') => {
+  let hash = dummyHashes.get(hashing);
+  if (!hash) dummyHashes.set(hashing, (hash = hashPassword(`no-account-${newId()}`, hashing)));
+  return hash;
+};
 
 /**
  * Signs in with email and password, failures limited per account and address, per address and
@@ -216,7 +224,7 @@ export async function signInWithPassword(
     .where(sql`lower(${users.email}) = ${email}`)
     .limit(1);
   const live = user && !user.deletedAt ? user : undefined;
-  const storedHash = live?.passwordHash ?? (await dummyPasswordHash());
+  const storedHash = live?.passwordHash ?? (await dummyPasswordHash(deps.passwordHashing));
   const passwordOk = await verify(storedHash, password).catch(() => false);
   if (!live || !live.passwordHash || !passwordOk) throw new IdentityError('INVALID_LOGIN_CREDENTIALS');
   if (live.totpEnabledAt) {

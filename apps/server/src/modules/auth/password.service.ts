@@ -1,4 +1,4 @@
-import { hash } from '@node-rs/argon2';
+import { hashPassword, type PasswordHashing } from '../../lib/passwords';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { PASSWORD_MIN_LENGTH } from '@swapu/shared/constants';
 import { PASSWORD_RESET_TTL_MS } from '@swapu/shared/mail';
@@ -58,7 +58,10 @@ export async function requestPasswordReset(
  * Sets a new password (argon2id) with a reset link's token. The token is used up, so are the
  * account's other open links, and every session (refresh token) of the account is revoked.
  */
-export async function confirmPasswordReset(db: Db, input: { token: string; password: string; ip: string; now: Date }): Promise<string> {
+export async function confirmPasswordReset(
+  db: Db,
+  input: { token: string; password: string; ip: string; now: Date; passwordHashing?: PasswordHashing },
+): Promise<string> {
   const { token, password, ip, now } = input;
   // Checked before the token is touched: a too-short password must not burn the link.
   if (password.length < PASSWORD_MIN_LENGTH) throw errors.badRequest('password_too_short');
@@ -67,7 +70,7 @@ export async function confirmPasswordReset(db: Db, input: { token: string; passw
   const invalid = new AppError(400, 'reset_link_invalid');
   if (!token) throw invalid;
   // Hashed outside the transaction: argon2 is slow on purpose and must not hold a connection.
-  const passwordHash = await hash(password);
+  const passwordHash = await hashPassword(password, input.passwordHashing);
   return db.transaction(async (tx) => {
     // Claimed atomically: of two requests with one link, only one gets past this.
     const [claimed] = await tx

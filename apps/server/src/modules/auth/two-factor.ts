@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { hash, verify as verifyHash } from '@node-rs/argon2';
+import { verify as verifyHash } from '@node-rs/argon2';
+import { hashPassword, type PasswordHashing } from '../../lib/passwords';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { generate, generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
@@ -69,7 +70,7 @@ async function claimTimeStep(db: Tx, userId: string, step: number): Promise<bool
 }
 
 /** Confirms enrolment with a code and hands out one-time recovery codes (shown once). */
-export async function enableTwoFactor(db: Tx, box: SecretBox, userId: string, code: string, now: Date) {
+export async function enableTwoFactor(db: Tx, box: SecretBox, userId: string, code: string, now: Date, hashing?: PasswordHashing) {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   const secret = openTotpSecret(box, user?.totpSecret ?? null);
   if (!user || !secret) throw new AppError(400, 'two_factor_code_invalid');
@@ -81,7 +82,7 @@ export async function enableTwoFactor(db: Tx, box: SecretBox, userId: string, co
       .toString('hex')
       .replace(/(.{5})/, '$1-'),
   );
-  const hashes = await Promise.all(recoveryCodes.map((c) => hash(c)));
+  const hashes = await Promise.all(recoveryCodes.map((c) => hashPassword(c, hashing)));
   await db.update(users).set({ totpEnabledAt: now, totpRecoveryHashes: hashes }).where(eq(users.id, userId));
   return { recoveryCodes };
 }

@@ -52,7 +52,12 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const userId = await confirmPasswordReset(app.ctx.database.db, { ...req.body, ip: req.ip, now: app.ctx.clock.now() });
+      const userId = await confirmPasswordReset(app.ctx.database.db, {
+        ...req.body,
+        ip: req.ip,
+        now: app.ctx.clock.now(),
+        passwordHashing: app.ctx.config.passwordHashing,
+      });
       await announceSessionsEnded(app.ctx.hub, userId);
       return { reset: true as const };
     },

@@ -203,7 +203,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: RecoveryCodesSchema, 400: ErrorBodySchema, 409: ErrorBodySchema },
       },
     },
-    async (req) => enableTwoFactor(db(), app.ctx.secrets, requireUser(req), req.body.code, app.ctx.clock.now()),
+    async (req) =>
+      enableTwoFactor(db(), app.ctx.secrets, requireUser(req), req.body.code, app.ctx.clock.now(), app.ctx.config.passwordHashing),
   );
   route(
     app,

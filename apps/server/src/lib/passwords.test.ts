@@ -1,0 +1,89 @@
+import { verify } from '@node-rs/argon2';
+import { eq } from 'drizzle-orm';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
+import { users } from '../db/schema/index';
+import { signUpMember } from '../test/accounts';
+import { createTestApp, type TestApp } from '../test/app';
+import { checkDeployment } from './deployment';
+import { hashPassword } from './passwords';
+
+const env = (vars: Record<string, string>) => ({
+  DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'swapu-pw-')),
+  LOG_LEVEL: 'silent',
+  ...vars,
+});
+const costOf = (hash: string) => hash.split('$')[3];
+
+describe('password hashes', () => {
+  it('are argon2id at 19 MiB and two passes by default, and at 1 MiB and one pass when fast; both check alike', async () => {
+    const standard = await hashPassword('correct horse');
+    const fast = await hashPassword('correct horse', 'fast');
+    expect(standard).toMatch(/^\$argon2id\$v=19\$/);
+    expect(costOf(standard)).toBe('m=19456,t=2,p=1');
+    expect(costOf(await hashPassword('correct horse', 'standard'))).toBe('m=19456,t=2,p=1');
+    expect(fast).toMatch(/^\$argon2id\$v=19\$/);
+    expect(costOf(fast)).toBe('m=1024,t=1,p=1');
+    for (const h of [standard, fast]) {
+      expect(await verify(h, 'correct horse')).toBe(true);
+      expect(await verify(h, 'correct horsE')).toBe(false);
+    }
+  });
+
+  it('are standard unless PASSWORD_HASHING says fast, and nothing else is accepted', () => {
+    expect(loadConfig(env({})).passwordHashing).toBe('standard');
+    expect(loadConfig(env({ NODE_ENV: 'production' })).passwordHashing).toBe('standard');
+    expect(loadConfig(env({ NODE_ENV: 'test', PASSWORD_HASHING: 'fast' })).passwordHashing).toBe('fast');
+    expect(() => loadConfig(env({ PASSWORD_HASHING: 'none' }))).toThrow(/PASSWORD_HASHING/);
+  });
+
+  it('are never fast in production or on a server others can reach, and a loopback test server says so', () => {
+    const local = {
+      host: '127.0.0.1',
+      publicUrl: 'http://localhost:3000',
+      testHooks: false,
+      devPages: false,
+      testMode: false,
+      payments: { provider: 'stripe' },
+      delivery: { courier: 'sendle' },
+    } as const;
+    expect(() => checkDeployment({ ...local, env: 'production', passwordHashing: 'fast' })).toThrow(
+      /fast password hashes \(PASSWORD_HASHING=fast\) are never served in production/,
+    );
+    expect(() => checkDeployment({ ...local, env: 'test', passwordHashing: 'fast', host: '0.0.0.0' })).toThrow(/PASSWORD_HASHING=standard/);
+    expect(() =>
+      checkDeployment({ ...local, env: 'development', passwordHashing: 'fast', publicUrl: 'https://swapu.au', testMode: true }),
+    ).toThrow(/loopback-only/);
+    expect(checkDeployment({ ...local, env: 'production', passwordHashing: 'standard' })).toEqual([]);
+    expect(checkDeployment({ ...local, env: 'test', passwordHashing: 'fast' })).toEqual([
+      expect.stringMatching(/fast password hashes \(PASSWORD_HASHING=fast\) are ON/),
+    ]);
+  });
+});
+
+describe('a member signing up', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('gets the configured cost, and a production server refuses to build with fast hashes', async () => {
+    expect(t.config.passwordHashing).toBe('fast');
+    const member = await signUpMember(t.app, { password: 'secret12' });
+    const [row] = await t.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, member.id));
+    expect(costOf(row!.passwordHash!)).toBe('m=1024,t=1,p=1');
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/identity/v1/accounts:signInWithPassword',
+      payload: { email: member.email, password: 'secret12', returnSecureToken: true },
+    });
+    expect(signIn.statusCode).toBe(200);
+    await expect(createTestApp({ config: { env: 'production', passwordHashing: 'fast' } })).rejects.toThrow(/never served in production/);
+  });
+});
