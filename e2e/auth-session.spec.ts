@@ -10,6 +10,12 @@ const IDLE = 'You were logged out after 30 minutes without activity.';
 
 const uniqueEmail = () => `e2e-auth-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 const stored = (page: Page, key: string) => page.evaluate((k) => window.localStorage.getItem(k), key);
+/**
+ * How long the stored session has left by the page's clock. A renewal shows here rather than in
+ * the token: an access token's claims are to the second, so one renewed within the same second as
+ * the last is the same string (the journey failed on that now and then).
+ */
+const sessionLeft = async (page: Page) => Number(await stored(page, 'expiration')) - (await page.evaluate(() => Date.now()));
 const accountMenu = (page: Page) => page.getByRole('button', { name: /account menu/i });
 const headerLogin = (page: Page) => page.getByRole('banner').getByRole('link', { name: 'Log in' });
 
@@ -180,14 +186,11 @@ test.describe('sessions', () => {
     await signIn(page, await createAccount(request), true);
     await expect(page).toHaveURL(/\/$/);
     await openMySwapU(page);
-    const firstToken = await stored(page, 'token');
     expect(await stored(page, 'stayLoggedin')).toBe('true');
 
     await page.clock.fastForward('01:01:00');
 
-    await expect.poll(() => stored(page, 'token')).not.toBe(firstToken);
-    const expiration = Number(await stored(page, 'expiration'));
-    expect(expiration).toBeGreaterThan((await page.evaluate(() => Date.now())) + 50 * 60_000);
+    await expect.poll(() => sessionLeft(page)).toBeGreaterThan(50 * 60_000);
     await expect(page).toHaveURL(/\/myswapu$/);
     await expect(accountMenu(page)).toBeVisible();
     expect(await stored(page, 'didAutoLogout')).toBeNull();
@@ -210,16 +213,15 @@ test.describe('sessions', () => {
     await signIn(page, account, true);
     await expect(page).toHaveURL(/\/$/);
     await openMySwapU(page);
-    const firstToken = await stored(page, 'token');
 
     // The tab is closed for two hours, then the page is loaded again.
     await closeFor(page, 2 * 3_600_000);
     await page.goto('/myswapu');
     await expect(page.getByRole('heading', { level: 1, name: 'My SwapU' })).toBeVisible();
     await expect(accountMenu(page)).toBeVisible();
-    await expect.poll(() => stored(page, 'token')).not.toBe(firstToken);
+    await expect.poll(() => sessionLeft(page)).toBeGreaterThan(50 * 60_000);
     const renewed = await stored(page, 'token');
-    expect(Number(await stored(page, 'expiration'))).toBeGreaterThan((await page.evaluate(() => Date.now())) + 50 * 60_000);
+    expect(renewed).toBeTruthy();
     expect(await stored(page, 'didAutoLogout')).toBeNull();
     // The member page cookie follows the renewed token (decision 0020).
     expect((await page.context().cookies()).find((c) => c.name === 'swapu_page')?.value).toBe(renewed);
@@ -232,7 +234,7 @@ test.describe('sessions', () => {
     await again.goto('/myswapu');
     await expect(again.getByRole('heading', { level: 1, name: 'My SwapU' })).toBeVisible();
     await expect(accountMenu(again)).toBeVisible();
-    await expect.poll(() => stored(again, 'token')).not.toBe(renewed);
+    await expect.poll(() => sessionLeft(again)).toBeGreaterThan(50 * 60_000);
     const status = await again.evaluate(async () => {
       const res = await fetch('/api/v1/me', { headers: { authorization: `Bearer ${window.localStorage.getItem('token')}` } });
       return res.status;
