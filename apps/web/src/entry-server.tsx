@@ -166,25 +166,29 @@ async function renderHere(
       </I18nProvider>
     </StrictMode>
   );
-  // A quick pass learns which queries the page asks for; they are fetched; a page whose queries
-  // depend on others' answers gets another round. Then the real render, with every answer in
-  // place, which also waits for anything still loading (the toasts' code on a first render).
+  // A quick pass learns which queries the page asks for, and they are fetched. Then the real
+  // render, with their answers in place, which also waits for anything still loading (the toasts'
+  // code on a first render). A page whose queries depend on others' answers asks for more in it:
+  // those are fetched and the page is rendered again (three fetches at most). The real render
+  // doubles as the check that nothing is left to fetch, so most pages take two renders, not three
+  // (a third of a server render's CPU; docs/decisions/0047).
+  renderToString(tree());
+  let html = '';
   for (let round = 0; round < 3; round++) {
-    renderToString(tree());
     const pending = pendingQueries(client);
-    if (pending.length === 0) break;
+    if (round > 0 && pending.length === 0) break;
     await Promise.all(pending.map((q) => q.fetch().catch(() => undefined)));
+    // A member's page whose data the API refused (a ban, a profile that is not there) is left to
+    // the browser, which says why in its own way; so is anyone's link to a listing in early access
+    // (its notice counts the hours on the browser's clock, and a failed answer is not handed over,
+    // so the browser's first render could not match the server's).
+    const refused = client
+      .getQueryCache()
+      .getAll()
+      .filter((q) => q.state.status === 'error');
+    if ((asMember && refused.length > 0) || refused.some((q) => isEarlyAccess(q.state.error))) return null;
+    html = await toHtml(tree());
   }
-  // A member's page whose data the API refused (a ban, a profile that is not there) is left to
-  // the browser, which says why in its own way; so is anyone's link to a listing in early access
-  // (its notice counts the hours on the browser's clock, and a failed answer is not handed over,
-  // so the browser's first render could not match the server's).
-  const refused = client
-    .getQueryCache()
-    .getAll()
-    .filter((q) => q.state.status === 'error');
-  if ((asMember && refused.length > 0) || refused.some((q) => isEarlyAccess(q.state.error))) return null;
-  const html = await toHtml(tree());
   // Only successful answers go to the browser: a failed query is asked again there.
   const state = dehydrate(client, { shouldDehydrateQuery: (q) => q.state.status === 'success' });
   return { html, state, clock, userId: asMember ? current.getStore()!.session!.userId : GUEST_ID };
