@@ -89,6 +89,20 @@ describe('test hooks and developer pages', () => {
     expect(warnings[0]).toMatch(/\/api\/test hooks are ON/);
   });
 
+  it('are joined by fast password hashes (PASSWORD_HASHING=fast, lib/passwords.ts): never in production or beyond loopback', () => {
+    expect(() => checkDeployment({ ...base, env: 'production', passwordHashing: 'fast' })).toThrow(
+      /fast password hashes \(PASSWORD_HASHING=fast\) are never served in production/,
+    );
+    expect(() => checkDeployment({ ...base, env: 'test', passwordHashing: 'fast', host: '0.0.0.0' })).toThrow(/PASSWORD_HASHING=standard/);
+    expect(() =>
+      checkDeployment({ ...base, env: 'development', passwordHashing: 'fast', publicUrl: 'https://swapu.au', testMode: true }),
+    ).toThrow(/loopback-only/);
+    expect(checkDeployment({ ...base, env: 'production', passwordHashing: 'standard' })).toEqual([]);
+    expect(checkDeployment({ ...base, env: 'test', passwordHashing: 'fast' })).toEqual([
+      expect.stringMatching(/fast password hashes \(PASSWORD_HASHING=fast\) are ON/),
+    ]);
+  });
+
   it('are refused by the app itself: a production server with SWAPU_TEST_HOOKS does not build', async () => {
     await expect(createTestApp({ config: { env: 'production', testHooks: true, devPages: false } })).rejects.toThrow(
       /never served in production/,
