@@ -8,7 +8,7 @@ import { loadConfig } from '../config';
 import { users } from '../db/schema/index';
 import { signUpMember } from '../test/accounts';
 import { createTestApp, type TestApp } from '../test/app';
-import { hashPassword } from './passwords';
+import { hashPassword, needsRehash } from './passwords';
 
 const env = (vars: Record<string, string>) => ({
   DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'swapu-pw-')),
@@ -30,6 +30,12 @@ describe('password hashes', () => {
       expect(await verify(h, 'correct horse')).toBe(true);
       expect(await verify(h, 'correct horsE')).toBe(false);
     }
+    expect([needsRehash(standard), needsRehash(fast), needsRehash(fast, 'fast'), needsRehash(standard, 'fast')]).toEqual([
+      false,
+      true,
+      false,
+      true,
+    ]);
   });
 
   it('are standard unless PASSWORD_HASHING says fast, and nothing else is accepted', () => {
@@ -63,5 +69,40 @@ describe('a member signing up', () => {
     await expect(createTestApp({ config: { env: 'production', devPages: false, passwordHashing: 'fast' } })).rejects.toThrow(
       /fast password hashes \(PASSWORD_HASHING=fast\) are never served in production/,
     );
+  });
+});
+
+describe('a standard server serving a database a fast one wrote', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { passwordHashing: 'standard' } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('hashes a member’s password again at the standard cost when they sign in, and only then', async () => {
+    const member = await signUpMember(t.app, { password: 'secret12' });
+    const stored = async () =>
+      (await t.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, member.id)))[0]!.passwordHash!;
+    expect(costOf(await stored())).toBe('m=19456,t=2,p=1');
+    await t.db
+      .update(users)
+      .set({ passwordHash: await hashPassword('secret12', 'fast') })
+      .where(eq(users.id, member.id));
+    const signIn = (password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/identity/v1/accounts:signInWithPassword',
+        payload: { email: member.email, password, returnSecureToken: true },
+      });
+    expect((await signIn('wrong-password')).statusCode).toBe(400);
+    expect(costOf(await stored())).toBe('m=1024,t=1,p=1');
+    expect((await signIn('secret12')).statusCode).toBe(200);
+    const upgraded = await stored();
+    expect(costOf(upgraded)).toBe('m=19456,t=2,p=1');
+    expect(await verify(upgraded, 'secret12')).toBe(true);
+    expect((await signIn('secret12')).statusCode).toBe(200);
+    expect(await stored()).toBe(upgraded);
   });
 });

@@ -9,12 +9,23 @@ import { hash } from '@node-rs/argon2';
  * lib/deployment.ts refuses `fast` in production and beyond a loopback server. Checking a password
  * reads the cost from the stored hash, so hashes of either kind are checked alike.
  */
-export type PasswordHashing = 'standard' | 'fast';
-export const PASSWORD_HASHINGS = ['standard', 'fast'] as const satisfies readonly PasswordHashing[];
+export const PASSWORD_HASHINGS = ['standard', 'fast'] as const;
+export type PasswordHashing = (typeof PASSWORD_HASHINGS)[number];
 
 const FAST = { memoryCost: 1024, timeCost: 1, parallelism: 1 } as const;
+/** The cost part of a PHC string (`$argon2id$v=19$m=…,t=…,p=…$salt$hash`) each setting writes. */
+const COST: Record<PasswordHashing, string> = { standard: 'm=19456,t=2,p=1', fast: 'm=1024,t=1,p=1' };
 
 /** An argon2id hash of a password (or a recovery code) at the configured cost. */
 export function hashPassword(secret: string, hashing: PasswordHashing = 'standard'): Promise<string> {
   return hashing === 'fast' ? hash(secret, FAST) : hash(secret);
+}
+
+/**
+ * Whether a stored hash was made at another cost than the configured one: a database that a fast
+ * test server once wrote and a standard server now serves. Sign-in then hashes the password again
+ * (it has just been checked), so no weak hash outlives its member's next sign-in.
+ */
+export function needsRehash(stored: string, hashing: PasswordHashing = 'standard'): boolean {
+  return stored.split('$')[3] !== COST[hashing];
 }

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client';
 import { refreshTokens, users } from '../../db/schema/index';
 import { isDemoEmail } from '../../lib/deployment';
 import { newId } from '../../lib/ids';
-import { hashPassword, type PasswordHashing } from '../../lib/passwords';
+import { hashPassword, needsRehash, type PasswordHashing } from '../../lib/passwords';
 import { hitWindow, RATE_LIMITS } from '../../lib/rate-limit';
 import {
   ACCESS_TOKEN_SECONDS,
@@ -235,7 +235,11 @@ export async function signInWithPassword(
     if (!(await secondFactorOk(deps.db, deps.secrets, live, input.totpCode, deps.now))) throw new IdentityError('INVALID_MFA_CODE');
   }
   await attempt.succeeded();
+  // A hash made at another cost (lib/passwords.ts) is replaced now that the password is known:
+  // hashed outside the transaction, which must not wait on argon2.
+  const rehashed = needsRehash(live.passwordHash, deps.passwordHashing) ? await hashPassword(password, deps.passwordHashing) : null;
   return deps.db.transaction(async (tx) => {
+    if (rehashed) await tx.update(users).set({ passwordHash: rehashed }).where(eq(users.id, live.id));
     // ADMIN_EMAILS makes an admin only of an address its owner has proven.
     if (deps.adminEmails.includes(email) && live.role !== 'admin' && live.emailVerifiedAt) {
       await tx.update(users).set({ role: 'admin' }).where(eq(users.id, live.id));
