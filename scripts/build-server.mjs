@@ -66,7 +66,7 @@ export async function buildServer(outdir = path.join(root, 'apps/server/dist'), 
     format: 'esm',
     target: 'node24',
     sourcemap: true,
-    metafile,
+    metafile: true,
     logLevel: 'warning',
     // The version /api/health reports (apps/server/src/version.ts), baked in so a release folder
     // needs no package.json of the repository's.
@@ -86,6 +86,28 @@ export async function buildServer(outdir = path.join(root, 'apps/server/dist'), 
     ],
   });
   if (metafile) fs.writeFileSync(path.join(outdir, 'meta.json'), JSON.stringify(result.metafile));
+  const eager = eagerOnDemandImports(result.metafile);
+  if (eager.length)
+    throw new Error(`the server imports packages at its start that it loads on demand (lib/lazy-module.ts): ${eager.join('; ')}`);
+}
+
+/**
+ * The imports, by `import` statement, of a package the server loads on demand (the list in
+ * apps/server/src/lib/lazy-module.ts): each would load it at every start again (decision 0047).
+ */
+function eagerOnDemandImports(meta) {
+  const source = fs.readFileSync(path.join(root, 'apps/server/src/lib/lazy-module.ts'), 'utf8');
+  const list = source.match(/ON_DEMAND_PACKAGES = \[([^\]]*)\]/);
+  if (!list) throw new Error('apps/server/src/lib/lazy-module.ts has no ON_DEMAND_PACKAGES list');
+  const onDemand = new Set([...list[1].matchAll(/'([^']+)'/g)].map((m) => m[1]));
+  const packageOf = (spec) =>
+    spec
+      .split('/')
+      .slice(0, spec.startsWith('@') ? 2 : 1)
+      .join('/');
+  return Object.entries(meta.inputs).flatMap(([file, input]) =>
+    input.imports.filter((i) => i.kind === 'import-statement' && onDemand.has(packageOf(i.path))).map((i) => `${file} imports ${i.path}`),
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await buildServer();

@@ -1,5 +1,10 @@
-import sharp, { type Metadata } from 'sharp';
+import type sharpModule from 'sharp';
+import type { Metadata } from 'sharp';
+import { lazyModule } from './lazy-module';
 import { AppError } from './errors';
+
+/** sharp, loaded with the first picture (lib/lazy-module.ts). */
+const sharp = lazyModule<typeof sharpModule>('sharp');
 
 export interface Variant {
   name: string;
@@ -17,7 +22,7 @@ export interface Variant {
 export async function toWebVariants(input: Buffer, variants: Variant[]): Promise<Map<string, Buffer>> {
   let meta: Metadata;
   try {
-    meta = await sharp(input, { failOn: 'error', limitInputPixels: 80_000_000 }).metadata();
+    meta = await sharp()(input, { failOn: 'error', limitInputPixels: 80_000_000 }).metadata();
   } catch {
     throw new AppError(400, 'image_invalid');
   }
@@ -29,7 +34,7 @@ export async function toWebVariants(input: Buffer, variants: Variant[]): Promise
     for (const v of variants) {
       out.set(
         v.name,
-        await sharp(input, { failOn: 'error' })
+        await sharp()(input, { failOn: 'error' })
           .rotate()
           .resize(v.width, v.height, v.fit === 'inside' ? { fit: 'inside', withoutEnlargement: true } : { fit: 'cover' })
           .webp({ quality: 80 })

@@ -1,9 +1,13 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import sharp from 'sharp';
+import type sharpModule from 'sharp';
+import { lazyModule } from './lazy-module';
 import type { NSFWJS } from 'nsfwjs/core';
 import { AppError } from './errors';
+
+/** sharp, loaded with the first picture (lib/lazy-module.ts). */
+const sharp = lazyModule<typeof sharpModule>('sharp');
 
 /** The model's five classes, each a probability; they sum to about 1. */
 export interface ModerationVerdict {
@@ -151,7 +155,7 @@ function loaded(): Promise<Loaded> {
 /** Decodes any image sharp reads, upright, squashed to the model's square input, as raw RGB bytes. */
 export async function toModelInput(image: Buffer): Promise<Buffer> {
   try {
-    return await sharp(image, { failOn: 'error', limitInputPixels: 80_000_000 })
+    return await sharp()(image, { failOn: 'error', limitInputPixels: 80_000_000 })
       .rotate()
       // The whole picture, stretched like nsfwjs's own resize: cropping could cut out what matters.
       .resize(INPUT_SIZE, INPUT_SIZE, { fit: 'fill' })
@@ -216,7 +220,7 @@ export function nsfwModerator(): Moderator {
 
 /** Runs one check on a blank picture so the model is loaded before the first real upload. */
 export async function warmUpModerator(moderator: Moderator): Promise<void> {
-  const blank = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#ffffff' } })
+  const blank = await sharp()({ create: { width: 32, height: 32, channels: 3, background: '#ffffff' } })
     .png()
     .toBuffer();
   await moderator.check(blank);

@@ -2,12 +2,16 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
+import type sharpModule from 'sharp';
+import { lazyModule } from '../../lib/lazy-module';
 import { imageVariantKeys, type Storage } from '../../lib/storage';
 import { LISTING_VARIANTS } from '../../modules/posts/posts.images';
 import { SERVER_ROOT } from '../../paths';
 import type { PictureKind } from './pictures/index';
 import { PICTURE_SIDE, pictureSvg, renderPicture, type PictureSize } from './render-image';
+
+/** sharp, loaded with the first picture (lib/lazy-module.ts). */
+const sharp = lazyModule<typeof sharpModule>('sharp');
 
 /**
  * Writing the demo's listing photos (decision 0035). A fresh start writes one size of every photo
@@ -49,7 +53,7 @@ export function pictureCacheDir(env: NodeJS.ProcessEnv = process.env): string | 
 /** Same SVG, same encoder: same files. The key changes with any drawing, colour or setting change. */
 const cacheKey = (job: PictureJob) =>
   createHash('sha256')
-    .update(`${sharp.versions.vips}|${pictureSvg(job.kind, job.seed)}`)
+    .update(`${sharp().versions.vips}|${pictureSvg(job.kind, job.seed)}`)
     .digest('hex')
     .slice(0, 32);
 

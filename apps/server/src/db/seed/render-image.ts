@@ -4,9 +4,13 @@
  * text (fonts may be missing), deterministic per kind and seed. The kind is written into the
  * picture's EXIF description, so a test can tell what every stored picture shows.
  */
-import sharp from 'sharp';
+import type sharpModule from 'sharp';
+import { lazyModule } from '../../lib/lazy-module';
 import { FLOOR, hsl, mixHex, pick, type Colours, type Rng } from './pictures/kit';
 import { PICTURES, type PictureKind } from './pictures/index';
+
+/** sharp, loaded with the first picture (lib/lazy-module.ts). */
+const sharp = lazyModule<typeof sharpModule>('sharp');
 
 const SIZE = 960;
 /** The side of every demo picture, in pixels: its largest stored size. */
@@ -153,7 +157,7 @@ export interface PictureSize {
  */
 export async function renderPicture(kind: PictureKind, seed: number, sizes: PictureSize[]): Promise<Map<string, Buffer>> {
   const side = Math.max(...sizes.map((s) => s.size));
-  const { data, info } = await sharp(Buffer.from(pictureSvg(kind, seed)), { density: (72 * side) / SIZE })
+  const { data, info } = await sharp()(Buffer.from(pictureSvg(kind, seed)), { density: (72 * side) / SIZE })
     .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
@@ -163,7 +167,7 @@ export async function renderPicture(kind: PictureKind, seed: number, sizes: Pict
   for (const s of sizes) {
     let file = bySide.get(s.size);
     if (!file) {
-      let img = sharp(data, raw);
+      let img = sharp()(data, raw);
       if (s.size !== info.width) img = img.resize(s.size, s.size);
       if (s.size === SIZE) img = img.withExif({ IFD0: { ImageDescription: pictureDescription(kind) } });
       file = await img.webp({ quality: s.size === SIZE ? 78 : 72, effort: WEBP_EFFORT }).toBuffer();

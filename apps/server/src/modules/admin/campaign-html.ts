@@ -1,5 +1,9 @@
-import { convert } from 'html-to-text';
-import sanitizeHtml from 'sanitize-html';
+import type { convert } from 'html-to-text';
+import type sanitizeHtml from 'sanitize-html';
+import { lazyModule } from '../../lib/lazy-module';
+
+const sanitizer = lazyModule<typeof sanitizeHtml>('sanitize-html');
+const htmlToText = lazyModule<{ convert: typeof convert }>('html-to-text');
 
 /**
  * The campaign editor's HTML as it may go out (issue 20): simple formatting only — paragraphs,
@@ -51,7 +55,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
 
 /** The HTML a campaign may carry (see OPTIONS). */
 export function sanitiseCampaignHtml(html: string): string {
-  const clean = sanitizeHtml(html, OPTIONS).trim();
+  const clean = sanitizer()(html, OPTIONS).trim();
   // A link whose href was refused keeps its tag without one: unwrap it to its text.
   return clean.replace(/<a target="_blank" rel="noopener noreferrer">([\s\S]*?)<\/a>/g, '$1');
 }
@@ -61,14 +65,16 @@ export function sanitiseCampaignHtml(html: string): string {
  * address after its text ("SwapU [https://swapu.au]"), wrapped at 78 characters.
  */
 export function campaignText(sanitisedHtml: string): string {
-  return convert(sanitisedHtml, {
-    wordwrap: 78,
-    selectors: [
-      { selector: 'a', options: { hideLinkHrefIfSameAsText: true, linkBrackets: ['[', ']'] } },
-      { selector: 'h1', options: { uppercase: false } },
-      { selector: 'h2', options: { uppercase: false } },
-      { selector: 'h3', options: { uppercase: false } },
-      { selector: 'h4', options: { uppercase: false } },
-    ],
-  }).trim();
+  return htmlToText()
+    .convert(sanitisedHtml, {
+      wordwrap: 78,
+      selectors: [
+        { selector: 'a', options: { hideLinkHrefIfSameAsText: true, linkBrackets: ['[', ']'] } },
+        { selector: 'h1', options: { uppercase: false } },
+        { selector: 'h2', options: { uppercase: false } },
+        { selector: 'h3', options: { uppercase: false } },
+        { selector: 'h4', options: { uppercase: false } },
+      ],
+    })
+    .trim();
 }

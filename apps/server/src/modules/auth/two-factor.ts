@@ -3,11 +3,14 @@ import { verify as verifyHash } from '@node-rs/argon2';
 import { hashPassword, type PasswordHashing } from '../../lib/passwords';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { generate, generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
+import type QRCode from 'qrcode';
 import type { Tx } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { AppError, errors } from '../../lib/errors';
+import { lazyModule } from '../../lib/lazy-module';
 import { isSealed, type SecretBox } from '../../lib/secret-box';
+
+const qrCodes = lazyModule<typeof QRCode>('qrcode');
 
 export const RECOVERY_CODE_COUNT = 8;
 const TOTP_PERIOD_SECONDS = 30;
@@ -52,7 +55,7 @@ export async function setupTwoFactor(db: Tx, box: SecretBox, userId: string) {
     .set({ totpSecret: box.seal(secret, SECRET_PURPOSE), totpLastStep: null })
     .where(eq(users.id, userId));
   const otpauthUrl = generateURI({ issuer: 'SwapU', label: user.email, secret });
-  const qrDataUrl = await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 240 });
+  const qrDataUrl = await qrCodes().toDataURL(otpauthUrl, { margin: 1, width: 240 });
   return { secret, otpauthUrl, qrDataUrl };
 }
 

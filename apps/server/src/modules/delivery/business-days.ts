@@ -1,4 +1,5 @@
-import Holidays from 'date-holidays';
+import type Holidays from 'date-holidays';
+import { lazyModule } from '../../lib/lazy-module';
 
 /**
  * Business days for pickups and delivery estimates (PRODUCT.md "Delivery"): Monday to Friday,
@@ -19,11 +20,12 @@ const TIME_ZONES: Record<AuState, string> = {
   WA: 'Australia/Perth',
 };
 
+const holidays = lazyModule<typeof Holidays>('date-holidays');
 const calendars = new Map<AuState, Holidays>();
 const calendar = (state: AuState) => {
   let c = calendars.get(state);
   if (!c) {
-    c = new Holidays('AU', state, { types: ['public'] });
+    c = new (holidays())('AU', state, { types: ['public'] });
     calendars.set(state, c);
   }
   return c;

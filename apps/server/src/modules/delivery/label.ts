@@ -1,7 +1,8 @@
 // The Node build (its `node` export condition is not one the TypeScript bundler resolution applies).
-import bwipjs from 'bwip-js/node';
-import { LineCapStyle, PDFDocument, rgb, StandardFonts, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
-import QRCode from 'qrcode';
+import type bwipjs from 'bwip-js/node';
+import type { PDFFont, PDFImage, PDFPage, RGB } from 'pdf-lib';
+import type QRCode from 'qrcode';
+import { lazyModule } from '../../lib/lazy-module';
 import { ellipsize, fitText, winAnsiText, wrap } from './label-text';
 
 /**
@@ -78,6 +79,11 @@ function cols(b: Box, ...widths: number[]): Box[] {
   return out;
 }
 
+const pdfLib = lazyModule<typeof import('pdf-lib')>('pdf-lib');
+const barcodes = lazyModule<typeof bwipjs>('bwip-js/node');
+const qrCodes = lazyModule<typeof QRCode>('qrcode');
+/** pdf-lib's `rgb()`, written out: the colours exist before pdf-lib is loaded. */
+const rgb = (red: number, green: number, blue: number) => ({ type: 'RGB', red, green, blue }) as RGB;
 const BLACK = rgb(0, 0, 0);
 const WHITE = rgb(1, 1, 1);
 const GREY = rgb(0.35, 0.35, 0.35);
@@ -163,7 +169,7 @@ const BARCODE_SCALE = 3;
 
 /** The Code 128 barcode of a tracking reference, human-readable text underneath (a PNG, 3 px a module). */
 export const code128Png = (ref: string): Promise<Buffer> =>
-  bwipjs.toBuffer({
+  barcodes().toBuffer({
     bcid: 'code128',
     text: barcodeText(ref),
     scale: BARCODE_SCALE,
@@ -175,7 +181,7 @@ export const code128Png = (ref: string): Promise<Buffer> =>
 
 /** The QR code of a tracking reference (a PNG with a one-module quiet zone). */
 export const qrPng = (ref: string): Promise<Buffer> =>
-  QRCode.toBuffer(ref, { type: 'png', errorCorrectionLevel: 'M', margin: 1, scale: 8 });
+  qrCodes().toBuffer(ref, { type: 'png', errorCorrectionLevel: 'M', margin: 1, scale: 8 });
 
 interface Parts {
   page: PDFPage;
@@ -346,7 +352,7 @@ function layoutA4(parts: Parts, page: Box) {
     thickness: 0.75,
     color: GREY,
     dashArray: [6, 4],
-    lineCap: LineCapStyle.Butt,
+    lineCap: pdfLib().LineCapStyle.Butt,
   });
   const note = parts.input.test
     ? 'Test mode: no courier comes for this parcel and nothing is charged.'
@@ -363,6 +369,7 @@ function layoutA4(parts: Parts, page: Box) {
 
 /** The label as a one-page PDF. Deterministic: the same input gives the same bytes. */
 export async function renderLabel(input: LabelInput, size: LabelSize): Promise<Uint8Array> {
+  const { PDFDocument, StandardFonts } = pdfLib();
   const doc = await PDFDocument.create({ updateMetadata: false });
   doc.setTitle(`SwapU label ${input.trackingRef}`, { showInWindowTitleBar: true });
   doc.setSubject(input.trackingRef);

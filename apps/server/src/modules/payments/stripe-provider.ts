@@ -1,4 +1,5 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
+import { lazyModule } from '../../lib/lazy-module';
 import type { PaymentEvent } from './fulfilment';
 import type { PaymentProvider } from './provider';
 
@@ -49,8 +50,11 @@ export function stripeClientOptions(apiBase?: string): Stripe.StripeConfig {
 /** An expandable field's id. */
 export const idOf = (v: string | { id: string } | null | undefined): string | null => (v == null ? null : typeof v === 'string' ? v : v.id);
 
+/** Loaded when a server is configured for Stripe (PAYMENTS_PROVIDER), not by every server. */
+const stripeModule = lazyModule<typeof Stripe>('stripe');
+
 export function createStripeProvider(opts: { secretKey: string; apiBase?: string }): StripeProvider {
-  const stripe = new Stripe(opts.secretKey, { ...stripeClientOptions(opts.apiBase), appInfo: { name: 'SwapU' } });
+  const stripe = new (stripeModule())(opts.secretKey, { ...stripeClientOptions(opts.apiBase), appInfo: { name: 'SwapU' } });
 
   /**
    * What a session's money went through: the PaymentIntent of a payment-mode session, or for a
