@@ -90,12 +90,18 @@ export function webShell(app: FastifyInstance, webDist: string) {
   let template: string | null = null;
   const read = () => (template ??= fs.readFileSync(file, 'utf8'));
   const rendererFile = path.join(path.dirname(webDist), 'dist-server', 'entry-server.js');
-  const renderer: Promise<Renderer | null> = fs.existsSync(rendererFile)
-    ? (import(pathToFileURL(rendererFile).href) as Promise<Renderer>).catch((err: unknown) => {
-        app.log.warn({ err }, 'the server renderer did not load: pages are rendered in the browser');
-        return null;
-      })
-    : Promise.resolve(null);
+  // Loaded by the first page asked for, not at the start: React's server renderer, Mantine and the
+  // app's pages are about half a CPU-second and 100 MB of resident memory, which a server that has
+  // served no page yet (a new instance, a worker restarted, the crash test's 50 starts) does not
+  // need. The first page waits for it once (decision 0047, 2026-12-06, night).
+  let renderer: Promise<Renderer | null> | undefined;
+  const loadRenderer = () =>
+    (renderer ??= fs.existsSync(rendererFile)
+      ? (import(pathToFileURL(rendererFile).href) as Promise<Renderer>).catch((err: unknown) => {
+          app.log.warn({ err }, 'the server renderer did not load: pages are rendered in the browser');
+          return null;
+        })
+      : Promise.resolve(null));
   // The page's API requests, answered in-process as the viewer (a guest, or the member with their
   // token): the same guards and rules as their own requests. Whatever headers the render asks
   // for, the token is this one alone.
@@ -109,7 +115,7 @@ export function webShell(app: FastifyInstance, webDist: string) {
     });
   };
   const renderPage = async (url: string, locale: Locale, member?: PageMember): Promise<RenderResult | null> => {
-    const r = await renderer;
+    const r = await loadRenderer();
     if (!r) return null;
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), app.ctx.config.renderBudgetMs)));
