@@ -1,10 +1,6 @@
-import type sharpModule from 'sharp';
 import type { Metadata } from 'sharp';
-import { lazyModule } from './lazy-module';
+import { sharp } from './lazy-module';
 import { AppError } from './errors';
-
-/** sharp, loaded with the first picture (lib/lazy-module.ts). */
-const sharp = lazyModule<typeof sharpModule>('sharp');
 
 export interface Variant {
   name: string;

@@ -1,13 +1,9 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type sharpModule from 'sharp';
-import { lazyModule } from './lazy-module';
+import { sharp } from './lazy-module';
 import type { NSFWJS } from 'nsfwjs/core';
 import { AppError } from './errors';
-
-/** sharp, loaded with the first picture (lib/lazy-module.ts). */
-const sharp = lazyModule<typeof sharpModule>('sharp');
 
 /** The model's five classes, each a probability; they sum to about 1. */
 export interface ModerationVerdict {

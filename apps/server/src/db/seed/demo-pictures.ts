@@ -2,16 +2,12 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type sharpModule from 'sharp';
-import { lazyModule } from '../../lib/lazy-module';
+import { sharp } from '../../lib/lazy-module';
 import { imageVariantKeys, type Storage } from '../../lib/storage';
 import { LISTING_VARIANTS } from '../../modules/posts/posts.images';
 import { SERVER_ROOT } from '../../paths';
 import type { PictureKind } from './pictures/index';
 import { PICTURE_SIDE, pictureSvg, renderPicture, type PictureSize } from './render-image';
-
-/** sharp, loaded with the first picture (lib/lazy-module.ts). */
-const sharp = lazyModule<typeof sharpModule>('sharp');
 
 /**
  * Writing the demo's listing photos (decision 0035). A fresh start writes one size of every photo

@@ -4,13 +4,9 @@
  * text (fonts may be missing), deterministic per kind and seed. The kind is written into the
  * picture's EXIF description, so a test can tell what every stored picture shows.
  */
-import type sharpModule from 'sharp';
-import { lazyModule } from '../../lib/lazy-module';
+import { sharp } from '../../lib/lazy-module';
 import { FLOOR, hsl, mixHex, pick, type Colours, type Rng } from './pictures/kit';
 import { PICTURES, type PictureKind } from './pictures/index';
-
-/** sharp, loaded with the first picture (lib/lazy-module.ts). */
-const sharp = lazyModule<typeof sharpModule>('sharp');
 
 const SIZE = 960;
 /** The side of every demo picture, in pixels: its largest stored size. */

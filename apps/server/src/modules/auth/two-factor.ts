@@ -3,14 +3,11 @@ import { verify as verifyHash } from '@node-rs/argon2';
 import { hashPassword, type PasswordHashing } from '../../lib/passwords';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { generate, generateSecret, generateURI, verify } from 'otplib';
-import type QRCode from 'qrcode';
 import type { Tx } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { AppError, errors } from '../../lib/errors';
-import { lazyModule } from '../../lib/lazy-module';
+import { qrCodes } from '../../lib/lazy-module';
 import { isSealed, type SecretBox } from '../../lib/secret-box';
-
-const qrCodes = lazyModule<typeof QRCode>('qrcode');
 
 export const RECOVERY_CODE_COUNT = 8;
 const TOTP_PERIOD_SECONDS = 30;

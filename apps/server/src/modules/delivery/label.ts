@@ -1,8 +1,7 @@
 // The Node build (its `node` export condition is not one the TypeScript bundler resolution applies).
 import type bwipjs from 'bwip-js/node';
 import type { PDFFont, PDFImage, PDFPage, RGB } from 'pdf-lib';
-import type QRCode from 'qrcode';
-import { lazyModule } from '../../lib/lazy-module';
+import { lazyModule, qrCodes } from '../../lib/lazy-module';
 import { ellipsize, fitText, winAnsiText, wrap } from './label-text';
 
 /**
@@ -81,7 +80,6 @@ function cols(b: Box, ...widths: number[]): Box[] {
 
 const pdfLib = lazyModule<typeof import('pdf-lib')>('pdf-lib');
 const barcodes = lazyModule<typeof bwipjs>('bwip-js/node');
-const qrCodes = lazyModule<typeof QRCode>('qrcode');
 /** pdf-lib's `rgb()`, written out: the colours exist before pdf-lib is loaded. */
 const rgb = (red: number, green: number, blue: number) => ({ type: 'RGB', red, green, blue }) as RGB;
 const BLACK = rgb(0, 0, 0);

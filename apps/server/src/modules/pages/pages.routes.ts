@@ -93,7 +93,7 @@ export function webShell(app: FastifyInstance, webDist: string) {
   // Loaded by the first page asked for, not at the start: React's server renderer, Mantine and the
   // app's pages are about half a CPU-second and 100 MB of resident memory, which a server that has
   // served no page yet (a new instance, a worker restarted, the crash test's 50 starts) does not
-  // need. The first page waits for it once (decision 0047, 2026-12-06, night).
+  // need. The first page waits for it once (decision 0047, 2026-12-06, late evening).
   let renderer: Promise<Renderer | null> | undefined;
   const loadRenderer = () =>
     (renderer ??= fs.existsSync(rendererFile)
