@@ -1,9 +1,12 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { count as rows, sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/client';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { type Database, openPglite } from '../db/client';
 import { categories } from '../db/schema/index';
 import { createTestDatabase, TEST_DB_KIND } from './database';
-import { readTar } from './pglite-snapshot';
+import { dumpSnapshot, readTar, type SnapshotSource, snapshotFs } from './pglite-snapshot';
 
 /** A tar header block for one entry (ustar), as PGlite's dumpDataDir writes them. */
 function header(name: string, size: number, type: '0' | '5'): Uint8Array {
@@ -47,6 +50,56 @@ describe('the PGlite test snapshot reader', () => {
     expect(entries[2]!.mtime).toBe(1_700_000_000);
     expect(() => readTar(archive([header('/base/', 0, '5')]))).toThrow(/no PG_VERSION/);
     expect(() => readTar(archive([header('/link', 0, '2' as '0')]))).toThrow(/tar type 2/);
+  });
+});
+
+// The run's own snapshot is made on PGlite runs only (global-setup.ts); on PostgreSQL runs this shows as skipped.
+describe.runIf(TEST_DB_KIND === 'pglite')('the PGlite test snapshot', () => {
+  it('is checkpointed with no WAL segment after the current one; a copy holds every write and writes on into new segments', async () => {
+    // A copy of the run's snapshot stands in for the migrated database (a fresh initdb takes seconds).
+    const source = await openPglite(undefined, { fs: await snapshotFs(inject('pgliteSnapshot')) });
+    const raw = source.raw as SnapshotSource;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'swapu-snapshot-'));
+    try {
+      await raw.exec('create table kept (n int primary key)');
+      // A segment past the first (a switch starts the next), so the checkpoint recycles one for later.
+      await raw.exec('insert into kept values (1), (2); select pg_switch_wal()');
+      await raw.exec('checkpoint; insert into kept values (0); insert into kept select generate_series(100, 299)');
+      const { rows: written } = await raw.query<{ lsn: string }>('select pg_current_wal_insert_lsn()::text as lsn');
+      const tar = await dumpSnapshot(raw);
+      const { rows: walNow } = await raw.query<{ name: string }>('select pg_walfile_name(pg_current_wal_insert_lsn()) as name');
+      const { rows: control } = await raw.query<{ afterEveryWrite: boolean }>(
+        `select redo_lsn >= '${written[0]!.lsn}'::pg_lsn as "afterEveryWrite" from pg_control_checkpoint()`,
+      );
+      await source.close();
+      const segments = readTar(new Uint8Array(tar))
+        .filter((e) => !e.dir && /^pg_wal\/[0-9A-F]{24}$/.test(e.path))
+        .map((e) => e.path.slice('pg_wal/'.length));
+      expect(segments.every((f) => f <= walNow[0]!.name)).toBe(true);
+      expect(segments).toContain(walNow[0]!.name);
+      // Checkpointed after the last write (the 201 rows came after the test's own checkpoint): a
+      // copy replays nothing written before the dump.
+      expect(control[0]!.afterEveryWrite).toBe(true);
+
+      const file = path.join(dir, 'snapshot.tar');
+      fs.writeFileSync(file, tar);
+      const copy = await openPglite(undefined, { fs: await snapshotFs(file) });
+      try {
+        const count = async () => (await copy.prepared<{ n: number }>('', 'select count(*)::int as n from kept', []))[0]!.n;
+        expect(await count()).toBe(203);
+        // Written on into the segments left out: PostgreSQL makes each as it needs it.
+        await copy.prepared('', 'select pg_switch_wal()', []);
+        await copy.prepared('', 'insert into kept values (3), (4)', []);
+        await copy.prepared('', 'checkpoint', []);
+        expect(await count()).toBe(205);
+      } finally {
+        await copy.close();
+      }
+    } finally {
+      // Closed already unless a step before failed; a second close only says so.
+      await source.close().catch(() => {});
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

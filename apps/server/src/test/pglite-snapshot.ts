@@ -3,7 +3,7 @@ import type { MemoryFS } from '@electric-sql/pglite';
 
 /**
  * Every PGlite test file opens its database from the migrated snapshot the global setup makes
- * (PGlite's `dumpDataDir('none')`: a tar of the data directory, 1,400 entries, 65 MB). Handed to
+ * (`dumpSnapshot` below: a tar of the data directory, 1,400 entries, 48 MB). Handed to
  * PGlite as `loadDataDir`, each open copied the whole tar out of its blob, parsed it with PGlite's
  * JavaScript tar reader and looked up every parent directory of every file again: about 450 ms of
  * CPU an open, some 40 CPU-seconds of a PGlite run (decision 0047, 2026-12-05, evening). Here the
@@ -48,6 +48,35 @@ export function readTar(buf: Uint8Array): Entry[] {
   }
   if (!entries.some((e) => e.path === 'PG_VERSION')) throw new Error('the snapshot is not a PGlite data directory (no PG_VERSION)');
   return entries;
+}
+
+/** What `dumpSnapshot` needs of a PGlite instance. */
+export interface SnapshotSource {
+  exec(sql: string): Promise<unknown>;
+  query<T>(sql: string): Promise<{ rows: T[] }>;
+  dumpDataDir(compression: 'none'): Promise<Blob>;
+  Module: { FS: { readdir(path: string): string[]; unlink(path: string): void } };
+}
+
+/**
+ * The migrated database's data directory as the tar every PGlite test file opens a copy of.
+ * Uncompressed: gunzipping it was a quarter of an open's CPU (decision 0047).
+ *
+ * Checkpointed first: PGlite dumps a running instance, so each copy starts as after a crash and
+ * PostgreSQL replays the WAL written since the last checkpoint, which was all of the migrations' and
+ * the reference data's, at every open. After a CHECKPOINT there is nothing to replay. The WAL
+ * segments after the current one (recycled by the checkpoint for later use, 16 MB each, never read
+ * in recovery; PostgreSQL makes a segment it needs and finds missing) are left out of the copy.
+ * Together about a quarter of an open's CPU (decision 0047, 2026-12-06, the next session).
+ */
+export async function dumpSnapshot(pg: SnapshotSource): Promise<Buffer> {
+  await pg.exec('CHECKPOINT');
+  const {
+    rows: [current],
+  } = await pg.query<{ name: string }>('select pg_walfile_name(pg_current_wal_insert_lsn()) as name');
+  const wal = `${PGDATA}/pg_wal`;
+  for (const f of pg.Module.FS.readdir(wal)) if (/^[0-9A-F]{24}$/.test(f) && f > current!.name) pg.Module.FS.unlink(`${wal}/${f}`);
+  return Buffer.from(await (await pg.dumpDataDir('none')).arrayBuffer());
 }
 
 const parsed = new Map<string, Entry[]>();
