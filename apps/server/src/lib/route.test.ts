@@ -3,7 +3,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { to } from '@swapu/shared/endpoints';
-import { route } from './route';
+import { ErrorBodySchema } from '@swapu/shared/api';
+import { errorAnswers, route } from './route';
 
 /**
  * route() registers a row of an endpoint table: the method and path come from the row, and the
@@ -75,5 +76,16 @@ describe('route()', () => {
     };
     // Never run: the lines above are checked by the compiler only.
     expect(typeof typeChecks).toBe('function');
+  });
+});
+
+describe('errorAnswers', () => {
+  it("lists each status it is given, and only those, answered in the catalogue's shape", () => {
+    const answers = errorAnswers(400, 404, 429);
+    expect(answers).toEqual({ 400: ErrorBodySchema, 404: ErrorBodySchema, 429: ErrorBodySchema });
+    expect(Object.keys(answers)).toEqual(['400', '404', '429']);
+    expect(answers[404]).toBe(ErrorBodySchema);
+    // @ts-expect-error a status it was not given is not in its type
+    expect(answers[409]).toBeUndefined();
   });
 });

@@ -11,6 +11,7 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { ErrorBodySchema } from '@swapu/shared/api';
 import type { AnyEndpoint, BodyOf, QueryOf, ResponseOf } from '@swapu/shared/endpoints';
 
 /**
@@ -86,4 +87,12 @@ export function route<E extends AnyEndpoint, S extends FastifySchema>(
   >,
 ): void {
   app.route({ ...options, method: endpoint.method, url: endpoint.pattern, handler });
+}
+
+/**
+ * The error answers a route file's schemas list beside their success answer, each in the
+ * catalogue's shape: `response: { 200: X, ...errorsOf }` with `errorsOf = errorAnswers(400, 401, 404)`.
+ */
+export function errorAnswers<const S extends readonly number[]>(...statuses: S): { [K in S[number]]: typeof ErrorBodySchema } {
+  return Object.fromEntries(statuses.map((status) => [status, ErrorBodySchema])) as { [K in S[number]]: typeof ErrorBodySchema };
 }

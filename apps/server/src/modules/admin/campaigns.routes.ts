@@ -31,7 +31,7 @@ import {
   sendDesignTest,
   updateDesign,
 } from './campaigns.service';
-import { route } from '../../lib/route';
+import { errorAnswers, route } from '../../lib/route';
 import { adminEndpoints } from '@swapu/shared/admin-endpoints';
 
 /**
@@ -44,7 +44,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
   const now = () => app.ctx.clock.now();
   const tags = ['admin'];
   const security = [{ bearerAuth: [] }];
-  const errorsOf = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
+  const errorsOf = errorAnswers(400, 401, 403, 404);
 
   route(
     app,

@@ -8,7 +8,6 @@ import {
   ModerationReasonSchema,
   ModerationResultSchema,
 } from '@swapu/shared/admin-moderation';
-import { ErrorBodySchema } from '@swapu/shared/api';
 import { requireAdmin } from '../../lib/auth';
 import {
   approveImage,
@@ -22,10 +21,10 @@ import {
   unhidePost,
   warnUser,
 } from './moderation.service';
-import { route } from '../../lib/route';
+import { errorAnswers, route } from '../../lib/route';
 import { adminEndpoints } from '@swapu/shared/admin-endpoints';
 
-const errorsOf = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
+const errorsOf = errorAnswers(400, 401, 403, 404, 409);
 
 /**
  * The admin console's moderation (issue 20): the queue of reported listings, reported members,

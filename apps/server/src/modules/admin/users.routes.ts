@@ -14,10 +14,10 @@ import { requireAdmin } from '../../lib/auth';
 import { accountsChanged } from '../../lib/viewer-cache';
 import { announceBan } from './ban';
 import { adminBan, adminUsersCsv, listAdminUsers, setRole } from './users.service';
-import { route } from '../../lib/route';
+import { errorAnswers, route } from '../../lib/route';
 import { adminEndpoints } from '@swapu/shared/admin-endpoints';
 
-const errorsOf = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
+const errorsOf = errorAnswers(400, 401, 403, 404, 409);
 
 /**
  * The admin console's users (issue 20): the table, its CSV, granting or revoking admin,

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorBodySchema, PostIdParamsSchema } from '@swapu/shared/api';
+import { PostIdParamsSchema } from '@swapu/shared/api';
 import { AssistAccountSchema, AssistResultSchema } from '@swapu/shared/money-api';
 import { requireUser } from '../../lib/auth';
 import { postChanged } from '../../lib/viewer-cache';
 import { assistAccount, assistWithTokens } from './assist.service';
-import { route } from '../../lib/route';
+import { errorAnswers, route } from '../../lib/route';
 import { endpoints } from '@swapu/shared/endpoints';
 
 /** Swap Assist (decision 0024): a month of one item's assist paid in tokens, and my unlimited assist. */
@@ -12,14 +12,7 @@ export const assistRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
   const db = () => app.ctx.database.db;
   const now = () => app.ctx.clock.now();
-  const errorsOf = {
-    400: ErrorBodySchema,
-    401: ErrorBodySchema,
-    403: ErrorBodySchema,
-    404: ErrorBodySchema,
-    409: ErrorBodySchema,
-    429: ErrorBodySchema,
-  };
+  const errorsOf = errorAnswers(400, 401, 403, 404, 409, 429);
 
   route(
     app,

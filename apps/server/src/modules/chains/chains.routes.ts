@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBodySchema } from '@swapu/shared/api';
 import { ChainListSchema, ChainSchema } from '@swapu/shared/chains';
 import { requireUser } from '../../lib/auth';
 import { chainFor, declineChain, listMyChains, unlockChain } from './chains.service';
-import { route } from '../../lib/route';
+import { errorAnswers, route } from '../../lib/route';
 import { endpoints } from '@swapu/shared/endpoints';
 
 const Params = z.object({ id: z.string().min(1).max(64) });
@@ -15,7 +14,7 @@ export const chainRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.ctx.database.db;
   const now = () => app.ctx.clock.now();
   const deps = () => ({ database: app.ctx.database, publicUrl: app.ctx.config.publicUrl, hub: app.ctx.hub });
-  const errorsOf = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
+  const errorsOf = errorAnswers(400, 401, 403, 404, 409);
 
   route(
     app,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBodySchema, PostIdParamsSchema, ReportReceivedSchema } from '@swapu/shared/api';
+import { PostIdParamsSchema, ReportReceivedSchema } from '@swapu/shared/api';
 import {
   CreateRoomSchema,
   MessagePageSchema,
@@ -20,7 +20,7 @@ import { getRoom, listMessages, listRooms, markSeen, openRoom, reportUser, sendM
 import { enforce } from '../../lib/rate-limit';
 import { postSupport, supportThread, supportThreads } from './support.service';
 import { recordAudit } from '../../lib/audit';
-import { route } from '../../lib/route';
+import { errorAnswers, route } from '../../lib/route';
 import { endpoints } from '@swapu/shared/endpoints';
 
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,7 +28,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.ctx.database.db;
   const now = () => app.ctx.clock.now();
   const deps = () => ({ database: app.ctx.database, hub: app.ctx.hub });
-  const errorsOf = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 429: ErrorBodySchema };
+  const errorsOf = errorAnswers(400, 401, 403, 404, 429);
   const tags = ['chat'];
 
   route(

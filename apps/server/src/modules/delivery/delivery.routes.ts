@@ -31,7 +31,7 @@ import {
   startDeliveryCheckout,
   type StoredParty,
 } from './orders.service';
-import { route } from '../../lib/route';
+import { errorAnswers, route } from '../../lib/route';
 import { endpoints } from '@swapu/shared/endpoints';
 import { serverEndpoints } from '../../lib/server-endpoints';
 
@@ -44,15 +44,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   const now = () => app.ctx.clock.now();
   // The calculator's courier answers, reused for identical entries (quote-cache.ts).
   const quoteCache = new CourierQuoteCache();
-  const errorsOf = {
-    400: ErrorBodySchema,
-    401: ErrorBodySchema,
-    403: ErrorBodySchema,
-    404: ErrorBodySchema,
-    409: ErrorBodySchema,
-    429: ErrorBodySchema,
-    503: ErrorBodySchema,
-  };
+  const errorsOf = errorAnswers(400, 401, 403, 404, 409, 429, 503);
 
   route(
     app,

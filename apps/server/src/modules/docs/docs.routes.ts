@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBodySchema } from '@swapu/shared/api';
 import { DOCS_IMAGE_NAME, DOCS_PAGES } from '@swapu/shared/docs';
 import {
   DocsDatabaseSchema,
@@ -14,10 +13,10 @@ import {
 import { requireDocsReader } from '../../lib/auth';
 import { errors } from '../../lib/errors';
 import { databaseDoc, diagramSvg, imagePath, menu, readPage, testingDoc, titleOf } from './sources';
-import { route } from '../../lib/route';
+import { errorAnswers, route } from '../../lib/route';
 import { endpoints } from '@swapu/shared/endpoints';
 
-const errorsOf = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
+const errorsOf = errorAnswers(400, 401, 403, 404);
 
 /**
  * The documentation area (issue 21, decision 0032): admins and members with the docs role. The

@@ -4,7 +4,7 @@ import { GoalBodySchema, GoalListSchema, GoalPatchSchema, GoalSchema, GoalSugges
 import { requireUser } from '../../lib/auth';
 import { goalSuggestions } from './goal-suggestions';
 import { createGoal, listMyGoals, publicGoals, updateGoal } from './goals.service';
-import { route } from '../../lib/route';
+import { errorAnswers, route } from '../../lib/route';
 import { endpoints } from '@swapu/shared/endpoints';
 
 /** Goal trackers (issue 18): mine on /myswapu, the ones I show on my profile, suggestions that move them up. */
@@ -12,7 +12,7 @@ export const goalsRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
   const db = () => app.ctx.database.db;
   const now = () => app.ctx.clock.now();
-  const errorsOf = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
+  const errorsOf = errorAnswers(400, 401, 403, 404);
 
   route(
     app,

@@ -1,25 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ErrorBodySchema,
-  FavoriteListSchema,
-  LikeResultSchema,
-  PostIdParamsSchema,
-  ReportBodySchema,
-  ReportReceivedSchema,
-} from '@swapu/shared/api';
+import { FavoriteListSchema, LikeResultSchema, PostIdParamsSchema, ReportBodySchema, ReportReceivedSchema } from '@swapu/shared/api';
 import { requireUser } from '../../lib/auth';
 import { likesChanged, postChanged } from '../../lib/viewer-cache';
 import { likePost, listFavorites, unlikePost } from './likes.service';
 import { enforce } from '../../lib/rate-limit';
 import { reportPost } from './reports.service';
-import { route } from '../../lib/route';
+import { errorAnswers, route } from '../../lib/route';
 import { endpoints } from '@swapu/shared/endpoints';
 
 export const likesRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
   const deps = () => ({ database: app.ctx.database, publicUrl: app.ctx.config.publicUrl, hub: app.ctx.hub });
   const now = () => app.ctx.clock.now();
-  const errorsOf = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 429: ErrorBodySchema };
+  const errorsOf = errorAnswers(400, 401, 403, 404, 429);
 
   // Like (PUT) and unlike (DELETE): afterwards the member's remembered likes and the post's like
   // count are read afresh.

@@ -4,7 +4,7 @@ import { ErrorBodySchema } from '@swapu/shared/api';
 import { MailDetailSchema, MailListQuerySchema, MailListSchema } from '@swapu/shared/mail';
 import { requireAdmin } from '../../lib/auth';
 import { getMail, listMail } from './mail.service';
-import { route } from '../../lib/route';
+import { errorAnswers, route } from '../../lib/route';
 import { adminEndpoints } from '@swapu/shared/admin-endpoints';
 import { endpoints } from '@swapu/shared/endpoints';
 
@@ -17,7 +17,7 @@ const IdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.ctx.database.db;
   const bearer = [{ bearerAuth: [] }];
-  const errorsOf = { 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
+  const errorsOf = errorAnswers(401, 403, 404);
 
   route(
     app,

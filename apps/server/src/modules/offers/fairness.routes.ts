@@ -1,16 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorBodySchema, PostIdParamsSchema } from '@swapu/shared/api';
+import { PostIdParamsSchema } from '@swapu/shared/api';
 import { endpoints } from '@swapu/shared/endpoints';
 import { FairnessSchema, FairnessTermsQuerySchema } from '@swapu/shared/fairness';
 import { requireUser } from '../../lib/auth';
-import { route } from '../../lib/route';
+import { errorAnswers, route } from '../../lib/route';
 import { draftFairness, offerFairness } from './fairness.service';
 
 /** The fair-swap meter (decision 0051): read-only, apart from the offer routes, so it never holds up an offer. */
 export const fairnessRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
   const db = () => app.ctx.database.db;
-  const errorsOf = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
+  const errorsOf = errorAnswers(400, 401, 403, 404, 409);
 
   route(
     app,

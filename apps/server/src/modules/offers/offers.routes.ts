@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorBodySchema, PostIdParamsSchema } from '@swapu/shared/api';
+import { PostIdParamsSchema } from '@swapu/shared/api';
 import {
   ActivitySchema,
   CreateOfferSchema,
@@ -17,7 +17,7 @@ import { getOffer, listOffers } from './offer-views';
 import { createOffer, transitionOffer, type OfferDeps } from './offers.service';
 import { activity, listReviews, reviewSwap } from './reviews.service';
 import { fairnessRoutes } from './fairness.routes';
-import { route } from '../../lib/route';
+import { errorAnswers, route } from '../../lib/route';
 import { endpoints } from '@swapu/shared/endpoints';
 
 export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -30,14 +30,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
     scheduleExpiry: app.ctx.offerExpiry?.schedule,
     hub: app.ctx.hub,
   });
-  const errorsOf = {
-    400: ErrorBodySchema,
-    401: ErrorBodySchema,
-    403: ErrorBodySchema,
-    404: ErrorBodySchema,
-    409: ErrorBodySchema,
-    429: ErrorBodySchema,
-  };
+  const errorsOf = errorAnswers(400, 401, 403, 404, 409, 429);
 
   route(
     app,

@@ -16,7 +16,7 @@ import { accountsChanged, postChanged } from '../../lib/viewer-cache';
 import { cancelCheckout, createCheckout, getCheckout, payLocally } from './checkouts.service';
 import { cancelMySubscription, subscriptionOf } from './subscriptions.service';
 import { boostPost, tokenAccount } from '../tokens/index';
-import { route } from '../../lib/route';
+import { errorAnswers, route } from '../../lib/route';
 import { endpoints } from '@swapu/shared/endpoints';
 
 /** Purchases through the payment port, the token account and what tokens pay for (decision 0023). */
@@ -33,14 +33,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   // The configured provider (PAYMENTS_PROVIDER): the local checkout or Stripe.
   const provider = app.ctx.payments;
-  const errorsOf = {
-    400: ErrorBodySchema,
-    401: ErrorBodySchema,
-    403: ErrorBodySchema,
-    404: ErrorBodySchema,
-    409: ErrorBodySchema,
-    429: ErrorBodySchema,
-  };
+  const errorsOf = errorAnswers(400, 401, 403, 404, 409, 429);
 
   route(
     app,

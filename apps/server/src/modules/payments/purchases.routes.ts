@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBodySchema } from '@swapu/shared/api';
 import {
   CheckoutIdParamsSchema,
   CouponCreateBodySchema,
@@ -23,7 +22,7 @@ import { getReceipt, listReceipts } from './receipts.service';
 import { refundCheckout } from './refunds.service';
 import { recordAudit } from '../../lib/audit';
 import { buyExtraSwipes, extraSwipesOf } from '../tokens/index';
-import { route } from '../../lib/route';
+import { errorAnswers, route } from '../../lib/route';
 import { adminEndpoints } from '@swapu/shared/admin-endpoints';
 import { endpoints } from '@swapu/shared/endpoints';
 
@@ -37,14 +36,7 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.ctx.database.db;
   const now = () => app.ctx.clock.now();
   const deps = () => ({ seller: app.ctx.config.seller, publicUrl: app.ctx.config.publicUrl });
-  const errorsOf = {
-    400: ErrorBodySchema,
-    401: ErrorBodySchema,
-    403: ErrorBodySchema,
-    404: ErrorBodySchema,
-    409: ErrorBodySchema,
-    429: ErrorBodySchema,
-  };
+  const errorsOf = errorAnswers(400, 401, 403, 404, 409, 429);
 
   route(
     app,

@@ -17,7 +17,7 @@ import { getPost } from './posts.service';
 import { enforce } from '../../lib/rate-limit';
 import { addPostImage, removePostImage, reorderPostImages } from './posts.images';
 import { createDraft, deletePost, listMyPosts, publishPost, setPostState, updatePost } from './posts.write';
-import { route } from '../../lib/route';
+import { errorAnswers, route } from '../../lib/route';
 import { endpoints } from '@swapu/shared/endpoints';
 
 /** Parses form fields; unknown keys (owner, state, dates…) are refused, changing nothing. */
@@ -34,7 +34,7 @@ export const postsWriteRoutes: FastifyPluginAsyncZod = async (app) => {
   const now = () => app.ctx.clock.now();
   const security = [{ bearerAuth: [] }];
   const detail = (req: { viewer: Parameters<typeof getPost>[1] }, id: string) => getPost(db(), req.viewer, now(), id);
-  const errorsOf = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
+  const errorsOf = errorAnswers(400, 401, 403, 404, 409);
   // A listing that changed is read afresh by its next viewer (its shared renderings go); one just
   // published changes its owner's feed too (their own item in early access).
   // Before the answer leaves, so the next request (the owner's own, at once) cannot beat it.

@@ -17,13 +17,13 @@ import { suggest } from './search-terms';
 import { search } from './search.service';
 import { memberHash } from '../analytics/index';
 import { suggestedFor } from './suggested.service';
-import { route } from '../../lib/route';
+import { errorAnswers, route } from '../../lib/route';
 import { endpoints } from '@swapu/shared/endpoints';
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
   const now = () => app.ctx.clock.now();
-  const errorsOf = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
+  const errorsOf = errorAnswers(400, 401, 403, 404);
 
   route(
     app,

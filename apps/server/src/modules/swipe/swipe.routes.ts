@@ -14,7 +14,7 @@ import { requireUser } from '../../lib/auth';
 import { likesChanged, postChanged } from '../../lib/viewer-cache';
 import { pairing, sampleDeck } from './deck.service';
 import { allowanceOf, deckFor, swipe, undoSwipe } from './swipe.service';
-import { route } from '../../lib/route';
+import { errorAnswers, route } from '../../lib/route';
 import { endpoints } from '@swapu/shared/endpoints';
 
 const Id = z.string().min(1).max(64);
@@ -24,7 +24,7 @@ export const swipeRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
   const db = () => app.ctx.database.db;
   const now = () => app.ctx.clock.now();
-  const errorsOf = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
+  const errorsOf = errorAnswers(400, 401, 403, 404, 409);
 
   route(
     app,
