@@ -19,9 +19,8 @@ import { type AppName, APPS, Cluster, DATABASE_URL, LB_URL, type RunInfo, until 
 import { guardInner } from '../tests/cluster/inner';
 import { nsName, type HostName } from '../tests/cluster/topology';
 import { warmUp } from '../tests/cluster/warm-up';
-import { copyInto, execute } from './db-load';
+import { copySearchMarketplace, execute } from './db-load';
 import { benchServerEnv, fmtRatio, parseArgs, printTable, smoke, SMOKE } from './lib';
-import { copyLine, createRandom, generatePost, type Locality, localityPicker, POST_COLUMNS, postLine } from './search-data';
 
 const TAG = '[bench:cluster]';
 const log = (m: string) => console.log(`${TAG} ${m}`);
@@ -132,40 +131,9 @@ const loadavg = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(
 // Data: the listings bench:search generates (search-data.ts), straight into the cluster's database
 
 async function loadData(database: Database) {
-  const r = createRandom(42);
-  const all = await execute<{ suburb: string; postcode: string; au_state: string; lat: number; lng: number }>(
-    database,
-    sql`select suburb, postcode, au_state, lat, lng from localities`,
-  );
-  const localities: Locality[] = all.map((l) => ({ suburb: l.suburb, postcode: l.postcode, auState: l.au_state, lat: l.lat, lng: l.lng }));
-  const place = localityPicker(localities, r);
-  const owners = Array.from({ length: Math.max(500, Math.round(ROWS / 20)) }, (_, i) => `bu${i.toString(36).padStart(6, '0')}`);
   const t = performance.now();
-  await copyInto(
-    database,
-    'users',
-    ['id', 'email', 'display_name', 'suburb', 'postcode', 'au_state', 'lat', 'lng', 'created_at', 'updated_at'],
-    (function* () {
-      for (const [i, id] of owners.entries()) {
-        const l = place();
-        yield copyLine([id, `member${i}@bench.swapu.au`, `Member ${i}`, l.suburb, l.postcode, l.auState, l.lat, l.lng, NOW, NOW]);
-      }
-    })(),
-  );
   // Indexes are built after the load, as a restore does.
-  const indexes = await execute<{ indexname: string; indexdef: string }>(
-    database,
-    sql`select indexname, indexdef from pg_indexes where tablename = 'posts' and indexname <> 'posts_pkey'`,
-  );
-  for (const ix of indexes) await database.db.execute(sql.raw(`drop index ${ix.indexname}`));
-  await copyInto(
-    database,
-    'posts',
-    POST_COLUMNS,
-    (function* () {
-      for (let i = 0; i < ROWS; i++) yield postLine(generatePost(i, ROWS, r, owners, place, NOW));
-    })(),
-  );
+  const { owners, indexes } = await copySearchMarketplace(database, ROWS, NOW);
   await database.db.execute(sql`set maintenance_work_mem = '256MB'`);
   for (const ix of indexes) await database.db.execute(sql.raw(ix.indexdef));
   await database.db.execute(sql`vacuum analyze`);

@@ -1,12 +1,14 @@
 // Loading generated rows into a bench database: COPY on PostgreSQL or PGlite, statements' rows,
 // secondary indexes dropped for a load and built again after it (bench:search, bench:swipe,
-// bench:leaderboard).
+// bench:leaderboard), and bench:search's marketplace as the benches that reuse it load it.
+import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/db/client';
+import { copyLine, createRandom, generatePost, type Locality, localityPicker, POST_COLUMNS, postLine, type Random } from './search-data';
 
 /** The rows of one statement. */
 export async function execute<T = Record<string, unknown>>(database: Database, q: SQL): Promise<T[]> {
@@ -63,4 +65,55 @@ export async function dropIndexes(database: Database, table: string) {
   );
   for (const ix of indexes) await database.db.execute(sql.raw(`drop index ${ix.indexname}`));
   return indexes;
+}
+
+/** A picker of places from the localities table (the reference data), drawing from `r`. */
+export async function placesFrom(database: Database, r: Random) {
+  const all = await execute<{ suburb: string; postcode: string; au_state: string; lat: number; lng: number }>(
+    database,
+    sql`select suburb, postcode, au_state, lat, lng from localities`,
+  );
+  const localities: Locality[] = all.map((l) => ({ suburb: l.suburb, postcode: l.postcode, auState: l.au_state, lat: l.lat, lng: l.lng }));
+  return localityPicker(localities, r);
+}
+
+/**
+ * bench:search's marketplace, copied in: `rows` listings of max(500, rows / 20) members, drawn
+ * from the same seed in the same order wherever it is loaded (bench:search, bench:fairness,
+ * bench:cluster), so each measures the same listings. The listings' secondary indexes are dropped
+ * before their load and returned, for the caller to build again with its own settings (as a
+ * restore does). Returns the members' ids and how long each copy took.
+ */
+export async function copySearchMarketplace(database: Database, rows: number, now: Date) {
+  const r = createRandom(42);
+  const place = await placesFrom(database, r);
+  const owners = Array.from({ length: Math.max(500, Math.round(rows / 20)) }, (_, i) => `bu${i.toString(36).padStart(6, '0')}`);
+  let t = performance.now();
+  await copyInto(
+    database,
+    'users',
+    ['id', 'email', 'display_name', 'suburb', 'postcode', 'au_state', 'lat', 'lng', 'created_at', 'updated_at'],
+    (function* () {
+      for (const [i, id] of owners.entries()) {
+        const l = place();
+        yield copyLine([id, `member${i}@bench.swapu.au`, `Member ${i}`, l.suburb, l.postcode, l.auState, l.lat, l.lng, now, now]);
+      }
+    })(),
+  );
+  const membersMs = performance.now() - t;
+  const indexes = await execute<{ indexname: string; indexdef: string }>(
+    database,
+    sql`select indexname, indexdef from pg_indexes where tablename = 'posts' and indexname <> 'posts_pkey'`,
+  );
+  for (const ix of indexes) await database.db.execute(sql.raw(`drop index ${ix.indexname}`));
+  t = performance.now();
+  await copyInto(
+    database,
+    'posts',
+    POST_COLUMNS,
+    (function* () {
+      for (let i = 0; i < rows; i++) yield postLine(generatePost(i, rows, r, owners, place, now));
+    })(),
+  );
+  return { owners, indexes, membersMs, listingsMs: performance.now() - t };
 }

@@ -22,8 +22,8 @@ import { offerFairness } from '../apps/server/src/modules/offers/fairness.servic
 import { FAIRNESS_MIN_COMPARABLES, FAIRNESS_SAMPLE_MAX } from '../packages/shared/src/fairness-rules';
 import { benchDbUrl, benchServerEnv, fmtRatio, onCleanup, parseArgs, printTable, runBench, smoke, SMOKE, tempDir } from './lib';
 import { generatedBenchDatabase } from './bench-database';
-import { copyInto, execute } from './db-load';
-import { POST_COLUMNS, copyLine, createRandom, generatePost, localityPicker, postLine, type Locality } from './search-data';
+import { copySearchMarketplace, execute } from './db-load';
+import { createRandom } from './search-data';
 
 const { values, flags } = parseArgs();
 const ROWS = Number(values.get('rows') ?? (SMOKE ? 10_000 : 1_000_000));
@@ -44,41 +44,9 @@ const pct = (xs: number[], p: number) => {
 
 /** The listings (as bench:search generates them, indexes built after the load) and their members. */
 async function generate(database: Database) {
-  const r = createRandom(42);
-  const localities = (
-    await execute<{ suburb: string; postcode: string; au_state: string; lat: number; lng: number }>(
-      database,
-      sql`select suburb, postcode, au_state, lat, lng from localities`,
-    )
-  ).map((l): Locality => ({ suburb: l.suburb, postcode: l.postcode, auState: l.au_state, lat: l.lat, lng: l.lng }));
-  const place = localityPicker(localities, r);
   // Exactly bench:search's members and listings (the same draws in the same order).
-  const owners = Array.from({ length: Math.max(500, Math.round(ROWS / 20)) }, (_, i) => `bu${i.toString(36).padStart(6, '0')}`);
   let t = performance.now();
-  await copyInto(
-    database,
-    'users',
-    ['id', 'email', 'display_name', 'suburb', 'postcode', 'au_state', 'lat', 'lng', 'created_at', 'updated_at'],
-    (function* () {
-      for (const [i, id] of owners.entries()) {
-        const l = place();
-        yield copyLine([id, `member${i}@bench.swapu.au`, `Member ${i}`, l.suburb, l.postcode, l.auState, l.lat, l.lng, NOW, NOW]);
-      }
-    })(),
-  );
-  const indexes = await execute<{ indexname: string; indexdef: string }>(
-    database,
-    sql`select indexname, indexdef from pg_indexes where tablename = 'posts' and indexname <> 'posts_pkey'`,
-  );
-  for (const ix of indexes) await database.db.execute(sql.raw(`drop index ${ix.indexname}`));
-  await copyInto(
-    database,
-    'posts',
-    POST_COLUMNS,
-    (function* () {
-      for (let i = 0; i < ROWS; i++) yield postLine(generatePost(i, ROWS, r, owners, place, NOW));
-    })(),
-  );
+  const { owners, indexes } = await copySearchMarketplace(database, ROWS, NOW);
   log(
     `${ROWS.toLocaleString()} listings of ${owners.length.toLocaleString()} members copied in ${((performance.now() - t) / 1000).toFixed(1)} s`,
   );

@@ -24,8 +24,8 @@ import { awardPoints } from '../apps/server/src/modules/points/award';
 import { memberRank } from '../apps/server/src/modules/points/points.service';
 import { benchDbUrl, benchServerEnv, smoke, SMOKE, fmtRatio, onCleanup, parseArgs, printTable, runBench, tempDir } from './lib';
 import { generatedBenchDatabase } from './bench-database';
-import { copyInto, execute } from './db-load';
-import { copyLine, createRandom, generatePost, localityPicker, POST_COLUMNS, postLine, type Locality } from './search-data';
+import { copyInto, execute, placesFrom } from './db-load';
+import { copyLine, createRandom, generatePost, POST_COLUMNS, postLine } from './search-data';
 
 const { values, flags } = parseArgs();
 const MEMBERS = Number(values.get('members') ?? (SMOKE ? 1000 : 1_000_000));
@@ -61,12 +61,7 @@ const PERIODS = [
 async function generate(database: Database) {
   const r = createRandom(18);
   const gauss = () => Math.sqrt(-2 * Math.log(1 - r.next())) * Math.cos(2 * Math.PI * r.next());
-  const all = await execute<{ suburb: string; postcode: string; au_state: string; lat: number; lng: number }>(
-    database,
-    sql`select suburb, postcode, au_state, lat, lng from localities`,
-  );
-  const localities: Locality[] = all.map((l) => ({ suburb: l.suburb, postcode: l.postcode, auState: l.au_state, lat: l.lat, lng: l.lng }));
-  const place = localityPicker(localities, r);
+  const place = await placesFrom(database, r);
 
   let t = performance.now();
   await copyInto(

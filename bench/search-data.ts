@@ -17,7 +17,7 @@ export function createRandom(seed: number) {
   const pick = <T>(xs: readonly T[]) => xs[int(xs.length)]!;
   return { next, int, pick };
 }
-type Random = ReturnType<typeof createRandom>;
+export type Random = ReturnType<typeof createRandom>;
 
 const NOUNS: Record<string, string[]> = {
   '4x4s-and-utes': ['ute', 'canopy', 'bullbar', 'snorkel', 'winch', 'tray'],

@@ -31,9 +31,9 @@ import {
   tempDir,
 } from './lib';
 import { generatedBenchDatabase } from './bench-database';
-import { copyInto, execute } from './db-load';
+import { copySearchMarketplace, execute } from './db-load';
 import { cpuMeter, pctCore, type CpuUse } from './cpu';
-import { BRANDS, POST_COLUMNS, copyLine, createRandom, generatePost, localityPicker, postLine, type Locality } from './search-data';
+import { BRANDS, createRandom } from './search-data';
 
 const { values, flags } = parseArgs();
 const ROWS = Number(values.get('rows') ?? (SMOKE ? 1_000 : 100_000));
@@ -61,48 +61,11 @@ const pct = (xs: number[], p: number) => {
 // Loading
 
 async function generate(database: Database) {
-  const r = createRandom(42);
-  const all = await execute<{ suburb: string; postcode: string; au_state: string; lat: number; lng: number }>(
-    database,
-    sql`select suburb, postcode, au_state, lat, lng from localities`,
-  );
-  const localities: Locality[] = all.map((l) => ({ suburb: l.suburb, postcode: l.postcode, auState: l.au_state, lat: l.lat, lng: l.lng }));
-  const place = localityPicker(localities, r);
-  const userCount = Math.max(500, Math.round(ROWS / 20));
-  const owners = Array.from({ length: userCount }, (_, i) => `bu${i.toString(36).padStart(6, '0')}`);
-
-  let t = performance.now();
-  await copyInto(
-    database,
-    'users',
-    ['id', 'email', 'display_name', 'suburb', 'postcode', 'au_state', 'lat', 'lng', 'created_at', 'updated_at'],
-    (function* () {
-      for (const [i, id] of owners.entries()) {
-        const l = place();
-        yield copyLine([id, `member${i}@bench.swapu.au`, `Member ${i}`, l.suburb, l.postcode, l.auState, l.lat, l.lng, NOW, NOW]);
-      }
-    })(),
-  );
-  log(`${userCount.toLocaleString()} members copied in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-
+  const { owners, indexes, membersMs, listingsMs } = await copySearchMarketplace(database, ROWS, NOW);
+  log(`${owners.length.toLocaleString()} members copied in ${(membersMs / 1000).toFixed(1)} s`);
+  log(`${ROWS.toLocaleString()} listings copied (search fields by trigger) in ${(listingsMs / 1000).toFixed(1)} s`);
   // Indexes are built after the load (as a restore does), with the same definitions.
-  const indexes = await execute<{ indexname: string; indexdef: string }>(
-    database,
-    sql`select indexname, indexdef from pg_indexes where tablename = 'posts' and indexname <> 'posts_pkey'`,
-  );
-  for (const ix of indexes) await database.db.execute(sql.raw(`drop index ${ix.indexname}`));
-
-  t = performance.now();
-  await copyInto(
-    database,
-    'posts',
-    POST_COLUMNS,
-    (function* () {
-      for (let i = 0; i < ROWS; i++) yield postLine(generatePost(i, ROWS, r, owners, place, NOW));
-    })(),
-  );
-  log(`${ROWS.toLocaleString()} listings copied (search fields by trigger) in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-  t = performance.now();
+  let t = performance.now();
   if (database.kind === 'pg') await database.db.execute(sql`set maintenance_work_mem = '512MB'`);
   for (const ix of indexes) await database.db.execute(sql.raw(ix.indexdef));
   // VACUUM as well as ANALYZE on PostgreSQL: a table in service has been vacuumed (hint bits set,

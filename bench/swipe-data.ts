@@ -5,8 +5,8 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { swipeDay } from '../packages/shared/src/purchases';
 import type { Database } from '../apps/server/src/db/client';
-import { copyInto, dropIndexes, execute } from './db-load';
-import { POST_COLUMNS, copyLine, createRandom, generatePost, localityPicker, postLine, type Locality } from './search-data';
+import { copyInto, dropIndexes, execute, placesFrom } from './db-load';
+import { POST_COLUMNS, copyLine, createRandom, generatePost, postLine } from './search-data';
 
 /** What to generate: listings, likes, and how many members are measured; `now` is the accounts' creation. */
 export interface SwipeDataOptions {
@@ -79,12 +79,7 @@ export async function findMembers(database: Database, opts: SwipeDataOptions): P
 export async function generate(database: Database, opts: SwipeDataOptions) {
   const { rows: ROWS, likes: LIKES, now: NOW } = opts;
   const r = createRandom(42);
-  const all = await execute<{ suburb: string; postcode: string; au_state: string; lat: number; lng: number }>(
-    database,
-    sql`select suburb, postcode, au_state, lat, lng from localities`,
-  );
-  const localities: Locality[] = all.map((l) => ({ suburb: l.suburb, postcode: l.postcode, auState: l.au_state, lat: l.lat, lng: l.lng }));
-  const place = localityPicker(localities, r);
+  const place = await placesFrom(database, r);
   const userCount = Math.max(500, Math.round(ROWS / 10));
   const owners = Array.from({ length: userCount }, (_, i) => `bu${i.toString(36).padStart(6, '0')}`);
 
