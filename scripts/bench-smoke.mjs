@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { clearTimeout, setTimeout } from 'node:timers';
 import { checkNode } from './check-node.mjs';
+import { serverBundleStale } from './newer.mjs';
 
 checkNode();
 const root = path.resolve(import.meta.dirname, '..');
@@ -117,26 +118,9 @@ function run(bench) {
   });
 }
 
-/** Newest modification time of the files under these paths (as scripts/start.mjs checks). */
-function newest(paths) {
-  let latest = 0;
-  const walk = (p) => {
-    const st = fs.statSync(p, { throwIfNoEntry: false });
-    if (!st) return;
-    if (st.isDirectory()) for (const f of fs.readdirSync(p)) walk(path.join(p, f));
-    else latest = Math.max(latest, st.mtimeMs);
-  };
-  for (const p of paths) walk(path.join(root, p));
-  return latest;
-}
-
 const started = performance.now();
 if (webBuilt && queue.some((b) => b.web)) {
-  const mtime = (f) => fs.statSync(path.join(root, f), { throwIfNoEntry: false })?.mtimeMs ?? 0;
-  if (
-    Math.min(mtime('apps/server/dist/main.mjs'), mtime('apps/server/dist/chain-engine.mjs')) <
-    newest(['apps/server/src', 'packages/shared/src'])
-  ) {
+  if (serverBundleStale()) {
     console.log('bench:smoke: bundling the server first (scripts/start.mjs runs the bundle)…');
     const { buildServer } = await import('./build-server.mjs');
     await buildServer();

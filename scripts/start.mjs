@@ -5,24 +5,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import module from 'node:module';
 import { checkNode } from './check-node.mjs';
+import { mtime, newest, serverBundleStale } from './newer.mjs';
 
 checkNode();
 const root = path.resolve(import.meta.dirname, '..');
 const index = path.join(root, 'apps/web/dist/index.html');
-
-/** Newest modification time of the files under these paths (relative to the repository). */
-function newest(paths) {
-  let latest = 0;
-  const walk = (p) => {
-    const st = fs.statSync(p, { throwIfNoEntry: false });
-    if (!st) return;
-    if (st.isDirectory()) for (const f of fs.readdirSync(p)) walk(path.join(p, f));
-    else latest = Math.max(latest, st.mtimeMs);
-  };
-  for (const p of paths) walk(path.join(root, p));
-  return latest;
-}
-const mtime = (file) => fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0;
 
 const built = mtime(index);
 const webSources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/shared/src'];
@@ -35,11 +22,7 @@ if (!built || built < newest(webSources) || process.env.SWAPU_REBUILD === 'true'
 // The server runs as one bundled ES module (no TypeScript loader at run time), rebuilt when its
 // sources are newer; Node's compile cache keeps the V8 bytecode of modules between starts.
 const bundle = path.join(root, 'apps/server/dist/main.mjs');
-if (
-  Math.min(mtime(bundle), mtime(path.join(root, 'apps/server/dist/chain-engine.mjs'))) <
-    newest(['apps/server/src', 'packages/shared/src']) ||
-  process.env.SWAPU_REBUILD === 'true'
-) {
+if (serverBundleStale() || process.env.SWAPU_REBUILD === 'true') {
   const { buildServer } = await import('./build-server.mjs');
   await buildServer();
 }
