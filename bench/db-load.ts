@@ -8,7 +8,17 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/db/client';
-import { copyLine, createRandom, generatePost, type Locality, localityPicker, POST_COLUMNS, postLine, type Random } from './search-data';
+import {
+  copyLine,
+  createRandom,
+  generatePost,
+  type GeneratedPost,
+  type Locality,
+  localityPicker,
+  POST_COLUMNS,
+  postLine,
+  type Random,
+} from './search-data';
 
 /** The rows of one statement. */
 export async function execute<T = Record<string, unknown>>(database: Database, q: SQL): Promise<T[]> {
@@ -77,6 +87,42 @@ export async function placesFrom(database: Database, r: Random) {
   return localityPicker(localities, r);
 }
 
+/** Members `idOf(0)` to `idOf(count - 1)` (member{i}@bench.swapu.au, "Member {i}"), each at a place from `place`, created at `now`. */
+export async function copyMembers(database: Database, count: number, idOf: (i: number) => string, place: () => Locality, now: Date) {
+  await copyInto(
+    database,
+    'users',
+    ['id', 'email', 'display_name', 'suburb', 'postcode', 'au_state', 'lat', 'lng', 'created_at', 'updated_at'],
+    (function* () {
+      for (let i = 0; i < count; i++) {
+        const l = place();
+        yield copyLine([idOf(i), `member${i}@bench.swapu.au`, `Member ${i}`, l.suburb, l.postcode, l.auState, l.lat, l.lng, now, now]);
+      }
+    })(),
+  );
+}
+
+/** `count` listings as generatePost draws them from `r`, owned by `owners`; `each` sees every one as it is copied. */
+export async function copyListings(
+  database: Database,
+  count: number,
+  draw: { r: Random; owners: string[]; place: () => Locality; now: Date },
+  each?: (post: GeneratedPost, i: number) => void,
+) {
+  await copyInto(
+    database,
+    'posts',
+    POST_COLUMNS,
+    (function* () {
+      for (let i = 0; i < count; i++) {
+        const post = generatePost(i, count, draw.r, draw.owners, draw.place, draw.now);
+        each?.(post, i);
+        yield postLine(post);
+      }
+    })(),
+  );
+}
+
 /**
  * bench:search's marketplace, copied in: `rows` listings of max(500, rows / 20) members, drawn
  * from the same seed in the same order wherever it is loaded (bench:search, bench:fairness,
@@ -89,31 +135,10 @@ export async function copySearchMarketplace(database: Database, rows: number, no
   const place = await placesFrom(database, r);
   const owners = Array.from({ length: Math.max(500, Math.round(rows / 20)) }, (_, i) => `bu${i.toString(36).padStart(6, '0')}`);
   let t = performance.now();
-  await copyInto(
-    database,
-    'users',
-    ['id', 'email', 'display_name', 'suburb', 'postcode', 'au_state', 'lat', 'lng', 'created_at', 'updated_at'],
-    (function* () {
-      for (const [i, id] of owners.entries()) {
-        const l = place();
-        yield copyLine([id, `member${i}@bench.swapu.au`, `Member ${i}`, l.suburb, l.postcode, l.auState, l.lat, l.lng, now, now]);
-      }
-    })(),
-  );
+  await copyMembers(database, owners.length, (i) => owners[i]!, place, now);
   const membersMs = performance.now() - t;
-  const indexes = await execute<{ indexname: string; indexdef: string }>(
-    database,
-    sql`select indexname, indexdef from pg_indexes where tablename = 'posts' and indexname <> 'posts_pkey'`,
-  );
-  for (const ix of indexes) await database.db.execute(sql.raw(`drop index ${ix.indexname}`));
+  const indexes = await dropIndexes(database, 'posts');
   t = performance.now();
-  await copyInto(
-    database,
-    'posts',
-    POST_COLUMNS,
-    (function* () {
-      for (let i = 0; i < rows; i++) yield postLine(generatePost(i, rows, r, owners, place, now));
-    })(),
-  );
+  await copyListings(database, rows, { r, owners, place, now });
   return { owners, indexes, membersMs, listingsMs: performance.now() - t };
 }

@@ -24,8 +24,8 @@ import { awardPoints } from '../apps/server/src/modules/points/award';
 import { memberRank } from '../apps/server/src/modules/points/points.service';
 import { benchDbUrl, benchServerEnv, smoke, SMOKE, fmtRatio, onCleanup, parseArgs, printTable, runBench, tempDir } from './lib';
 import { generatedBenchDatabase } from './bench-database';
-import { copyInto, execute, placesFrom } from './db-load';
-import { copyLine, createRandom, generatePost, POST_COLUMNS, postLine } from './search-data';
+import { copyInto, copyListings, copyMembers, execute, placesFrom } from './db-load';
+import { copyLine, createRandom } from './search-data';
 
 const { values, flags } = parseArgs();
 const MEMBERS = Number(values.get('members') ?? (SMOKE ? 1000 : 1_000_000));
@@ -64,29 +64,12 @@ async function generate(database: Database) {
   const place = await placesFrom(database, r);
 
   let t = performance.now();
-  await copyInto(
-    database,
-    'users',
-    ['id', 'email', 'display_name', 'suburb', 'postcode', 'au_state', 'lat', 'lng', 'created_at', 'updated_at'],
-    (function* () {
-      for (let i = 0; i < MEMBERS; i++) {
-        const l = place();
-        yield copyLine([memberId(i), `member${i}@bench.swapu.au`, `Member ${i}`, l.suburb, l.postcode, l.auState, l.lat, l.lng, NOW, NOW]);
-      }
-    })(),
-  );
+  await copyMembers(database, MEMBERS, memberId, place, NOW);
   log(`${MEMBERS.toLocaleString()} members copied in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
   t = performance.now();
   const owners = Array.from({ length: Math.min(MEMBERS, Math.max(1000, Math.round(LISTINGS / 3))) }, (_, i) => memberId(i));
-  await copyInto(
-    database,
-    'posts',
-    POST_COLUMNS,
-    (function* () {
-      for (let i = 0; i < LISTINGS; i++) yield postLine(generatePost(i, LISTINGS, r, owners, place, NOW));
-    })(),
-  );
+  await copyListings(database, LISTINGS, { r, owners, place, now: NOW });
   log(`${LISTINGS.toLocaleString()} listings copied in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
   // The totals' rank index is built after the load (as a restore does), with its own definition.

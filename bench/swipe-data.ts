@@ -5,8 +5,8 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { swipeDay } from '../packages/shared/src/purchases';
 import type { Database } from '../apps/server/src/db/client';
-import { copyInto, dropIndexes, execute, placesFrom } from './db-load';
-import { POST_COLUMNS, copyLine, createRandom, generatePost, postLine } from './search-data';
+import { copyInto, copyListings, dropIndexes, execute, placesFrom } from './db-load';
+import { copyLine, createRandom } from './search-data';
 
 /** What to generate: listings, likes, and how many members are measured; `now` is the accounts' creation. */
 export interface SwipeDataOptions {
@@ -117,19 +117,10 @@ export async function generate(database: Database, opts: SwipeDataOptions) {
   const publishedAt = new Float64Array(ROWS);
   const postIndexes = await dropIndexes(database, 'posts');
   t = performance.now();
-  await copyInto(
-    database,
-    'posts',
-    POST_COLUMNS,
-    (function* () {
-      for (let i = 0; i < ROWS; i++) {
-        const p = generatePost(i, ROWS, r, owners, place, NOW);
-        ownerOf[i] = parseInt(p.ownerId.slice(2), 36);
-        publishedAt[i] = p.state === 'published' ? p.publishedAt!.getTime() : 0;
-        yield postLine(p);
-      }
-    })(),
-  );
+  await copyListings(database, ROWS, { r, owners, place, now: NOW }, (p, i) => {
+    ownerOf[i] = parseInt(p.ownerId.slice(2), 36);
+    publishedAt[i] = p.state === 'published' ? p.publishedAt!.getTime() : 0;
+  });
   log(`${ROWS.toLocaleString()} listings copied (search fields by trigger) in ${secs(t)}`);
   t = performance.now();
   if (database.kind === 'pg') await database.db.execute(sql`set maintenance_work_mem = '512MB'`);
